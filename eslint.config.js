@@ -1,0 +1,55 @@
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const SERVER = ["**/server", "**/server/**"];
+const WEB = ["**/web", "**/web/**"];
+
+// DESIGN.md §3: domain/ is pure and imports nothing from server or web; contract/ is shared by both
+// sides; the browser imports only domain/ and contract/ from outside web/.
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", ".data/**", "src/server/db/migrations/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["src/domain/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: [...SERVER, ...WEB, "**/contract", "**/contract/**"], message: "domain/ is pure: it imports nothing from server, web or contract." },
+            { group: ["node:*", "fs", "pg", "drizzle-orm*", "fastify*", "react*"], message: "domain/ has no I/O and no framework." },
+          ],
+        },
+      ],
+      "no-restricted-globals": ["error", { name: "fetch", message: "domain/ has no I/O." }],
+    },
+  },
+  {
+    files: ["src/contract/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: [...SERVER, ...WEB], message: "contract/ is shared: no server or web imports." }] }],
+    },
+  },
+  {
+    files: ["src/web/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: [...SERVER], message: "The browser imports only domain/ and contract/ from outside web/." },
+            { group: ["node:*", "pg", "drizzle-orm*", "fastify*", "@fastify/*"], message: "Server-only package in the browser." },
+          ],
+        },
+      ],
+    },
+  },
+);

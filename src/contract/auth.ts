@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { BANK_CODES } from "../domain/banks";
+import {
+  BankNo,
+  EmptyBody,
+  Otp,
+  Password,
+  PasswordAttempt,
+  PhoneNumber,
+  ResultStatus,
+  SimpleResponse,
+  Username,
+  Uuid,
+} from "./common";
+import { route } from "./route";
+
+export const BankCode = z.enum(BANK_CODES, { error: "กรุณาเลือกธนาคารจากรายการ" });
+
+export const RegisterBody = z.object({
+  username: Username,
+  password: Password,
+  phonenumber: PhoneNumber,
+  /** The account holder's name as the bank shows it. */
+  bankaccounts: z
+    .string({ error: "กรุณากรอกชื่อบัญชีธนาคาร" })
+    .trim()
+    .min(2, "ชื่อบัญชีธนาคารสั้นเกินไป")
+    .max(100, "ชื่อบัญชีธนาคารยาวเกินไป")
+    .regex(/^[\p{L}\p{M} .'-]+$/u, "ชื่อบัญชีธนาคารต้องเป็นตัวอักษรเท่านั้น"),
+  bankno: BankNo,
+  bankname: BankCode,
+  uuidmother: z
+    .union([Uuid, z.literal(""), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  /** Sent by the original client; never trusted: new players get the default tier. */
+  usertype: z.unknown().optional(),
+});
+
+export const register = route({
+  method: "POST",
+  path: "/register",
+  access: "public",
+  summary: "สมัครสมาชิก (ต้องยืนยันเบอร์โทรศัพท์ด้วย OTP ก่อน)",
+  body: RegisterBody,
+  response: z.object({ status: ResultStatus, message: z.string(), uuid: Uuid }),
+});
+
+export const login = route({
+  method: "POST",
+  path: "/login",
+  access: "public",
+  summary: "เข้าสู่ระบบ",
+  body: z.object({ username: Username, password: PasswordAttempt }),
+  response: z.object({
+    status: ResultStatus,
+    jwt: z.string(),
+    username: z.string(),
+    uuid: Uuid,
+    userType: z.string(),
+    /** Seconds the token is valid for (see docs/decisions). */
+    s: z.number().int(),
+    role: z.enum(["player", "admin"]),
+  }),
+});
+
+export const getUserInfoById = route({
+  method: "POST",
+  path: "/get-userInfoByID",
+  access: "public",
+  summary: "ชื่อผู้ใช้ของผู้แนะนำจาก uuid (ใช้ในลิงก์แนะนำเพื่อน)",
+  body: z.object({ id: Uuid }),
+  response: z.object({ status: ResultStatus, username: z.string() }),
+});
+
+export const checkPhoneNumber = route({
+  method: "POST",
+  path: "/check-phonenumber",
+  access: "public",
+  summary: "ตรวจเบอร์โทรศัพท์ซ้ำ และส่ง OTP เมื่อไม่ซ้ำ",
+  body: z.object({ phonenumber: PhoneNumber }),
+  response: z.object({
+    status: ResultStatus,
+    message: z.string(),
+    noneduplicatestatus: z.boolean(),
+    sendotpstatus: z.boolean(),
+  }),
+});
+
+export const checkOtp = route({
+  method: "POST",
+  path: "/check-otp",
+  access: "public",
+  summary: "ยืนยันรหัส OTP",
+  body: z.object({ phonenumber: PhoneNumber, otp: Otp }),
+  response: z.object({ status: ResultStatus, message: z.string(), otpstatus: z.boolean() }),
+});
+
+export const checkUsernameBankno = route({
+  method: "POST",
+  path: "/check-username-bankno",
+  access: "public",
+  summary: "ตรวจชื่อผู้ใช้และเลขบัญชีซ้ำ (status Failure เมื่อถูกใช้แล้ว)",
+  body: z.object({ username: Username, bankno: BankNo }),
+  response: SimpleResponse,
+});
+
+export const getUsername = route({
+  method: "POST",
+  path: "/get-username",
+  access: "player",
+  summary: "ชื่อผู้ใช้ของตนเอง",
+  body: z.object({ uuid: Uuid }),
+  response: z.object({ status: ResultStatus, username: z.string(), userType: z.string() }),
+});
+
+export const getCredit = route({
+  method: "POST",
+  path: "/api/get-credit",
+  access: "player",
+  summary: "เครดิตคงเหลือ (บาท)",
+  body: z.object({ uuid: Uuid.optional() }).nullish(),
+  response: z.object({ status: ResultStatus, credit: z.number() }),
+});
+
+export const getBankInfo = route({
+  method: "POST",
+  path: "/api/get-bankinfo",
+  access: "player",
+  summary: "บัญชีธนาคารที่ลงทะเบียนไว้",
+  body: z.object({ username: Username }),
+  response: z.object({
+    status: ResultStatus,
+    bankname: BankCode,
+    bankno: z.string(),
+    bankaccounts: z.string(),
+  }),
+});
+
+export const renewToken = route({
+  method: "POST",
+  path: "/api/href",
+  access: "player",
+  summary: "ต่ออายุโทเคน (ใช้ได้เมื่อโทเคนเดิมยังไม่หมดอายุ)",
+  body: EmptyBody,
+  response: z.object({ status: ResultStatus, jwt: z.string(), s: z.number().int() }),
+});
+
+export const logout = route({
+  method: "POST",
+  path: "/api/logout",
+  access: "player",
+  summary: "ออกจากระบบ: โทเคนนี้ใช้ไม่ได้อีก",
+  body: EmptyBody,
+  response: SimpleResponse,
+});
+
+export const checkOldPassword = route({
+  method: "POST",
+  path: "/api/check-oldPassword",
+  access: "player",
+  summary: "ยืนยันรหัสผ่านเดิมก่อนเปลี่ยนรหัสผ่าน",
+  body: z.object({ user: z.string({ error: "กรุณาระบุผู้ใช้" }).min(1, "กรุณาระบุผู้ใช้"), pass: PasswordAttempt }),
+  response: SimpleResponse,
+});
+
+export const updatePassword = route({
+  method: "POST",
+  path: "/api/update-password",
+  access: "player",
+  summary: "เปลี่ยนรหัสผ่าน (หลังยืนยันรหัสผ่านเดิม) และยกเลิกการเข้าสู่ระบบที่อื่น",
+  body: z.object({ pass: Password, uuid: Uuid }),
+  response: SimpleResponse,
+});

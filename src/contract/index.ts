@@ -1,0 +1,4 @@
+export * from "./common";
+export * from "./route";
+export * as auth from "./auth";
+export * as site from "./site";

@@ -1,0 +1,48 @@
+import { describe, it, expect } from "vitest";
+import { BANKS, BANK_CODES, bankCodeFromThaiName, bankThaiName, isBankCode } from "./banks";
+
+describe("banks", () => {
+  it("lists the nine banks in the specification's order", () => {
+    expect(BANK_CODES).toEqual(["kbank", "ktb", "krungsri", "scb", "uob", "ttb", "bbl", "baac", "gsb"]);
+    expect(Object.keys(BANKS).sort()).toEqual([...BANK_CODES].sort());
+  });
+
+  it("gives each bank its official Thai name and logo path", () => {
+    expect(bankThaiName("kbank")).toBe("ธนาคารกสิกรไทย");
+    expect(bankThaiName("ktb")).toBe("ธนาคารกรุงไทย");
+    expect(bankThaiName("krungsri")).toBe("ธนาคารกรุงศรีอยุธยา");
+    expect(bankThaiName("scb")).toBe("ธนาคารไทยพาณิชย์");
+    expect(bankThaiName("uob")).toBe("ธนาคารยูโอบี");
+    expect(bankThaiName("ttb")).toBe("ธนาคารทหารไทยธนชาต");
+    expect(bankThaiName("bbl")).toBe("ธนาคารกรุงเทพ");
+    expect(bankThaiName("baac")).toBe("ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร");
+    expect(bankThaiName("gsb")).toBe("ธนาคารออมสิน");
+    expect(BANKS.scb.logo).toBe("/images/banks/scb.svg");
+    expect(BANKS.krungsri.code).toBe("krungsri");
+  });
+
+  it.each(BANK_CODES)("round-trips %s through its Thai name", (code) => {
+    expect(bankCodeFromThaiName(bankThaiName(code))).toBe(code);
+    expect(BANKS[code].logo).toBe(`/images/banks/${code}.svg`);
+  });
+
+  it("has no two banks with the same Thai name", () => {
+    const names = BANK_CODES.map(bankThaiName);
+    expect(new Set(names).size).toBe(BANK_CODES.length);
+  });
+
+  it("ignores surrounding whitespace and returns null for unknown names", () => {
+    expect(bankCodeFromThaiName("  ธนาคารออมสิน ")).toBe("gsb");
+    expect(bankCodeFromThaiName("ธนาคารกรุง")).toBeNull();
+    expect(bankCodeFromThaiName("")).toBeNull();
+    expect(bankCodeFromThaiName("kbank")).toBeNull();
+  });
+
+  it("recognises bank codes", () => {
+    expect(isBankCode("kbank")).toBe(true);
+    expect(isBankCode("gsb")).toBe(true);
+    expect(isBankCode("KBANK")).toBe(false);
+    expect(isBankCode("citi")).toBe(false);
+    expect(isBankCode("toString")).toBe(false);
+  });
+});

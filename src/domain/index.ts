@@ -1,0 +1,7 @@
+export * from "./bet-types";
+export * from "./banks";
+export * from "./digit-mask";
+export * from "./lottery-icons";
+export * from "./money";
+export * from "./permutations";
+export * from "./thai-date";

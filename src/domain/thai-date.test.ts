@@ -1,0 +1,122 @@
+import { describe, it, expect } from "vitest";
+import fc from "fast-check";
+import {
+  THAI_MONTHS,
+  bangkokDateKey,
+  formatThaiDate,
+  formatThaiDateTime,
+  formatTime,
+  toBuddhistYear,
+} from "./thai-date";
+
+describe("toBuddhistYear", () => {
+  it("adds 543 years", () => {
+    expect(toBuddhistYear(2026)).toBe(2569);
+    expect(toBuddhistYear(1957)).toBe(2500);
+  });
+});
+
+describe("THAI_MONTHS", () => {
+  it("lists the twelve months from January", () => {
+    expect(THAI_MONTHS).toHaveLength(12);
+    expect(THAI_MONTHS[0]).toBe("มกราคม");
+    expect(THAI_MONTHS[2]).toBe("มีนาคม");
+    expect(THAI_MONTHS[11]).toBe("ธันวาคม");
+  });
+});
+
+describe("formatThaiDate", () => {
+  it("shows day without a leading zero, the full Thai month and the Buddhist-era year", () => {
+    expect(formatThaiDate("2026-03-06T12:00:00+07:00")).toBe("6 มีนาคม 2569");
+  });
+
+  it("uses the Bangkok date when UTC is still on 31 December", () => {
+    const instant = "2025-12-31T20:30:00Z"; // 03:30 on 1 January 2026 in Bangkok
+    expect(formatThaiDate(instant)).toBe("1 มกราคม 2569");
+    expect(bangkokDateKey(instant)).toBe("2026-01-01");
+    expect(formatThaiDateTime(instant)).toBe("01/01/2569 03:30:00");
+  });
+
+  it("accepts a Date, epoch milliseconds and an ISO string for the same instant", () => {
+    const iso = "2026-03-06T01:02:03Z";
+    const ms = Date.parse(iso);
+    expect(formatThaiDate(new Date(ms))).toBe("6 มีนาคม 2569");
+    expect(formatThaiDate(ms)).toBe("6 มีนาคม 2569");
+    expect(formatThaiDate(iso)).toBe("6 มีนาคม 2569");
+  });
+
+  it("rejects an invalid date instead of printing NaN", () => {
+    expect(() => formatThaiDate("not a date")).toThrow(RangeError);
+    expect(() => formatThaiDate(Number.NaN)).toThrow(RangeError);
+    expect(() => formatThaiDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe("formatTime", () => {
+  it("shows 24-hour Bangkok time, zero-padded", () => {
+    expect(formatTime("2026-03-06T01:02:03Z")).toBe("08:02:03");
+    expect(formatTime("2026-03-06T13:59:59Z")).toBe("20:59:59");
+  });
+});
+
+describe("formatThaiDateTime", () => {
+  it("shows dd/mm/yyyy hh:mm:ss with the Buddhist-era year", () => {
+    expect(formatThaiDateTime("2026-03-06T01:02:03Z")).toBe("06/03/2569 08:02:03");
+  });
+});
+
+describe("Bangkok midnight boundaries", () => {
+  it("changes day at 17:00 UTC", () => {
+    expect(bangkokDateKey("2026-03-05T16:59:59.999Z")).toBe("2026-03-05");
+    expect(formatTime("2026-03-05T16:59:59.999Z")).toBe("23:59:59");
+    expect(bangkokDateKey("2026-03-05T17:00:00Z")).toBe("2026-03-06");
+    expect(formatTime("2026-03-05T17:00:00Z")).toBe("00:00:00");
+    expect(formatThaiDateTime("2026-03-05T17:00:00Z")).toBe("06/03/2569 00:00:00");
+  });
+
+  it("handles 29 February in a leap year", () => {
+    expect(formatThaiDate("2028-02-28T17:00:00Z")).toBe("29 กุมภาพันธ์ 2571");
+  });
+});
+
+describe("properties", () => {
+  const instants = fc.date({
+    min: new Date("1970-01-01T00:00:00Z"),
+    max: new Date("2100-12-31T23:59:59Z"),
+    noInvalidDate: true,
+  });
+
+  it("the Buddhist-era year is always the Bangkok Gregorian year + 543", () => {
+    fc.assert(
+      fc.property(instants, (d) => {
+        const gregorian = Number(bangkokDateKey(d).slice(0, 4));
+        const thaiYear = Number(formatThaiDate(d).split(" ")[2]);
+        const dateTimeYear = Number(formatThaiDateTime(d).slice(6, 10));
+        expect(thaiYear).toBe(gregorian + 543);
+        expect(dateTimeYear).toBe(gregorian + 543);
+      }),
+    );
+  });
+
+  it("agrees with the Asia/Bangkok time-zone database", () => {
+    const dateFmt = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Asia/Bangkok",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    const timeFmt = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Bangkok",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    fc.assert(
+      fc.property(instants, (d) => {
+        expect(bangkokDateKey(d)).toBe(dateFmt.format(d));
+        expect(formatTime(d)).toBe(timeFmt.format(d));
+      }),
+    );
+  });
+});

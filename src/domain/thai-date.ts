@@ -1,0 +1,78 @@
+export type DateInput = Date | number | string;
+
+// Asia/Bangkok has been a fixed UTC+7 with no daylight saving since 1920, so a constant offset
+// gives the same answer on every machine, whatever its own time zone or Intl data.
+const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+const BUDDHIST_ERA_OFFSET = 543;
+
+export const THAI_MONTHS = [
+  "มกราคม",
+  "กุมภาพันธ์",
+  "มีนาคม",
+  "เมษายน",
+  "พฤษภาคม",
+  "มิถุนายน",
+  "กรกฎาคม",
+  "สิงหาคม",
+  "กันยายน",
+  "ตุลาคม",
+  "พฤศจิกายน",
+  "ธันวาคม",
+] as const;
+
+export function toBuddhistYear(gregorianYear: number): number {
+  return gregorianYear + BUDDHIST_ERA_OFFSET;
+}
+
+interface BangkokParts {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+function bangkokParts(d: DateInput): BangkokParts {
+  const ms = d instanceof Date ? d.getTime() : typeof d === "number" ? d : Date.parse(d);
+  if (!Number.isFinite(ms)) {
+    throw new RangeError(`Invalid date: ${String(d)}`);
+  }
+  // Shifting the instant by the offset lets the UTC getters read Bangkok wall-clock fields.
+  const shifted = new Date(ms + BANGKOK_OFFSET_MS);
+  if (Number.isNaN(shifted.getTime())) {
+    throw new RangeError(`Date out of range: ${String(d)}`);
+  }
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hours: shifted.getUTCHours(),
+    minutes: shifted.getUTCMinutes(),
+    seconds: shifted.getUTCSeconds(),
+  };
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, "0");
+}
+
+export function formatThaiDate(d: DateInput): string {
+  const { year, month, day } = bangkokParts(d);
+  return `${day} ${THAI_MONTHS[month - 1]} ${toBuddhistYear(year)}`;
+}
+
+export function formatTime(d: DateInput): string {
+  const { hours, minutes, seconds } = bangkokParts(d);
+  return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+}
+
+export function formatThaiDateTime(d: DateInput): string {
+  const { year, month, day } = bangkokParts(d);
+  return `${pad(day)}/${pad(month)}/${toBuddhistYear(year)} ${formatTime(d)}`;
+}
+
+export function bangkokDateKey(d: DateInput): string {
+  const { year, month, day } = bangkokParts(d);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}

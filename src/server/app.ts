@@ -1,0 +1,95 @@
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { authRoutes } from "./auth/routes";
+import { authService } from "./auth/service";
+import { type SmsSender, smsSender } from "./auth/sms";
+import { tokenIssuer } from "./auth/tokens";
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+import { installErrorHandler } from "./http/error-handler";
+import { siteRoutes } from "./site/routes";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Replaces the configured sender; tests pass one that records the codes. */
+  sms?: SmsSender;
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP app from its areas; `main.ts` and the tests build it the same way. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes and injects its CSS variables in a <style> tag.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Lotto site API", description: "API ของเว็บแทงหวยออนไลน์", version: "1.0.0" },
+      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  const sms = deps.sms ?? smsSender(config.sms, app.log);
+  const auth = authService({ db, tokens: tokenIssuer(config.jwtSecret), sms, tokenTtlSeconds: config.jwtTtlSeconds });
+  const authenticate = auth.authenticate;
+
+  authRoutes(app, authenticate, auth, config.rateLimitAuthPerMinute);
+  siteRoutes(app, authenticate, db);
+
+  await serveWebApp(app, config.webDir);
+  return app;
+}
+
+/**
+ * The built browser app is served from the same port; any GET that is not an API call and not a
+ * file gets index.html so the client router can show the page.
+ */
+async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  const hasWeb = existsSync(join(webDir, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(request.url.split("?")[0]!);
+    if (hasWeb && isPage) return reply.type("text/html").sendFile("index.html");
+    return reply.code(404).send({ status: "Error", message: "ไม่พบหน้าหรือบริการที่เรียก" });
+  });
+}

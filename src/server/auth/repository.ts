@@ -1,0 +1,190 @@
+import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { accounts, phoneVerifications, sessions, users } from "../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+
+export const PLAYER_CREDIT = "credit";
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username));
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findTakenFields(
+  db: Executor,
+  fields: { username?: string; phone?: string; bankCode?: string; bankNo?: string },
+): Promise<{ username: boolean; phone: boolean; bankNo: boolean }> {
+  const conditions = [];
+  if (fields.username) conditions.push(eq(users.username, fields.username));
+  if (fields.phone) conditions.push(eq(users.phone, fields.phone));
+  if (fields.bankNo) {
+    conditions.push(fields.bankCode ? and(eq(users.bankNo, fields.bankNo), eq(users.bankCode, fields.bankCode)) : eq(users.bankNo, fields.bankNo));
+  }
+  const rows = conditions.length
+    ? await db.select({ username: users.username, phone: users.phone, bankNo: users.bankNo, bankCode: users.bankCode }).from(users).where(or(...conditions))
+    : [];
+  return {
+    username: !!fields.username && rows.some((r) => r.username === fields.username),
+    phone: !!fields.phone && rows.some((r) => r.phone === fields.phone),
+    bankNo: !!fields.bankNo && rows.some((r) => r.bankNo === fields.bankNo && (!fields.bankCode || r.bankCode === fields.bankCode)),
+  };
+}
+
+export async function insertPlayer(
+  db: Executor,
+  player: { username: string; passwordHash: string; phone: string; bankAccountName: string; bankNo: string; bankCode: string; referrerId: string | null },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values({ ...player, role: "player" }).returning();
+  await db.insert(accounts).values({ ownerId: row!.id, kind: PLAYER_CREDIT });
+  return row!;
+}
+
+export async function insertAdmin(db: Executor, admin: { username: string; passwordHash: string }): Promise<UserRow> {
+  const [row] = await db.insert(users).values({ ...admin, role: "admin", userType: "admin" }).returning();
+  return row!;
+}
+
+export async function anyAdminExists(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  return !!row;
+}
+
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function creditBalance(db: Executor, userId: string): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.ownerId, userId), eq(accounts.kind, PLAYER_CREDIT)));
+  return row?.balance ?? 0n;
+}
+
+export async function insertSession(db: Executor, userId: string, expiresAt: Date): Promise<string> {
+  const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  return row!.id;
+}
+
+/** The session with its user, only while it is live: not revoked, not expired, user not banned. */
+export async function findLiveSession(db: Executor, sessionId: string, userId: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.state, "active"),
+      ),
+    );
+  return row;
+}
+
+export async function extendSession(db: Executor, sessionId: string, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ expiresAt })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}
+
+export async function markPasswordChecked(db: Executor, sessionId: string, at: Date | null): Promise<void> {
+  await db.update(sessions).set({ passwordCheckedAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** Consumes the "old password checked" mark if it is recent; true when it was there to consume. */
+export async function consumePasswordCheck(db: Executor, sessionId: string, withinSeconds: number): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ passwordCheckedAt: null })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.passwordCheckedAt, sql`now() - make_interval(secs => ${withinSeconds})`),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}
+
+/**
+ * Stores a new code unless one was sent less than `resendSeconds` ago (one statement, so two
+ * concurrent requests cannot both send). Returns false when the caller must wait.
+ */
+export async function storeOtp(
+  db: Executor,
+  phone: string,
+  codeHash: string,
+  resendSeconds: number,
+  ttlSeconds: number,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into phone_verifications (phone, code_hash, sent_at, expires_at, attempts, verified_at)
+    values (${phone}, ${codeHash}, now(), now() + make_interval(secs => ${ttlSeconds}), 0, null)
+    on conflict (phone) do update
+      set code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
+          attempts = 0, verified_at = null
+      where phone_verifications.sent_at < now() - make_interval(secs => ${resendSeconds})
+    returning phone`);
+  return result.rows.length === 1;
+}
+
+/** Counts one attempt against a live, unverified code and returns its hash, or null when none. */
+export async function takeOtpAttempt(db: Executor, phone: string, maxAttempts: number): Promise<string | null> {
+  const rows = await db
+    .update(phoneVerifications)
+    .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+    .where(
+      and(
+        eq(phoneVerifications.phone, phone),
+        gt(phoneVerifications.expiresAt, sql`now()`),
+        sql`${phoneVerifications.attempts} < ${maxAttempts}`,
+        isNull(phoneVerifications.verifiedAt),
+      ),
+    )
+    .returning({ codeHash: phoneVerifications.codeHash });
+  return rows[0]?.codeHash ?? null;
+}
+
+export async function markPhoneVerified(db: Executor, phone: string): Promise<void> {
+  await db.update(phoneVerifications).set({ verifiedAt: sql`now()` }).where(eq(phoneVerifications.phone, phone));
+}
+
+export async function isPhoneVerified(db: Executor, phone: string, withinSeconds: number): Promise<boolean> {
+  const [row] = await db
+    .select({ phone: phoneVerifications.phone })
+    .from(phoneVerifications)
+    .where(and(eq(phoneVerifications.phone, phone), gt(phoneVerifications.verifiedAt, sql`now() - make_interval(secs => ${withinSeconds})`)));
+  return !!row;
+}
+
+/** A verified phone is good for one registration: it is consumed in the registration's transaction. */
+export async function consumePhoneVerification(db: Executor, phone: string, withinSeconds: number): Promise<boolean> {
+  const rows = await db
+    .delete(phoneVerifications)
+    .where(and(eq(phoneVerifications.phone, phone), gt(phoneVerifications.verifiedAt, sql`now() - make_interval(secs => ${withinSeconds})`)))
+    .returning({ phone: phoneVerifications.phone });
+  return rows.length === 1;
+}

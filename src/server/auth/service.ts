@@ -1,0 +1,253 @@
+import { hash, verify } from "@node-rs/argon2";
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import type { z } from "zod";
+import type { auth } from "../../contract";
+import { satangToBaht } from "../../domain/money";
+import { writeAudit } from "../admin/audit";
+import type { Db } from "../db/client";
+import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../http/errors";
+import type { AuthUser } from "../http/register-route";
+import * as repo from "./repository";
+import type { SmsSender } from "./sms";
+import type { TokenIssuer } from "./tokens";
+
+const OTP_TTL_SECONDS = 5 * 60;
+const OTP_RESEND_SECONDS = 60;
+const OTP_MAX_ATTEMPTS = 5;
+/** A verified phone must be used for registration within this time. */
+const PHONE_VERIFIED_FOR_SECONDS = 30 * 60;
+/** After the old password is confirmed, the new one must be set within this time. */
+const PASSWORD_CHECK_VALID_SECONDS = 10 * 60;
+
+// 2 = Argon2id (the package exports it as a const enum, which isolated modules cannot read).
+export const ARGON2 = { algorithm: 2 } as const;
+/** Verified against when the username does not exist, so timing does not reveal which names exist. */
+const DUMMY_HASH_PROMISE = hash("no-such-user-password", ARGON2);
+
+export interface AuthDeps {
+  db: Db;
+  tokens: TokenIssuer;
+  sms: SmsSender;
+  tokenTtlSeconds: number;
+}
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+function isUniqueViolation(e: unknown): e is { code: string; constraint?: string } {
+  const err = (e as { cause?: unknown })?.cause ?? e;
+  return typeof err === "object" && err !== null && (err as { code?: string }).code === "23505";
+}
+function constraintOf(e: unknown): string | undefined {
+  const err = ((e as { cause?: unknown })?.cause ?? e) as { constraint?: string };
+  return err.constraint;
+}
+
+const TAKEN = {
+  username: "ชื่อผู้ใช้นี้มีผู้ใช้แล้ว กรุณาเลือกชื่ออื่น",
+  phone: "เบอร์โทรศัพท์นี้ถูกใช้สมัครสมาชิกแล้ว",
+  bankNo: "เลขบัญชีธนาคารนี้ถูกใช้สมัครสมาชิกแล้ว",
+} as const;
+
+export function authService(deps: AuthDeps) {
+  const { db, tokens, sms } = deps;
+
+  async function issueToken(user: repo.UserRow, sessionId: string, expiresAt: Date): Promise<string> {
+    return tokens.sign(
+      { uuid: user.id, username: user.username, userType: user.userType, role: user.role, sessionId },
+      expiresAt,
+    );
+  }
+
+  function newExpiry(): Date {
+    return new Date(Date.now() + deps.tokenTtlSeconds * 1000);
+  }
+
+  function ownUuid(user: AuthUser, uuid: string | undefined): void {
+    if (uuid !== undefined && uuid !== user.uuid) throw forbidden();
+  }
+
+  return {
+    async authenticate(token: string): Promise<AuthUser> {
+      const claims = await tokens.verify(token);
+      if (!claims) throw unauthorized("โทเคนไม่ถูกต้องหรือหมดอายุ กรุณาเข้าสู่ระบบใหม่");
+      const live = await repo.findLiveSession(db, claims.sessionId, claims.uuid);
+      if (!live) throw unauthorized("การเข้าสู่ระบบนี้สิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่");
+      // Role and tier are read from the database, so a change applies at once, not at token renewal.
+      return {
+        uuid: live.user.id,
+        username: live.user.username,
+        userType: live.user.userType,
+        role: live.user.role,
+        sessionId: claims.sessionId,
+        exp: claims.exp,
+      };
+    },
+
+    async requestOtp(phone: string): Promise<z.input<typeof auth.checkPhoneNumber.response>> {
+      const taken = await repo.findTakenFields(db, { phone });
+      if (taken.phone) {
+        return { status: "Failure", message: TAKEN.phone, noneduplicatestatus: false, sendotpstatus: false };
+      }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+      const stored = await repo.storeOtp(db, phone, sha256(`${phone}:${code}`), OTP_RESEND_SECONDS, OTP_TTL_SECONDS);
+      if (!stored) throw tooManyRequests(`ขอรหัส OTP ได้ครั้งละ ${OTP_RESEND_SECONDS} วินาที กรุณารอสักครู่`);
+      try {
+        await sms.send(phone, `รหัส OTP ของคุณคือ ${code} (ใช้ได้ ${OTP_TTL_SECONDS / 60} นาที)`);
+      } catch {
+        return { status: "Error", message: "ส่งรหัส OTP ไม่สำเร็จ กรุณาลองใหม่", noneduplicatestatus: true, sendotpstatus: false };
+      }
+      return { status: "Success", message: "ส่งรหัส OTP แล้ว", noneduplicatestatus: true, sendotpstatus: true };
+    },
+
+    async verifyOtp(phone: string, otp: string): Promise<z.input<typeof auth.checkOtp.response>> {
+      if (await repo.isPhoneVerified(db, phone, PHONE_VERIFIED_FOR_SECONDS)) {
+        return { status: "Success", message: "ยืนยันเบอร์โทรศัพท์แล้ว", otpstatus: true };
+      }
+      const expected = await repo.takeOtpAttempt(db, phone, OTP_MAX_ATTEMPTS);
+      if (!expected) {
+        return { status: "Failure", message: "รหัส OTP หมดอายุหรือใส่ผิดเกินกำหนด กรุณาขอรหัสใหม่", otpstatus: false };
+      }
+      const given = Buffer.from(sha256(`${phone}:${otp}`));
+      if (!timingSafeEqual(given, Buffer.from(expected))) {
+        return { status: "Failure", message: "รหัส OTP ไม่ถูกต้อง", otpstatus: false };
+      }
+      await repo.markPhoneVerified(db, phone);
+      return { status: "Success", message: "ยืนยันเบอร์โทรศัพท์แล้ว", otpstatus: true };
+    },
+
+    async checkUsernameBankno(username: string, bankNo: string) {
+      const taken = await repo.findTakenFields(db, { username, bankNo });
+      if (taken.username) return { status: "Failure" as const, message: TAKEN.username };
+      if (taken.bankNo) return { status: "Failure" as const, message: TAKEN.bankNo };
+      return { status: "Success" as const, message: "ใช้ได้" };
+    },
+
+    async register(body: z.output<typeof auth.register.body>) {
+      if (body.uuidmother && !(await repo.findUserById(db, body.uuidmother))) {
+        throw badRequest("ลิงก์แนะนำเพื่อนไม่ถูกต้อง ไม่พบผู้แนะนำ");
+      }
+      const taken = await repo.findTakenFields(db, {
+        username: body.username,
+        phone: body.phonenumber,
+        bankCode: body.bankname,
+        bankNo: body.bankno,
+      });
+      if (taken.username) throw conflict(TAKEN.username);
+      if (taken.phone) throw conflict(TAKEN.phone);
+      if (taken.bankNo) throw conflict(TAKEN.bankNo);
+      const passwordHash = await hash(body.password, ARGON2);
+      try {
+        const user = await db.transaction(async (tx) => {
+          if (!(await repo.consumePhoneVerification(tx, body.phonenumber, PHONE_VERIFIED_FOR_SECONDS))) {
+            throw badRequest("กรุณายืนยันเบอร์โทรศัพท์ด้วยรหัส OTP ก่อนสมัครสมาชิก");
+          }
+          return repo.insertPlayer(tx, {
+            username: body.username,
+            passwordHash,
+            phone: body.phonenumber,
+            bankAccountName: body.bankaccounts,
+            bankNo: body.bankno,
+            bankCode: body.bankname,
+            referrerId: body.uuidmother,
+          });
+        });
+        return { status: "Success" as const, message: "สมัครสมาชิกสำเร็จ", uuid: user.id };
+      } catch (e) {
+        // Two registrations racing past the pre-check: the unique index decides, with the same message.
+        if (isUniqueViolation(e)) {
+          const c = constraintOf(e);
+          throw conflict(c === "users_phone_key" ? TAKEN.phone : c === "users_bank_account_key" ? TAKEN.bankNo : TAKEN.username);
+        }
+        throw e;
+      }
+    },
+
+    async login(username: string, password: string) {
+      const user = await repo.findUserByUsername(db, username);
+      const ok = user
+        ? await verify(user.passwordHash, password)
+        : (await verify(await DUMMY_HASH_PROMISE, password), false);
+      if (!user || !ok) throw new ApiError(401, "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง");
+      if (user.state !== "active") throw forbidden("บัญชีนี้ถูกระงับ กรุณาติดต่อเจ้าหน้าที่");
+      const expiresAt = newExpiry();
+      const sessionId = await repo.insertSession(db, user.id, expiresAt);
+      return {
+        status: "Success" as const,
+        jwt: await issueToken(user, sessionId, expiresAt),
+        username: user.username,
+        uuid: user.id,
+        userType: user.userType,
+        s: deps.tokenTtlSeconds,
+        role: user.role,
+      };
+    },
+
+    async renew(user: AuthUser) {
+      const expiresAt = newExpiry();
+      if (!(await repo.extendSession(db, user.sessionId, expiresAt))) throw unauthorized();
+      const row = await repo.findUserById(db, user.uuid);
+      if (!row) throw unauthorized();
+      return { status: "Success" as const, jwt: await issueToken(row, user.sessionId, expiresAt), s: deps.tokenTtlSeconds };
+    },
+
+    async logout(user: AuthUser) {
+      await repo.revokeSession(db, user.sessionId);
+      return { status: "Success" as const, message: "ออกจากระบบแล้ว" };
+    },
+
+    async checkOldPassword(user: AuthUser, who: string, password: string) {
+      if (who.toLowerCase() !== user.username && who !== user.uuid) throw forbidden();
+      const row = await repo.findUserById(db, user.uuid);
+      if (!row || !(await verify(row.passwordHash, password))) {
+        await repo.markPasswordChecked(db, user.sessionId, null);
+        throw new ApiError(400, "รหัสผ่านเดิมไม่ถูกต้อง", "Failure");
+      }
+      await repo.markPasswordChecked(db, user.sessionId, new Date());
+      return { status: "Success" as const, message: "รหัสผ่านเดิมถูกต้อง" };
+    },
+
+    async updatePassword(user: AuthUser, uuid: string, newPassword: string) {
+      ownUuid(user, uuid);
+      const passwordHash = await hash(newPassword, ARGON2);
+      await db.transaction(async (tx) => {
+        if (!(await repo.consumePasswordCheck(tx, user.sessionId, PASSWORD_CHECK_VALID_SECONDS))) {
+          throw forbidden("กรุณายืนยันรหัสผ่านเดิมก่อนเปลี่ยนรหัสผ่าน");
+        }
+        await repo.updatePasswordHash(tx, user.uuid, passwordHash);
+        await repo.revokeOtherSessions(tx, user.uuid, user.sessionId);
+        await writeAudit(tx, { actorId: user.uuid, action: "password.change", target: user.uuid });
+      });
+      return { status: "Success" as const, message: "เปลี่ยนรหัสผ่านสำเร็จ" };
+    },
+
+    async username(user: AuthUser, uuid: string) {
+      ownUuid(user, uuid);
+      return { status: "Success" as const, username: user.username, userType: user.userType };
+    },
+
+    async referrerName(id: string) {
+      const row = await repo.findUserById(db, id);
+      if (!row || row.role !== "player") throw notFound("ไม่พบผู้แนะนำ");
+      return { status: "Success" as const, username: row.username };
+    },
+
+    async credit(user: AuthUser, uuid: string | undefined) {
+      ownUuid(user, uuid);
+      return { status: "Success" as const, credit: satangToBaht(await repo.creditBalance(db, user.uuid)) };
+    },
+
+    async bankInfo(user: AuthUser, username: string) {
+      if (username !== user.username) throw forbidden();
+      const row = await repo.findUserById(db, user.uuid);
+      if (!row?.bankCode || !row.bankNo || !row.bankAccountName) throw notFound("ไม่พบข้อมูลบัญชีธนาคาร");
+      return {
+        status: "Success" as const,
+        bankname: row.bankCode as z.output<typeof auth.BankCode>,
+        bankno: row.bankNo,
+        bankaccounts: row.bankAccountName,
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,59 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+
+export interface TokenClaims {
+  uuid: string;
+  username: string;
+  userType: string;
+  role: "player" | "admin";
+  /** The session this token belongs to; revoking the session kills every token of it. */
+  sessionId: string;
+  exp: number;
+}
+
+export interface TokenIssuer {
+  sign(claims: Omit<TokenClaims, "exp">, expiresAt: Date): Promise<string>;
+  /** Returns the claims, or null for a malformed, tampered, unsigned or expired token. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+export function tokenIssuer(secret: string): TokenIssuer {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims, expiresAt) {
+      return new SignJWT({
+        uuid: claims.uuid,
+        username: claims.username,
+        userType: claims.userType,
+        role: claims.role,
+      })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(claims.uuid)
+        .setJti(claims.sessionId)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        // Only HS256 is accepted: a token with alg "none" or any other algorithm is refused.
+        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+        const { uuid, username, userType, role, jti, exp } = payload;
+        if (
+          typeof uuid !== "string" ||
+          typeof username !== "string" ||
+          typeof userType !== "string" ||
+          (role !== "player" && role !== "admin") ||
+          typeof jti !== "string" ||
+          typeof exp !== "number" ||
+          payload.sub !== uuid
+        ) {
+          return null;
+        }
+        return { uuid, username, userType, role, sessionId: jti, exp };
+      } catch (e) {
+        if (e instanceof errors.JOSEError) return null;
+        throw e;
+      }
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const Env = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default(".data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
+  ADMIN_USERNAME: z.string().default("admin"),
+  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+  SMS_SENDER: z.enum(["log", "webhook"]).default("log"),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  databaseUrl: string | undefined;
+  port: number;
+  host: string;
+  dataDir: string;
+  embeddedPgPort: number;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  sms: { sender: "log" } | { sender: "webhook"; url: string; token: string | undefined };
+  rateLimitAuthPerMinute: number;
+  logLevel: z.infer<typeof Env>["LOG_LEVEL"];
+  webDir: string;
+}
+
+/** Parsed once at start-up; a bad or missing setting stops the server with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.SMS_SENDER === "webhook" && !e.SMS_WEBHOOK_URL) {
+    throw new Error("Invalid configuration:\n  SMS_WEBHOOK_URL is required when SMS_SENDER=webhook");
+  }
+  return {
+    databaseUrl: e.DATABASE_URL,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    jwtSecret: e.JWT_SECRET ?? localSecret(e.DATABASE_URL, dataDir),
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    sms:
+      e.SMS_SENDER === "webhook"
+        ? { sender: "webhook", url: e.SMS_WEBHOOK_URL!, token: e.SMS_WEBHOOK_TOKEN }
+        : { sender: "log" },
+    rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    logLevel: e.LOG_LEVEL,
+    webDir: resolve("dist/web"),
+  };
+}
+
+/**
+ * The embedded default keeps a generated secret beside its data, so tokens survive a restart.
+ * Against an external database the secret must come from the environment: several instances
+ * must share it, and a secret on one machine's disk would not be shared.
+ */
+function localSecret(databaseUrl: string | undefined, dataDir: string): string {
+  if (databaseUrl) {
+    throw new Error("Invalid configuration:\n  JWT_SECRET is required when DATABASE_URL is set");
+  }
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

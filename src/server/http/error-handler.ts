@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ApiError } from "./errors";
+
+const THAI = /[\u0E00-\u0E7F]/;
+
+/** The first validation issue in Thai; zod's own English default messages are replaced. */
+function validationMessage(issues: ReadonlyArray<{ message?: string; instancePath?: string; params?: unknown }>): string {
+  const first = issues[0];
+  if (first?.message && THAI.test(first.message)) return first.message;
+  const field = first?.instancePath?.replace(/^\//, "").replace(/\//g, ".");
+  return field ? `ข้อมูลไม่ถูกต้อง: ${field}` : "ข้อมูลที่ส่งมาไม่ถูกต้อง";
+}
+
+/**
+ * Every error becomes `{status, message}` (plus `msg` where the client reads it), never a stack
+ * trace or SQL. Routes flagged with errorField "msg" get the message under `msg` too.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const withMsg = (request.routeOptions.config as { errorField?: string } | undefined)?.errorField === "msg";
+    const send = (code: number, status: "Error" | "Failure", message: string) =>
+      reply.code(code).send(withMsg ? { status, message, msg: message } : { status, message });
+
+    if (error instanceof ApiError) return send(error.statusCode, error.status, error.message);
+    if (hasZodFastifySchemaValidationErrors(error)) return send(400, "Error", validationMessage(error.validation));
+    if (error.statusCode === 429) return send(429, "Error", "ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่");
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return send(415, "Error", "รองรับเฉพาะข้อมูลแบบ JSON");
+    if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY")
+      return send(400, "Error", "ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง");
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return send(413, "Error", "ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป");
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+      return send(error.statusCode, "Error", "คำขอไม่ถูกต้อง");
+    request.log.error({ err: error }, "unhandled error");
+    return send(500, "Error", "เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง");
+  });
+}

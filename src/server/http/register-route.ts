@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import type { RouteDef } from "../../contract/route";
+import { forbidden, unauthorized } from "./errors";
+
+export interface AuthUser {
+  uuid: string;
+  username: string;
+  userType: string;
+  role: "player" | "admin";
+  sessionId: string;
+  /** Token expiry, epoch seconds. */
+  exp: number;
+}
+
+export type Authenticate = (bearer: string) => Promise<AuthUser>;
+
+type Body<R extends RouteDef> = R["body"] extends z.ZodType ? z.output<R["body"]> : undefined;
+type User<R extends RouteDef> = R["access"] extends "public" ? AuthUser | null : AuthUser;
+
+export interface HandlerContext<R extends RouteDef> {
+  body: Body<R>;
+  user: User<R>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteOptions {
+  /** Requests per minute per client address; calls open to abuse (sign-in, OTP) set it. */
+  rateLimitPerMinute?: number;
+}
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(" ");
+  return scheme?.toLowerCase() === "bearer" && token ? token : null;
+}
+
+/**
+ * Registers one call from its contract definition: the schema validates the body and shapes the
+ * response, and the access level is enforced here, before any handler runs.
+ */
+export function registerRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  def: R,
+  handler: (ctx: HandlerContext<R>) => Promise<z.input<R["response"]>>,
+  options: RouteOptions = {},
+): void {
+  const config: Record<string, unknown> = { errorField: def.errorField };
+  if (options.rateLimitPerMinute) {
+    config.rateLimit = { max: options.rateLimitPerMinute, timeWindow: "1 minute" };
+  }
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path,
+    config,
+    schema: {
+      summary: def.summary,
+      ...(def.body ? { body: def.body } : {}),
+      response: { 200: def.response },
+      ...(def.access === "public" ? {} : { security: [{ bearerAuth: [] }] }),
+    },
+    handler: async (request, reply) => {
+      let user: AuthUser | null = null;
+      if (def.access !== "public") {
+        const token = bearerOf(request);
+        if (!token) throw unauthorized("กรุณาเข้าสู่ระบบ");
+        user = await authenticate(token);
+        if (def.access === "admin" && user.role !== "admin") throw forbidden("เฉพาะผู้ดูแลระบบเท่านั้น");
+      }
+      return handler({ body: request.body as Body<R>, user: user as User<R>, request, reply });
+    },
+  });
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../src/server/app";
+import type { SmsSender } from "../../src/server/auth/sms";
+import { type Config, loadConfig } from "../../src/server/config";
+import type { Db } from "../../src/server/db/client";
+import { seed } from "../../src/server/seed";
+import { createTestDatabase } from "./database";
+
+/** The SMS sender is outside the product: this one keeps the last code sent to each phone. */
+export function recordingSms(): SmsSender & { lastCode(phone: string): string } {
+  const sent = new Map<string, string>();
+  return {
+    async send(phone, text) {
+      sent.set(phone, text);
+    },
+    lastCode(phone) {
+      const text = sent.get(phone);
+      const code = text?.match(/\d{6}/)?.[0];
+      if (!code) throw new Error(`no OTP was sent to ${phone}`);
+      return code;
+    },
+  };
+}
+
+export const TEST_ADMIN = { username: "admin", password: "admin-password-1" };
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      DATABASE_URL: "postgres://unused/unused",
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_AUTH_PER_MINUTE: "1000",
+    }),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  sms: ReturnType<typeof recordingSms>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh real database, seeded like a first start. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  await seed(database.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
+  const sms = recordingSms();
+  const app = await buildApp({ config, db: database.db, sms, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    sms,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
