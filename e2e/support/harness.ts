@@ -1,0 +1,55 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { buildApp } from "../../src/server/app";
+import { seed } from "../../src/server/seed";
+import { recordingSms, TEST_ADMIN, testConfig } from "../../tests/support/app";
+import { createTestDatabase } from "../../tests/support/database";
+
+export const SCREENSHOTS = resolve("e2e/screenshots");
+
+/** The built app served by the real server on loopback, on a fresh database. */
+export async function startSite() {
+  const database = await createTestDatabase();
+  await seed(database.db, TEST_ADMIN);
+  const sms = recordingSms();
+  const app = await buildApp({ config: testConfig({ webDir: resolve("dist/web") }), db: database.db, sms, logger: false });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    url: address,
+    app,
+    db: database.db,
+    sms,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** A phone-sized page in Thai, on Bangkok time. */
+export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "th-TH",
+    timezoneId: "Asia/Bangkok",
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,36 @@
+import { createBrowserRouter } from "react-router";
+import { ChangePasswordPage } from "../features/account/change-password-page";
+import { RegisterPage } from "../features/auth/register-page";
+import { SignInPage } from "../features/auth/sign-in-page";
+import { HomeAllLottoPage } from "../features/betting/home-all-lotto-page";
+import { ReviewPostListPage } from "../features/betting/review-post-list-page";
+import { HomePage } from "../features/home/home-page";
+import { YourselfPage } from "../features/referral/yourself-page";
+import { MainCreditPage } from "../features/wallet/main-credit-page";
+import { RequireSignIn } from "./guards";
+import { PATHS } from "./paths";
+import { Shell } from "./shell";
+
+export const router = createBrowserRouter([
+  // Sign-in and registration have no shell (spec §2).
+  { path: PATHS.signIn, element: <SignInPage /> },
+  { path: PATHS.register, element: <RegisterPage /> },
+  { path: PATHS.registerWithReferrer, element: <RegisterPage /> },
+  {
+    element: <RequireSignIn />,
+    children: [
+      {
+        element: <Shell />,
+        children: [
+          { path: PATHS.home, element: <HomePage /> },
+          { path: PATHS.mainCredit, element: <MainCreditPage /> },
+          { path: PATHS.yourself, element: <YourselfPage /> },
+          { path: PATHS.homeAllLotto, element: <HomeAllLottoPage /> },
+          { path: PATHS.reviewPostList, element: <ReviewPostListPage /> },
+          { path: PATHS.changePassword, element: <ChangePasswordPage /> },
+          { path: "*", element: <HomePage /> },
+        ],
+      },
+    ],
+  },
+]);

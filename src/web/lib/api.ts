@@ -1,0 +1,59 @@
+import type { BodyOf, ResponseOf, RouteDef } from "../../contract/route";
+import { COOKIE, getCookie, removeCookie } from "./cookies";
+
+/** Spec §7: every call times out after 50000 ms. */
+const TIMEOUT_MS = 50_000;
+export const SIGN_IN_PATH = "/singInPage";
+
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Calls one API route from its contract definition. The body is checked by the same schema the
+ * server uses, so a mistake gets its Thai message before any request. A 401 clears the jwt and
+ * sends the user to the sign-in page unless already there (spec §8).
+ */
+export async function callApi<R extends RouteDef>(
+  route: R,
+  body: BodyOf<R>,
+  fallbackMessage = "เกิดข้อผิดพลาด กรุณาลองใหม่",
+): Promise<ResponseOf<R>> {
+  if (route.body) {
+    const checked = route.body.safeParse(body);
+    if (!checked.success) throw new ApiCallError(checked.error.issues[0]?.message ?? fallbackMessage, 400);
+  }
+  const headers: Record<string, string> = {};
+  const token = getCookie(COOKIE.jwt);
+  if (token && route.access !== "public") headers.authorization = `Bearer ${token}`;
+  if (route.method === "POST") headers["content-type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(route.path, {
+      method: route.method,
+      headers,
+      ...(route.method === "POST" ? { body: JSON.stringify(body ?? {}) } : {}),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (e) {
+    console.error(`API ${route.path} failed`, e);
+    throw new ApiCallError("เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาลองใหม่", 0);
+  }
+  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (res.status === 401 && route.access !== "public") {
+    removeCookie(COOKIE.jwt);
+    if (location.pathname !== SIGN_IN_PATH) location.replace(SIGN_IN_PATH);
+  }
+  if (!res.ok || !data) {
+    // The server's message is preferred; withdrawal and game calls carry it in `msg` (spec §8).
+    const message = (route.errorField === "msg" ? data?.msg : data?.message) ?? data?.message;
+    console.error(`API ${route.path} answered ${res.status}`, data);
+    throw new ApiCallError(typeof message === "string" ? message : fallbackMessage, res.status);
+  }
+  return data as ResponseOf<R>;
+}

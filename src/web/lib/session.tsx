@@ -1,0 +1,106 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { auth } from "../../contract";
+import type { ResponseOf } from "../../contract/route";
+import { callApi } from "./api";
+import { COOKIE, getCookie, removeCookie, setCookie } from "./cookies";
+import { tokenExpiry } from "./jwt";
+
+/** Spec §4: renew when under about 2 minutes of validity remain. */
+const RENEW_WHEN_UNDER_SECONDS = 120;
+const RENEW_CHECK_EVERY_MS = 20_000;
+
+interface Session {
+  loginStatus: boolean;
+  username: string | null;
+  uuid: string | null;
+  credit: number | undefined;
+  creditLoading: boolean;
+  refreshCredit: () => void;
+  /** The content-wide spinner of spec §2. */
+  loading: boolean;
+  setLoading: (loading: boolean) => void;
+  signIn: (result: ResponseOf<typeof auth.login>) => void;
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error("useSession outside SessionProvider");
+  return s;
+}
+
+const CREDIT_KEY = ["credit"] as const;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [loginStatus, setLoginStatus] = useState(() => getCookie(COOKIE.jwt) !== null);
+  const [username, setUsername] = useState(() => getCookie(COOKIE.username));
+  const [loading, setLoading] = useState(false);
+
+  const creditQuery = useQuery({
+    queryKey: CREDIT_KEY,
+    queryFn: () => callApi(auth.getCredit, {}),
+    enabled: loginStatus,
+    staleTime: 15_000,
+  });
+
+  const signIn = useCallback((result: ResponseOf<typeof auth.login>) => {
+    setCookie(COOKIE.jwt, result.jwt);
+    setCookie(COOKIE.uuid, result.uuid);
+    setCookie(COOKIE.username, result.username);
+    setCookie(COOKIE.userType, result.userType);
+    removeCookie(COOKIE.bannerStatus);
+    setUsername(result.username);
+    setLoginStatus(true);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    // The server is told first so this token stops working even if it was copied elsewhere.
+    if (getCookie(COOKIE.jwt)) await callApi(auth.logout, {}).catch((e) => console.error("logout", e));
+    for (const name of Object.values(COOKIE)) removeCookie(name);
+    localStorage.clear();
+    queryClient.clear();
+    setUsername(null);
+    setLoginStatus(false);
+  }, [queryClient]);
+
+  // Renewal through /api/href while the token is still valid.
+  useEffect(() => {
+    if (!loginStatus) return;
+    const check = async () => {
+      const token = getCookie(COOKIE.jwt);
+      if (!token) return;
+      try {
+        if (tokenExpiry(token) - Date.now() / 1000 < RENEW_WHEN_UNDER_SECONDS) {
+          const renewed = await callApi(auth.renewToken, {});
+          setCookie(COOKIE.jwt, renewed.jwt);
+        }
+      } catch (e) {
+        console.error("token renewal failed", e);
+      }
+    };
+    void check();
+    const timer = setInterval(check, RENEW_CHECK_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [loginStatus]);
+
+  const value = useMemo<Session>(
+    () => ({
+      loginStatus,
+      username,
+      uuid: loginStatus ? getCookie(COOKIE.uuid) : null,
+      credit: creditQuery.data?.credit,
+      creditLoading: creditQuery.isFetching,
+      refreshCredit: () => void queryClient.invalidateQueries({ queryKey: CREDIT_KEY }),
+      loading,
+      setLoading,
+      signIn,
+      signOut,
+    }),
+    [loginStatus, username, creditQuery.data, creditQuery.isFetching, queryClient, loading, signIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,36 @@
+import "@fontsource/kanit/300.css";
+import "@fontsource/kanit/400.css";
+import "@fontsource/kanit/500.css";
+import "@fontsource/kanit/600.css";
+import "@mantine/core/styles.css";
+import "./app/styles.css";
+import { createTheme, MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { router } from "./app/router";
+import { SessionProvider } from "./lib/session";
+
+const theme = createTheme({
+  fontFamily: "Kanit, sans-serif",
+  headings: { fontFamily: "Kanit, sans-serif" },
+  primaryColor: "red",
+  defaultRadius: "md",
+});
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
