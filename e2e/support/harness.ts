@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { buildApp } from "../../src/server/app";
+import type { Config } from "../../src/server/config";
 import { seed } from "../../src/server/seed";
 import { recordingSms, TEST_ADMIN, testConfig } from "../../tests/support/app";
 import { createTestDatabase } from "../../tests/support/database";
@@ -9,11 +10,11 @@ import { createTestDatabase } from "../../tests/support/database";
 export const SCREENSHOTS = resolve("e2e/screenshots");
 
 /** The built app served by the real server on loopback, on a fresh database. */
-export async function startSite() {
+export async function startSite(overrides: Partial<Config> = {}) {
   const database = await createTestDatabase();
   await seed(database.db, TEST_ADMIN);
   const sms = recordingSms();
-  const app = await buildApp({ config: testConfig({ webDir: resolve("dist/web") }), db: database.db, sms, logger: false });
+  const app = await buildApp({ config: testConfig({ webDir: resolve("dist/web"), ...overrides }), db: database.db, sms, logger: false });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     url: address,
@@ -52,4 +53,14 @@ export async function phoneContext(browser: Browser, baseURL: string): Promise<B
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Registers a player through the API (OTP included) and signs the page in through the sign-in form. */
+export async function signInThroughPage(page: Page, site: Awaited<ReturnType<typeof startSite>>, player: { username: string; password: string }) {
+  await page.goto("/singInPage");
+  await page.locator('input[name="username"]').fill(player.username);
+  await page.locator('input[name="password"]').fill(player.password);
+  await page.getByRole("button", { name: "เข้าสู่ระบบ" }).click();
+  await page.waitForURL((u) => u.pathname === "/");
+  await page.getByTestId("username").waitFor();
 }

@@ -1,0 +1,81 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createPlayer } from "../tests/support/players";
+import { launchBrowser, phoneContext, screenshot, signInThroughPage, startSite } from "./support/harness";
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Tokens live 100 s, so "under 2 minutes left" holds at once and the page must renew.
+  site = await startSite({ jwtTtlSeconds: 100 });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const asTestApp = () => ({ app: site.app, db: site.db, sms: site.sms, close: async () => {} });
+
+it("renews the token through /api/href when under two minutes remain", async () => {
+  const player = await createPlayer(asTestApp());
+  const context = await phoneContext(browser, site.url);
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  // Held back 1.5 s before it reaches the server, so the renewed token has a later expiry.
+  await page.route("**/api/href", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  const renewal = page.waitForResponse((r) => r.url().endsWith("/api/href") && r.status() === 200);
+  await signInThroughPage(page, site, player);
+  const signedInJwt = (await context.cookies()).find((c) => c.name === "jwt")!.value;
+  const response = await renewal;
+  const renewed = ((await response.json()) as { jwt: string }).jwt;
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === "jwt")?.value).toBe(renewed);
+  expect(renewed).not.toBe(signedInJwt);
+  const exp = (t: string) => JSON.parse(Buffer.from(t.split(".")[1]!, "base64url").toString()).exp as number;
+  expect(exp(renewed)).toBeGreaterThan(exp(signedInJwt));
+  await context.close();
+});
+
+it("a 401 clears the jwt and sends the player to the sign-in page", async () => {
+  const player = await createPlayer(asTestApp());
+  const context = await phoneContext(browser, site.url);
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  await signInThroughPage(page, site, player);
+  await page.keyboard.press("Escape");
+  const jwt = (await context.cookies()).find((c) => c.name === "jwt")!.value;
+  // The session ends elsewhere (e.g. a password change on another device).
+  const out = await site.app.inject({ method: "POST", url: "/api/logout", headers: { authorization: `Bearer ${jwt}` }, payload: {} });
+  expect(out.statusCode).toBe(200);
+  await page.getByTestId("refresh-credit").click();
+  await page.waitForURL("**/singInPage");
+  expect((await context.cookies()).find((c) => c.name === "jwt")).toBeUndefined();
+  await screenshot(page, "13-after-401");
+  await context.close();
+});
+
+it("the change-password page confirms the old password, then sets the new one", async () => {
+  const player = await createPlayer(asTestApp());
+  const context = await phoneContext(browser, site.url);
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  await signInThroughPage(page, site, player);
+  await page.keyboard.press("Escape");
+  await page.getByRole("link", { name: "เปลี่ยนรหัสผ่าน" }).click();
+  await page.getByLabel("รหัสผ่านเดิม").fill("not-the-password");
+  await page.getByLabel(/^รหัสผ่านใหม่/).fill("brand-new-pass-1");
+  await page.getByLabel("ยืนยันรหัสผ่านใหม่").fill("brand-new-pass-1");
+  await page.getByRole("button", { name: "บันทึกรหัสผ่านใหม่" }).click();
+  await page.getByText("รหัสผ่านเดิมไม่ถูกต้อง").waitFor();
+  await page.getByLabel("รหัสผ่านเดิม").fill(player.password);
+  await page.getByRole("button", { name: "บันทึกรหัสผ่านใหม่" }).click();
+  await page.getByText("เปลี่ยนรหัสผ่านสำเร็จ", { exact: false }).waitFor();
+  await screenshot(page, "14-change-password");
+  const login = await site.app.inject({ method: "POST", url: "/login", payload: { username: player.username, password: "brand-new-pass-1" } });
+  expect(login.statusCode).toBe(200);
+  await context.close();
+});
