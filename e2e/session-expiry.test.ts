@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPlayer } from "../tests/support/players";
-import { launchBrowser, phoneContext, screenshot, signInThroughPage, startSite } from "./support/harness";
+import { launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, startSite } from "./support/harness";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 let browser: Browser;
@@ -16,10 +16,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-const asTestApp = () => ({ app: site.app, db: site.db, sms: site.sms, close: async () => {} });
 
 it("renews the token through /api/href when under two minutes remain", async () => {
-  const player = await createPlayer(asTestApp());
+  const player = await createPlayer(site);
   const context = await phoneContext(browser, site.url);
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
@@ -29,7 +28,7 @@ it("renews the token through /api/href when under two minutes remain", async () 
     await route.continue();
   });
   const renewal = page.waitForResponse((r) => r.url().endsWith("/api/href") && r.status() === 200);
-  await signInThroughPage(page, site, player);
+  await signInThroughPage(page, player);
   const signedInJwt = (await context.cookies()).find((c) => c.name === "jwt")!.value;
   const response = await renewal;
   const renewed = ((await response.json()) as { jwt: string }).jwt;
@@ -41,12 +40,8 @@ it("renews the token through /api/href when under two minutes remain", async () 
 });
 
 it("a 401 clears the jwt and sends the player to the sign-in page", async () => {
-  const player = await createPlayer(asTestApp());
-  const context = await phoneContext(browser, site.url);
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  await signInThroughPage(page, site, player);
-  await page.keyboard.press("Escape");
+  const player = await createPlayer(site);
+  const { context, page } = await signedInPage(browser, site.url, player);
   const jwt = (await context.cookies()).find((c) => c.name === "jwt")!.value;
   // The session ends elsewhere (e.g. a password change on another device).
   const out = await site.app.inject({ method: "POST", url: "/api/logout", headers: { authorization: `Bearer ${jwt}` }, payload: {} });
@@ -59,12 +54,8 @@ it("a 401 clears the jwt and sends the player to the sign-in page", async () => 
 });
 
 it("the change-password page confirms the old password, then sets the new one", async () => {
-  const player = await createPlayer(asTestApp());
-  const context = await phoneContext(browser, site.url);
-  context.setDefaultTimeout(10_000);
-  const page = await context.newPage();
-  await signInThroughPage(page, site, player);
-  await page.keyboard.press("Escape");
+  const player = await createPlayer(site);
+  const { context, page } = await signedInPage(browser, site.url, player);
   await page.getByRole("link", { name: "เปลี่ยนรหัสผ่าน" }).click();
   await page.getByLabel("รหัสผ่านเดิม").fill("not-the-password");
   await page.getByLabel(/^รหัสผ่านใหม่/).fill("brand-new-pass-1");

@@ -1,31 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { buildApp } from "../../src/server/app";
 import type { Config } from "../../src/server/config";
-import { seed } from "../../src/server/seed";
-import { recordingSms, TEST_ADMIN, testConfig } from "../../tests/support/app";
-import { createTestDatabase } from "../../tests/support/database";
+import { createTestApp } from "../../tests/support/app";
 
 export const SCREENSHOTS = resolve("e2e/screenshots");
 
 /** The built app served by the real server on loopback, on a fresh database. */
 export async function startSite(overrides: Partial<Config> = {}) {
-  const database = await createTestDatabase();
-  await seed(database.db, TEST_ADMIN);
-  const sms = recordingSms();
-  const app = await buildApp({ config: testConfig({ webDir: resolve("dist/web"), ...overrides }), db: database.db, sms, logger: false });
-  const address = await app.listen({ port: 0, host: "127.0.0.1" });
-  return {
-    url: address,
-    app,
-    db: database.db,
-    sms,
-    close: async () => {
-      await app.close();
-      await database.drop();
-    },
-  };
+  const t = await createTestApp({ webDir: resolve("dist/web"), ...overrides });
+  const url = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  return { ...t, url };
 }
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
@@ -56,11 +41,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Registers a player through the API (OTP included) and signs the page in through the sign-in form. */
-export async function signInThroughPage(page: Page, site: Awaited<ReturnType<typeof startSite>>, player: { username: string; password: string }) {
+export async function signInThroughPage(page: Page, player: { username: string; password: string }) {
   await page.goto("/singInPage");
   await page.locator('input[name="username"]').fill(player.username);
   await page.locator('input[name="password"]').fill(player.password);
   await page.getByRole("button", { name: "เข้าสู่ระบบ" }).click();
   await page.waitForURL((u) => u.pathname === "/");
   await page.getByTestId("username").waitFor();
+}
+
+/** A fresh phone-sized browser context, signed in as the player, with the welcome banner closed. */
+export async function signedInPage(browser: Browser, baseURL: string, player: { username: string; password: string }) {
+  const context = await phoneContext(browser, baseURL);
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  await signInThroughPage(page, player);
+  await page.keyboard.press("Escape");
+  return { context, page };
 }
