@@ -2,3 +2,4 @@ export * from "./common";
 export * from "./route";
 export * as auth from "./auth";
 export * as site from "./site";
+export * as wallet from "./wallet";

@@ -16,6 +16,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { installErrorHandler } from "./http/error-handler";
 import { siteRoutes } from "./site/routes";
+import { walletRoutes } from "./wallet/routes";
 
 export interface AppDeps {
   config: Config;
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   authRoutes(app, authenticate, auth, config.rateLimitAuthPerMinute);
   siteRoutes(app, authenticate, db);
+  walletRoutes(app, authenticate, db);
 
   await serveWebApp(app, config.webDir);
   return app;

@@ -1,9 +1,11 @@
 import { ensureAdmin } from "./auth/seed-admin";
 import type { Db } from "./db/client";
 import { seedSiteConfig } from "./site/service";
+import { seedWalletConfig } from "./wallet/config";
 
 /** Idempotent: a second start inserts nothing that is already there and changes no operator edit. */
 export async function seed(db: Db, admin: { username: string; password: string | undefined }) {
   await seedSiteConfig(db);
+  await seedWalletConfig(db);
   return ensureAdmin(db, admin.username, admin.password);
 }

@@ -5,6 +5,7 @@ import { accounts, phoneVerifications, sessions, users } from "../db/schema";
 export type UserRow = typeof users.$inferSelect;
 
 export const PLAYER_CREDIT = "credit";
+export const PLAYER_AFFILIATE = "affiliate";
 
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.username, username));
@@ -41,7 +42,10 @@ export async function insertPlayer(
   player: { username: string; passwordHash: string; phone: string; bankAccountName: string; bankNo: string; bankCode: string; referrerId: string | null },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values({ ...player, role: "player" }).returning();
-  await db.insert(accounts).values({ ownerId: row!.id, kind: PLAYER_CREDIT });
+  await db.insert(accounts).values([
+    { ownerId: row!.id, kind: PLAYER_CREDIT },
+    { ownerId: row!.id, kind: PLAYER_AFFILIATE },
+  ]);
   return row!;
 }
 

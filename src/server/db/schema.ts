@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
+  customType,
+  primaryKey,
   check,
   index,
   integer,
@@ -12,6 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 export const users = pgTable(
   "users",
@@ -74,11 +79,14 @@ export const accounts = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     ownerId: uuid("owner_id").references(() => users.id),
     kind: text("kind").notNull(),
+    /** House accounts are split in shards so no single row is updated by every movement. */
+    shard: integer("shard").notNull().default(0),
     balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("accounts_owner_kind_key").on(t.ownerId, t.kind),
+    uniqueIndex("accounts_house_kind_shard_key").on(t.kind, t.shard).where(sql`${t.ownerId} is null`),
     check("accounts_player_balance_nonnegative", sql`${t.ownerId} is null or ${t.balance} >= 0`),
   ],
 );
@@ -102,3 +110,142 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_at_idx").on(t.at)],
 );
+
+/** One money movement: its entries always sum to zero (double entry). Append-only. */
+export const ledgerTransactions = pgTable(
+  "ledger_transactions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    /** What the movement belongs to, e.g. "paynow:12" or "withdrawal:7". */
+    reference: text("reference"),
+    actorId: uuid("actor_id"),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ledger_transactions_reference_idx").on(t.reference)],
+);
+
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint("transaction_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    /** The account's balance right after this entry (kept for player accounts' money log). */
+    balanceAfter: bigint("balance_after", { mode: "bigint" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ledger_entries_account_idx").on(t.accountId, t.id),
+    index("ledger_entries_transaction_idx").on(t.transactionId),
+    check("ledger_entries_amount_nonzero", sql`${t.amount} <> 0`),
+  ],
+);
+
+/** A money call retried with the same key is answered from here instead of being applied again. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id").notNull(),
+    route: text("route").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    response: jsonb("response"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.route, t.key] })],
+);
+
+/** An amount handed out by /api/gent-amount: unique among open requests so a bank line matches one player. */
+export const depositRequests = pgTable(
+  "deposit_requests",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    transection: text("transection").notNull(),
+    state: text("state", { enum: ["open", "used", "expired"] }).notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("deposit_requests_transection_key").on(t.transection),
+    uniqueIndex("deposit_requests_open_amount_key").on(t.amount).where(sql`${t.state} = 'open'`),
+    index("deposit_requests_user_idx").on(t.userId),
+  ],
+);
+
+/** A transfer the player reports (/api/add-paynow); credited only when an operator approves it. */
+export const payRecords = pgTable(
+  "pay_records",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    depositRequestId: bigint("deposit_request_id", { mode: "number" }).references(() => depositRequests.id),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    paytime: timestamp("paytime", { withTimezone: true }).notNull(),
+    comment: text("comment").notNull().default(""),
+    bankCode: text("bank_code").notNull(),
+    transection: text("transection").notNull(),
+    status: text("status", { enum: ["Pending", "Approve", "Reject"] }).notNull().default("Pending"),
+    subsidyStatus: text("subsidy_status").notNull().default("No"),
+    slip: bytea("slip"),
+    slipType: text("slip_type"),
+    requestHash: text("request_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by"),
+  },
+  (t) => [
+    uniqueIndex("pay_records_transection_key").on(t.transection),
+    index("pay_records_user_idx").on(t.userId, t.createdAt),
+    index("pay_records_pending_idx").on(t.status, t.id),
+    check("pay_records_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    note: text("note").notNull().default(""),
+    bankCode: text("bank_code").notNull(),
+    bankNo: text("bank_no").notNull(),
+    bankAccountName: text("bank_account_name").notNull(),
+    status: text("status", { enum: ["Pending", "Approve", "Reject"] }).notNull().default("Pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by"),
+  },
+  (t) => [
+    index("withdrawals_user_idx").on(t.userId, t.createdAt),
+    index("withdrawals_pending_idx").on(t.status, t.id),
+    check("withdrawals_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/** The site's own bank accounts that receive deposits. */
+export const siteBankAccounts = pgTable("site_bank_accounts", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  bankCode: text("bank_code").notNull(),
+  bankNo: text("bank_no").notNull(),
+  accountName: text("account_name").notNull(),
+  promptpayId: text("promptpay_id"),
+  active: boolean("active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

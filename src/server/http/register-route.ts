@@ -31,6 +31,8 @@ export interface RouteOptions {
   rateLimitPerMinute?: number;
 }
 
+const authenticated = new WeakMap<FastifyRequest, AuthUser>();
+
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -63,14 +65,20 @@ export function registerRoute<R extends RouteDef>(
       response: { 200: def.response },
       ...(def.access === "public" ? {} : { security: [{ bearerAuth: [] }] }),
     },
+    // Access is decided before the body is even parsed: no token is 401 and a player on an admin
+    // call is 403, whatever the body holds.
+    onRequest:
+      def.access === "public"
+        ? undefined
+        : async (request) => {
+            const token = bearerOf(request);
+            if (!token) throw unauthorized("กรุณาเข้าสู่ระบบ");
+            const user = await authenticate(token);
+            if (def.access === "admin" && user.role !== "admin") throw forbidden("เฉพาะผู้ดูแลระบบเท่านั้น");
+            authenticated.set(request, user);
+          },
     handler: async (request, reply) => {
-      let user: AuthUser | null = null;
-      if (def.access !== "public") {
-        const token = bearerOf(request);
-        if (!token) throw unauthorized("กรุณาเข้าสู่ระบบ");
-        user = await authenticate(token);
-        if (def.access === "admin" && user.role !== "admin") throw forbidden("เฉพาะผู้ดูแลระบบเท่านั้น");
-      }
+      const user = authenticated.get(request) ?? null;
       return handler({ body: request.body as Body<R>, user: user as User<R>, request, reply });
     },
   });

@@ -1,0 +1,335 @@
+import { z } from "zod";
+import { isBahtAmount } from "../domain/money";
+import { BankCode } from "./auth";
+import { ResultStatus, Uuid } from "./common";
+import { route } from "./route";
+
+const MAX_BAHT = 10_000_000;
+
+/** Baht as the API speaks it: a number with at most two decimals. */
+export const Baht = z
+  .number({ error: "กรุณากรอกจำนวนเงินเป็นตัวเลข" })
+  .refine((n) => isBahtAmount(n), "จำนวนเงินต้องเป็นตัวเลขไม่ติดลบ ทศนิยมไม่เกิน 2 ตำแหน่ง")
+  .refine((n) => n > 0, "จำนวนเงินต้องมากกว่า 0")
+  .refine((n) => n <= MAX_BAHT, "จำนวนเงินสูงเกินไป");
+
+/** Spec §3: the withdrawal amount is sent as a string. */
+export const BahtString = z
+  .string({ error: "กรุณากรอกจำนวนเงิน" })
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, "จำนวนเงินต้องเป็นตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง")
+  .transform(Number)
+  .refine((n) => n > 0, "จำนวนเงินต้องมากกว่า 0");
+
+export const DayPeriod = z.coerce
+  .number({ error: "ช่วงวันไม่ถูกต้อง" })
+  .int("ช่วงวันต้องเป็นจำนวนเต็ม")
+  .min(1, "ช่วงวันต้องอย่างน้อย 1 วัน")
+  .max(365, "ดูย้อนหลังได้ไม่เกิน 365 วัน");
+
+export const ApprovalStatus = z.enum(["Pending", "Approve", "Reject"]);
+export const Decision = z.enum(["Approve", "Reject"], { error: "สถานะต้องเป็น Approve หรือ Reject" });
+const RecordId = z.number({ error: "รหัสรายการไม่ถูกต้อง" }).int("รหัสรายการไม่ถูกต้อง").positive("รหัสรายการไม่ถูกต้อง");
+
+export const ReceivingBank = z.object({
+  id: z.number().int(),
+  bankname: BankCode,
+  bankno: z.string(),
+  bankaccounts: z.string(),
+  promptpay: z.string().nullable(),
+  active: z.boolean(),
+});
+export type ReceivingBank = z.infer<typeof ReceivingBank>;
+
+export const gentAmount = route({
+  method: "POST",
+  path: "/api/gent-amount",
+  access: "player",
+  summary: "ขอยอดโอนสำหรับฝากเงิน (เพิ่มเศษสตางค์ให้ไม่ซ้ำ) และบัญชีรับเงินของเว็บ",
+  body: z.object({
+    amount: Baht.refine(Number.isInteger, "กรุณากรอกจำนวนเงินฝากเป็นจำนวนเต็มบาท"),
+    uuid: Uuid.optional(),
+  }),
+  response: z.object({
+    status: ResultStatus,
+    /** The exact amount to transfer, in baht with the satang fraction that makes it unique. */
+    amount: z.number(),
+    transection: z.string(),
+    expiresAt: z.string(),
+    bank: ReceivingBank.nullable(),
+    /** EMVCo PromptPay payload for a QR code of exactly `amount`, when the site has a PromptPay id. */
+    qrPayload: z.string().nullable(),
+  }),
+});
+
+const SLIP_MAX_BYTES = 2 * 1024 * 1024;
+export const SlipImage = z
+  .string()
+  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, "สลิปต้องเป็นรูปภาพ PNG, JPEG หรือ WEBP")
+  .refine((s) => (s.length - s.indexOf(",") - 1) * 0.75 <= SLIP_MAX_BYTES, "ไฟล์สลิปต้องมีขนาดไม่เกิน 2 MB");
+
+export const addPaynow = route({
+  method: "POST",
+  path: "/api/add-paynow",
+  access: "player",
+  summary: "แจ้งโอนเงินฝาก (รอเจ้าหน้าที่ตรวจสอบ)",
+  body: z.object({
+    amount: Baht,
+    paytime: z.iso.datetime({ offset: true, error: "เวลาที่โอนไม่ถูกต้อง" }),
+    comment: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
+    bankname: BankCode,
+    transection: z.string({ error: "ไม่พบเลขอ้างอิงรายการ" }).regex(/^DP[0-9A-Z]{10,30}$/, "เลขอ้างอิงรายการไม่ถูกต้อง"),
+    slip: SlipImage.nullish(),
+    uuid: Uuid.optional(),
+  }),
+  response: z.object({ status: ResultStatus, message: z.string(), id: z.number().int() }),
+});
+
+export const PayRecord = z.object({
+  id: z.number().int(),
+  uuid: Uuid,
+  username: z.string(),
+  amount: z.number(),
+  paytime: z.string(),
+  comment: z.string(),
+  bankname: BankCode,
+  transection: z.string(),
+  status: ApprovalStatus,
+  subsidy_status: z.string(),
+  hasSlip: z.boolean(),
+  /** dd/mm/yyyy hh:mm:ss, Buddhist era, Bangkok time. */
+  date_time: z.string(),
+  created_at: z.string(),
+});
+export type PayRecord = z.infer<typeof PayRecord>;
+
+export const readPayRecordByUuid = route({
+  method: "POST",
+  path: "/api/read-payRecordByUUID",
+  access: "player",
+  summary: "ประวัติการฝากเงินของตนเอง",
+  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: z.object({ status: ResultStatus, arrPayRecordByUserAllStatus: z.array(PayRecord) }),
+});
+
+export const addWithdrawal = route({
+  method: "POST",
+  path: "/api/add-withdrawal",
+  access: "player",
+  summary: "ถอนเงินเข้าบัญชีธนาคารที่ลงทะเบียนไว้ (หักเครดิตทันที คืนเมื่อถูกปฏิเสธ)",
+  body: z.object({
+    uuid: Uuid,
+    amount: BahtString,
+    note: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
+    bankname: BankCode,
+  }),
+  response: z.object({ status: ResultStatus, msg: z.string(), message: z.string(), id: z.number().int(), credit: z.number() }),
+  errorField: "msg",
+});
+
+export const Withdrawal = z.object({
+  id: z.number().int(),
+  uuid: Uuid,
+  username: z.string(),
+  amount: z.number(),
+  note: z.string(),
+  bankname: BankCode,
+  bankno: z.string(),
+  bankaccounts: z.string(),
+  status: ApprovalStatus,
+  date_time: z.string(),
+  created_at: z.string(),
+});
+export type Withdrawal = z.infer<typeof Withdrawal>;
+
+export const readWithdrawalList = route({
+  method: "POST",
+  path: "/api/read-withdrawallist",
+  access: "player",
+  summary: "ประวัติการถอนเงินของตนเอง",
+  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: z.object({ status: ResultStatus, withdrawallist: z.array(Withdrawal) }),
+});
+
+export const WalletConfig = z.object({
+  depositMin: z.number(),
+  depositMax: z.number(),
+  withdrawMin: z.number(),
+  withdrawDailyMax: z.number(),
+  /** PromptPay id (mobile or national id) for the deposit QR code; empty for none. */
+  promptpayId: z.string(),
+});
+export type WalletConfig = z.infer<typeof WalletConfig>;
+
+export const readWalletConfig = route({
+  method: "POST",
+  path: "/api/read-wallet-config",
+  access: "player",
+  summary: "ขั้นต่ำและสูงสุดของการฝาก-ถอน",
+  body: z.object({}).nullish(),
+  response: z.object({ status: ResultStatus, config: WalletConfig }),
+});
+
+// ---- Admin ----
+
+export const adminListPaynow = route({
+  method: "POST",
+  path: "/api/admin/list-paynow",
+  access: "admin",
+  summary: "รายการแจ้งฝากเงิน ตามสถานะ",
+  body: z.object({ status: ApprovalStatus.optional().default("Pending"), dayperiod: DayPeriod.optional().default(30) }),
+  response: z.object({ status: ResultStatus, paynowlist: z.array(PayRecord) }),
+});
+
+export const adminPaynowSlip = route({
+  method: "POST",
+  path: "/api/admin/paynow-slip",
+  access: "admin",
+  summary: "รูปสลิปของรายการแจ้งฝาก",
+  body: z.object({ id: RecordId }),
+  response: z.object({ status: ResultStatus, slip: z.string().nullable() }),
+});
+
+export const adminApprovePaynow = route({
+  method: "POST",
+  path: "/api/admin/approve-paynow",
+  access: "admin",
+  summary: "อนุมัติ (เติมเครดิต) หรือปฏิเสธรายการแจ้งฝาก",
+  body: z.object({ id: RecordId, status: Decision }),
+  response: z.object({ status: ResultStatus, message: z.string(), record: PayRecord }),
+});
+
+export const adminListWithdrawal = route({
+  method: "POST",
+  path: "/api/admin/list-withdrawal",
+  access: "admin",
+  summary: "รายการถอนเงิน ตามสถานะ",
+  body: z.object({ status: ApprovalStatus.optional().default("Pending"), dayperiod: DayPeriod.optional().default(30) }),
+  response: z.object({ status: ResultStatus, withdrawallist: z.array(Withdrawal) }),
+});
+
+export const adminApproveWithdrawal = route({
+  method: "POST",
+  path: "/api/admin/approve-withdrawal",
+  access: "admin",
+  summary: "อนุมัติ (จ่ายแล้ว) หรือปฏิเสธ (คืนเครดิต) รายการถอน",
+  body: z.object({ id: RecordId, status: Decision }),
+  response: z.object({ status: ResultStatus, message: z.string(), record: Withdrawal }),
+});
+
+export const adminAdjustCredit = route({
+  method: "POST",
+  path: "/api/admin/adjust-credit",
+  access: "admin",
+  summary: "ปรับเครดิตผู้เล่น (บวกหรือลบ) พร้อมเหตุผล; รองรับ Idempotency-Key",
+  body: z.object({
+    uuid: Uuid,
+    amount: z
+      .number({ error: "กรุณากรอกจำนวนเงินเป็นตัวเลข" })
+      .refine((n) => n !== 0 && isBahtAmount(Math.abs(n)), "จำนวนเงินต้องไม่เป็น 0 และมีทศนิยมไม่เกิน 2 ตำแหน่ง")
+      .refine((n) => Math.abs(n) <= MAX_BAHT, "จำนวนเงินสูงเกินไป"),
+    note: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
+  }),
+  response: z.object({ status: ResultStatus, message: z.string(), credit: z.number() }),
+});
+
+export const adminGetMyBank = route({
+  method: "POST",
+  path: "/api/admin-get-mybank",
+  access: "admin",
+  summary: "บัญชีรับเงินของเว็บ",
+  body: z.object({}).nullish(),
+  response: z.object({ status: ResultStatus, bankArr: z.array(ReceivingBank) }),
+});
+
+export const adminSaveMyBank = route({
+  method: "POST",
+  path: "/api/admin/save-mybank",
+  access: "admin",
+  summary: "เพิ่มหรือแก้ไขบัญชีรับเงินของเว็บ",
+  body: z.object({
+    id: RecordId.optional(),
+    bankname: BankCode,
+    bankno: z.string().transform((s) => s.replace(/[\W_]/g, "")).pipe(z.string().regex(/^\d{10,15}$/, "เลขบัญชีธนาคารต้องเป็นตัวเลข 10-15 หลัก")),
+    bankaccounts: z.string().trim().min(2, "กรุณากรอกชื่อบัญชี").max(100, "ชื่อบัญชียาวเกินไป"),
+    promptpay: z
+      .string()
+      .transform((s) => s.replace(/\D/g, ""))
+      .pipe(z.string().regex(/^(0\d{9}|\d{13})?$/, "พร้อมเพย์ต้องเป็นเบอร์มือถือ 10 หลักหรือเลขบัตรประชาชน 13 หลัก"))
+      .optional()
+      .default(""),
+    active: z.boolean().optional().default(true),
+  }),
+  response: z.object({ status: ResultStatus, bankArr: z.array(ReceivingBank) }),
+});
+
+export const LogLine = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  amount: z.number(),
+  balance_after: z.number(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  date_time: z.string(),
+  created_at: z.string(),
+});
+
+export const adminGetLog = route({
+  method: "POST",
+  path: "/api/admin-get-log",
+  access: "admin",
+  summary: "ประวัติการเงินของผู้เล่น (ทุกรายการในบัญชีเครดิต)",
+  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: z.object({ status: ResultStatus, username: z.string(), credit: z.number(), logArr: z.array(LogLine) }),
+});
+
+export const adminFindUser = route({
+  method: "POST",
+  path: "/api/admin/find-user",
+  access: "admin",
+  summary: "ค้นหาผู้เล่นจากชื่อผู้ใช้หรือเบอร์โทร",
+  body: z.object({ query: z.string().trim().min(1, "กรุณากรอกชื่อผู้ใช้หรือเบอร์โทร").max(50, "คำค้นยาวเกินไป") }),
+  response: z.object({
+    status: ResultStatus,
+    users: z.array(z.object({ uuid: Uuid, username: z.string(), phonenumber: z.string().nullable(), credit: z.number() })),
+  }),
+});
+
+export const adminLedgerCheck = route({
+  method: "POST",
+  path: "/api/admin/ledger-check",
+  access: "admin",
+  summary: "ตรวจสมุดบัญชี: ผลรวมเป็นศูนย์, ยอดคงเหลือตรงกับรายการ, ไม่มียอดติดลบ",
+  body: z.object({}).nullish(),
+  response: z.object({
+    status: ResultStatus,
+    ok: z.boolean(),
+    accounts: z.number().int(),
+    entries: z.number().int(),
+    totalBalance: z.number(),
+    differences: z.array(z.object({ accountId: z.number().int(), kind: z.string(), balance: z.number(), ledgerSum: z.number() })),
+    negativePlayers: z.array(z.object({ accountId: z.number().int(), balance: z.number() })),
+    unbalancedTransactions: z.array(z.object({ transactionId: z.number().int(), sum: z.number() })),
+  }),
+});
+
+export const adminUpdateWalletConfig = route({
+  method: "POST",
+  path: "/api/admin/update-wallet-config",
+  access: "admin",
+  summary: "แก้ไขขั้นต่ำ/สูงสุดการฝาก-ถอน และพร้อมเพย์",
+  body: z
+    .object({
+      depositMin: Baht,
+      depositMax: Baht,
+      withdrawMin: Baht,
+      withdrawDailyMax: Baht,
+      promptpayId: z
+        .string()
+        .transform((s) => s.replace(/\D/g, ""))
+        .pipe(z.string().regex(/^(0\d{9}|\d{13})?$/, "พร้อมเพย์ต้องเป็นเบอร์มือถือ 10 หลักหรือเลขบัตรประชาชน 13 หลัก")),
+    })
+    .refine((c) => c.depositMin <= c.depositMax, "ยอดฝากขั้นต่ำต้องไม่เกินยอดฝากสูงสุด")
+    .refine((c) => c.withdrawMin <= c.withdrawDailyMax, "ยอดถอนขั้นต่ำต้องไม่เกินยอดถอนสูงสุดต่อวัน"),
+  response: z.object({ status: ResultStatus, config: WalletConfig }),
+});

@@ -1,0 +1,27 @@
+import type { Executor } from "../db/client";
+import { satangToBaht } from "../../domain/money";
+import { ledgerTotals } from "./repository";
+
+/**
+ * The invariants of DESIGN.md §5: all balances sum to zero, every balance equals the sum of its
+ * entries, no player balance is negative, every transaction's entries sum to zero.
+ */
+export async function checkLedger(db: Executor) {
+  const { totals, differences, negative, unbalanced } = await ledgerTotals(db);
+  const totalBalance = BigInt(totals.total);
+  const ok = totalBalance === 0n && differences.length === 0 && negative.length === 0 && unbalanced.length === 0;
+  return {
+    ok,
+    accounts: Number(totals.accounts),
+    entries: Number(totals.entries),
+    totalBalance: satangToBaht(totalBalance),
+    differences: differences.map((d) => ({
+      accountId: Number(d.account_id),
+      kind: d.kind,
+      balance: satangToBaht(BigInt(d.balance)),
+      ledgerSum: satangToBaht(BigInt(d.ledger_sum)),
+    })),
+    negativePlayers: negative.map((n) => ({ accountId: Number(n.account_id), balance: satangToBaht(BigInt(n.balance)) })),
+    unbalancedTransactions: unbalanced.map((u) => ({ transactionId: Number(u.transaction_id), sum: satangToBaht(BigInt(u.sum)) })),
+  };
+}

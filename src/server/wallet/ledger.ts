@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { ApiError } from "../http/errors";
+
+export const HOUSE = {
+  deposits: "house:deposits",
+  withdrawalsPending: "house:withdrawals_pending",
+  withdrawalsPaid: "house:withdrawals_paid",
+  adjustments: "house:adjustments",
+  stakes: "house:stakes",
+  payouts: "house:payouts",
+  commission: "house:commission",
+  bonus: "house:bonus",
+} as const;
+export type HouseKind = (typeof HOUSE)[keyof typeof HOUSE];
+export const HOUSE_SHARDS = 16;
+
+export type PlayerAccountKind = "credit" | "affiliate";
+
+export type AccountRef = { player: number } | { house: HouseKind; shard: number };
+
+/** The house shard for a movement, spread by the player's account id so no house row is hot. */
+export function houseShard(kind: HouseKind, spreadBy: number): AccountRef {
+  return { house: kind, shard: Math.abs(spreadBy) % HOUSE_SHARDS };
+}
+
+export class InsufficientFunds extends ApiError {
+  constructor() {
+    super(400, "ยอดเงินคงเหลือไม่เพียงพอ", "Error");
+  }
+}
+
+export interface Posting {
+  account: AccountRef;
+  /** Satang; positive credits the account, negative debits it. */
+  amount: bigint;
+}
+
+export interface Movement {
+  kind: string;
+  reference?: string;
+  actorId?: string | null;
+  note?: string | null;
+  postings: Posting[];
+}
+
+/**
+ * House rows first (by kind and shard), then player rows (by id): every movement locks rows in this
+ * one global order, so concurrent movements cannot deadlock.
+ */
+function lockOrder(a: Posting, b: Posting): number {
+  const ka = "house" in a.account ? `0${a.account.house}#${String(a.account.shard).padStart(3, "0")}` : `1${String(a.account.player).padStart(20, "0")}`;
+  const kb = "house" in b.account ? `0${b.account.house}#${String(b.account.shard).padStart(3, "0")}` : `1${String(b.account.player).padStart(20, "0")}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/**
+ * The only writer of balances. Applies a balanced set of postings inside the caller's transaction:
+ * every player debit is one guarded statement (read-then-write overdraws under concurrency) and the
+ * entries are appended in one insert. Throws InsufficientFunds, which rolls the caller's transaction back.
+ */
+export async function post(
+  tx: Executor,
+  movement: Movement,
+): Promise<{ transactionId: number; balances: Map<number, bigint> }> {
+  const postings = movement.postings.filter((p) => p.amount !== 0n).sort(lockOrder);
+  const sum = postings.reduce((s, p) => s + p.amount, 0n);
+  if (sum !== 0n || postings.length < 2) throw new Error(`unbalanced movement ${movement.kind}: sum ${sum}`);
+
+  const balances = new Map<number, bigint>();
+  const ids: string[] = [];
+  const afters: string[] = [];
+  for (const p of postings) {
+    const result =
+      "house" in p.account
+        ? // House accounts may go negative: they are the house's side of the books.
+          await tx.execute<{ id: string; balance: string }>(sql`
+            update accounts set balance = balance + ${p.amount}
+            where owner_id is null and kind = ${p.account.house} and shard = ${p.account.shard}
+            returning id, balance`)
+        : await tx.execute<{ id: string; balance: string }>(sql`
+            update accounts set balance = balance + ${p.amount}
+            where id = ${p.account.player} and owner_id is not null and balance + ${p.amount} >= 0
+            returning id, balance`);
+    const row = result.rows[0];
+    if (!row) {
+      if ("house" in p.account) throw new Error(`house account ${p.account.house}#${p.account.shard} is missing`);
+      throw new InsufficientFunds();
+    }
+    balances.set(Number(row.id), BigInt(row.balance));
+    ids.push(row.id);
+    afters.push(row.balance);
+  }
+
+  const inserted = await tx.execute<{ id: string }>(sql`
+    insert into ledger_transactions (kind, reference, actor_id, note)
+    values (${movement.kind}, ${movement.reference ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null})
+    returning id`);
+  const transactionId = Number(inserted.rows[0]!.id);
+  const amounts = postings.map((p) => p.amount.toString());
+  await tx.execute(sql`
+    insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+    select ${transactionId}, a, m, b
+    from unnest(${sql.param(ids)}::bigint[], ${sql.param(amounts)}::bigint[], ${sql.param(afters)}::bigint[]) as t(a, m, b)`);
+  return { transactionId, balances };
+}
+
+/** A two-legged movement: `amount` satang from one account to another. */
+export function transfer(
+  tx: Executor,
+  m: { kind: string; from: AccountRef; to: AccountRef; amount: bigint; reference?: string; actorId?: string | null; note?: string | null },
+) {
+  if (m.amount <= 0n) throw new Error("transfer amount must be positive");
+  return post(tx, {
+    kind: m.kind,
+    reference: m.reference,
+    actorId: m.actorId,
+    note: m.note,
+    postings: [
+      { account: m.from, amount: -m.amount },
+      { account: m.to, amount: m.amount },
+    ],
+  });
+}
+
+export async function playerAccountId(db: Executor, userId: string, kind: PlayerAccountKind = "credit"): Promise<number> {
+  const result = await db.execute<{ id: string }>(sql`select id from accounts where owner_id = ${userId} and kind = ${kind}`);
+  const id = result.rows[0]?.id;
+  if (!id) throw new ApiError(404, "ไม่พบบัญชีเครดิตของผู้เล่น");
+  return Number(id);
+}
+
+export async function playerBalance(db: Executor, userId: string, kind: PlayerAccountKind = "credit"): Promise<bigint> {
+  const result = await db.execute<{ balance: string }>(sql`select balance from accounts where owner_id = ${userId} and kind = ${kind}`);
+  return BigInt(result.rows[0]?.balance ?? 0);
+}

@@ -1,0 +1,276 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+
+export type PayRecordRow = {
+  id: string;
+  user_id: string;
+  username: string;
+  amount: string;
+  paytime: Date;
+  comment: string;
+  bank_code: string;
+  transection: string;
+  status: "Pending" | "Approve" | "Reject";
+  subsidy_status: string;
+  has_slip: boolean;
+  created_at: Date;
+  request_hash: string;
+};
+
+export type WithdrawalRow = {
+  id: string;
+  user_id: string;
+  username: string;
+  amount: string;
+  note: string;
+  bank_code: string;
+  bank_no: string;
+  bank_account_name: string;
+  status: "Pending" | "Approve" | "Reject";
+  created_at: Date;
+};
+
+const PAY_RECORD_COLUMNS = sql`p.id, p.user_id, u.username, p.amount, p.paytime, p.comment, p.bank_code, p.transection,
+  p.status, p.subsidy_status, (p.slip is not null) as has_slip, p.created_at, p.request_hash`;
+const WITHDRAWAL_COLUMNS = sql`w.id, w.user_id, u.username, w.amount, w.note, w.bank_code, w.bank_no, w.bank_account_name,
+  w.status, w.created_at`;
+
+const since = (days: number) => sql`now() - make_interval(days => ${days})`;
+
+// ---- deposit requests ----
+
+export async function expireDepositRequests(db: Executor, userId: string): Promise<void> {
+  // Expired requests free their amount for others; a player keeps one open request at a time.
+  await db.execute(sql`
+    update deposit_requests set state = 'expired'
+    where state = 'open' and (expires_at < now() or user_id = ${userId})`);
+}
+
+export async function insertDepositRequest(
+  db: Executor,
+  r: { userId: string; amount: bigint; transection: string; ttlMinutes: number },
+): Promise<{ id: string; expires_at: Date } | null> {
+  const result = await db.execute<{ id: string; expires_at: Date }>(sql`
+    insert into deposit_requests (user_id, amount, transection, expires_at)
+    values (${r.userId}, ${r.amount}, ${r.transection}, now() + make_interval(mins => ${r.ttlMinutes}))
+    on conflict do nothing
+    returning id, expires_at`);
+  return result.rows[0] ?? null;
+}
+
+export async function lockDepositRequest(db: Executor, transection: string) {
+  const result = await db.execute<{ id: string; user_id: string; amount: string; state: string }>(sql`
+    select id, user_id, amount, state from deposit_requests where transection = ${transection} for update`);
+  return result.rows[0] ?? null;
+}
+
+export async function markDepositRequestUsed(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`update deposit_requests set state = 'used' where id = ${id}`);
+}
+
+// ---- pay records (deposits) ----
+
+export async function insertPayRecord(
+  db: Executor,
+  r: {
+    userId: string;
+    depositRequestId: string;
+    amount: bigint;
+    paytime: string;
+    comment: string;
+    bankCode: string;
+    transection: string;
+    slip: Buffer | null;
+    slipType: string | null;
+    requestHash: string;
+  },
+): Promise<string> {
+  const result = await db.execute<{ id: string }>(sql`
+    insert into pay_records (user_id, deposit_request_id, amount, paytime, comment, bank_code, transection, slip, slip_type, request_hash)
+    values (${r.userId}, ${r.depositRequestId}, ${r.amount}, ${r.paytime}, ${r.comment}, ${r.bankCode}, ${r.transection},
+            ${r.slip}, ${r.slipType}, ${r.requestHash})
+    returning id`);
+  return result.rows[0]!.id;
+}
+
+export async function payRecordByTransection(db: Executor, transection: string): Promise<PayRecordRow | null> {
+  const result = await db.execute<PayRecordRow>(sql`
+    select ${PAY_RECORD_COLUMNS} from pay_records p join users u on u.id = p.user_id where p.transection = ${transection}`);
+  return result.rows[0] ?? null;
+}
+
+export async function payRecordById(db: Executor, id: number): Promise<PayRecordRow | null> {
+  const result = await db.execute<PayRecordRow>(sql`
+    select ${PAY_RECORD_COLUMNS} from pay_records p join users u on u.id = p.user_id where p.id = ${id}`);
+  return result.rows[0] ?? null;
+}
+
+export async function payRecordsOfUser(db: Executor, userId: string, days: number): Promise<PayRecordRow[]> {
+  const result = await db.execute<PayRecordRow>(sql`
+    select ${PAY_RECORD_COLUMNS} from pay_records p join users u on u.id = p.user_id
+    where p.user_id = ${userId} and p.created_at >= ${since(days)}
+    order by p.id desc`);
+  return result.rows;
+}
+
+export async function payRecordsByStatus(db: Executor, status: string, days: number): Promise<PayRecordRow[]> {
+  const result = await db.execute<PayRecordRow>(sql`
+    select ${PAY_RECORD_COLUMNS} from pay_records p join users u on u.id = p.user_id
+    where p.status = ${status} and p.created_at >= ${since(days)}
+    order by p.id ${status === "Pending" ? sql`asc` : sql`desc`}
+    limit 500`);
+  return result.rows;
+}
+
+export async function payRecordSlip(db: Executor, id: number): Promise<{ slip: Buffer | null; slip_type: string | null } | null> {
+  const result = await db.execute<{ slip: Buffer | null; slip_type: string | null }>(sql`
+    select slip, slip_type from pay_records where id = ${id}`);
+  return result.rows[0] ?? null;
+}
+
+/** Pending → decided, once: the WHERE makes a second decision (or a race) change nothing. */
+export async function decidePayRecord(db: Executor, id: number, status: "Approve" | "Reject", adminId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    update pay_records set status = ${status}, decided_at = now(), decided_by = ${adminId}
+    where id = ${id} and status = 'Pending'
+    returning id`);
+  return result.rows.length === 1;
+}
+
+// ---- withdrawals ----
+
+/** Serialises one player's withdrawal requests for the rest of the transaction (daily limit check). */
+export async function lockWithdrawalsOf(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`withdraw:${userId}`}, 0))`);
+}
+
+export async function withdrawnToday(db: Executor, userId: string): Promise<bigint> {
+  const result = await db.execute<{ total: string }>(sql`
+    select coalesce(sum(amount), 0) as total from withdrawals
+    where user_id = ${userId} and status in ('Pending', 'Approve')
+      and created_at >= (date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`);
+  return BigInt(result.rows[0]!.total);
+}
+
+export async function insertWithdrawal(
+  db: Executor,
+  w: { userId: string; amount: bigint; note: string; bankCode: string; bankNo: string; bankAccountName: string },
+): Promise<string> {
+  const result = await db.execute<{ id: string }>(sql`
+    insert into withdrawals (user_id, amount, note, bank_code, bank_no, bank_account_name)
+    values (${w.userId}, ${w.amount}, ${w.note}, ${w.bankCode}, ${w.bankNo}, ${w.bankAccountName})
+    returning id`);
+  return result.rows[0]!.id;
+}
+
+export async function withdrawalById(db: Executor, id: number): Promise<WithdrawalRow | null> {
+  const result = await db.execute<WithdrawalRow>(sql`
+    select ${WITHDRAWAL_COLUMNS} from withdrawals w join users u on u.id = w.user_id where w.id = ${id}`);
+  return result.rows[0] ?? null;
+}
+
+export async function withdrawalsOfUser(db: Executor, userId: string, days: number): Promise<WithdrawalRow[]> {
+  const result = await db.execute<WithdrawalRow>(sql`
+    select ${WITHDRAWAL_COLUMNS} from withdrawals w join users u on u.id = w.user_id
+    where w.user_id = ${userId} and w.created_at >= ${since(days)}
+    order by w.id desc`);
+  return result.rows;
+}
+
+export async function withdrawalsByStatus(db: Executor, status: string, days: number): Promise<WithdrawalRow[]> {
+  const result = await db.execute<WithdrawalRow>(sql`
+    select ${WITHDRAWAL_COLUMNS} from withdrawals w join users u on u.id = w.user_id
+    where w.status = ${status} and w.created_at >= ${since(days)}
+    order by w.id ${status === "Pending" ? sql`asc` : sql`desc`}
+    limit 500`);
+  return result.rows;
+}
+
+export async function decideWithdrawal(db: Executor, id: number, status: "Approve" | "Reject", adminId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    update withdrawals set status = ${status}, decided_at = now(), decided_by = ${adminId}
+    where id = ${id} and status = 'Pending'
+    returning id`);
+  return result.rows.length === 1;
+}
+
+// ---- receiving bank accounts ----
+
+export type SiteBankRow = {
+  id: string;
+  bank_code: string;
+  bank_no: string;
+  account_name: string;
+  promptpay_id: string | null;
+  active: boolean;
+};
+
+export async function siteBanks(db: Executor, onlyActive: boolean): Promise<SiteBankRow[]> {
+  const result = await db.execute<SiteBankRow>(sql`
+    select id, bank_code, bank_no, account_name, promptpay_id, active from site_bank_accounts
+    ${onlyActive ? sql`where active` : sql``} order by id`);
+  return result.rows;
+}
+
+export async function saveSiteBank(
+  db: Executor,
+  b: { id?: number; bankCode: string; bankNo: string; accountName: string; promptpayId: string | null; active: boolean },
+): Promise<SiteBankRow | null> {
+  const result = b.id
+    ? await db.execute<SiteBankRow>(sql`
+        update site_bank_accounts set bank_code = ${b.bankCode}, bank_no = ${b.bankNo}, account_name = ${b.accountName},
+          promptpay_id = ${b.promptpayId}, active = ${b.active}
+        where id = ${b.id} returning id, bank_code, bank_no, account_name, promptpay_id, active`)
+    : await db.execute<SiteBankRow>(sql`
+        insert into site_bank_accounts (bank_code, bank_no, account_name, promptpay_id, active)
+        values (${b.bankCode}, ${b.bankNo}, ${b.accountName}, ${b.promptpayId}, ${b.active})
+        returning id, bank_code, bank_no, account_name, promptpay_id, active`);
+  return result.rows[0] ?? null;
+}
+
+// ---- money log and ledger check ----
+
+export type LogRow = {
+  id: string;
+  kind: string;
+  amount: string;
+  balance_after: string;
+  reference: string | null;
+  note: string | null;
+  created_at: Date;
+};
+
+export async function moneyLog(db: Executor, accountId: number, days: number): Promise<LogRow[]> {
+  const result = await db.execute<LogRow>(sql`
+    select e.id, t.kind, e.amount, e.balance_after, t.reference, t.note, e.created_at
+    from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+    where e.account_id = ${accountId} and e.created_at >= ${since(days)}
+    order by e.id desc
+    limit 1000`);
+  return result.rows;
+}
+
+export async function ledgerTotals(db: Executor) {
+  const totals = await db.execute<{ accounts: string; entries: string; total: string }>(sql`
+    select (select count(*) from accounts) as accounts, (select count(*) from ledger_entries) as entries,
+           (select coalesce(sum(balance), 0) from accounts) as total`);
+  const differences = await db.execute<{ account_id: string; kind: string; balance: string; ledger_sum: string }>(sql`
+    select a.id as account_id, a.kind, a.balance, coalesce(e.sum, 0) as ledger_sum
+    from accounts a left join (select account_id, sum(amount) as sum from ledger_entries group by account_id) e on e.account_id = a.id
+    where a.balance <> coalesce(e.sum, 0)
+    limit 100`);
+  const negative = await db.execute<{ account_id: string; balance: string }>(sql`
+    select id as account_id, balance from accounts where owner_id is not null and balance < 0 limit 100`);
+  const unbalanced = await db.execute<{ transaction_id: string; sum: string }>(sql`
+    select transaction_id, sum(amount) as sum from ledger_entries group by transaction_id having sum(amount) <> 0 limit 100`);
+  return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows };
+}
+
+export async function findUsers(db: Executor, query: string) {
+  const result = await db.execute<{ id: string; username: string; phone: string | null; balance: string | null }>(sql`
+    select u.id, u.username, u.phone, a.balance from users u
+    left join accounts a on a.owner_id = u.id and a.kind = 'credit'
+    where u.role = 'player' and (u.username like ${`%${query.toLowerCase().replace(/[%_\\]/g, "")}%`} or u.phone = ${query})
+    order by u.username limit 20`);
+  return result.rows;
+}

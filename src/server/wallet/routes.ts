@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import { wallet } from "../../contract";
+import type { Db } from "../db/client";
+import { idempotencyKeyOf } from "../http/idempotency";
+import { type Authenticate, registerRoute } from "../http/register-route";
+import { checkLedger } from "./ledger-check";
+import { walletService } from "./service";
+
+export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
+  const service = walletService(db);
+  const r = <R extends Parameters<typeof registerRoute>[2]>(def: R, handler: Parameters<typeof registerRoute<R>>[3]) =>
+    registerRoute(app, authenticate, def, handler);
+
+  r(wallet.readWalletConfig, () => service.config());
+  r(wallet.gentAmount, ({ body, user }) => service.requestDepositAmount(user, body));
+  r(wallet.addPaynow, ({ body, user }) => service.reportTransfer(user, body));
+  r(wallet.readPayRecordByUuid, ({ body, user }) => service.payRecords(user, body.uuid, body.dayperiod));
+  r(wallet.addWithdrawal, ({ body, user }) => service.withdraw(user, body));
+  r(wallet.readWithdrawalList, ({ body, user }) => service.withdrawals(user, body.uuid, body.dayperiod));
+
+  r(wallet.adminListPaynow, ({ body }) => service.pendingPayRecords(body.status, body.dayperiod));
+  r(wallet.adminPaynowSlip, ({ body }) => service.slip(body.id));
+  r(wallet.adminApprovePaynow, ({ body, user }) => service.decidePayRecord(user, body.id, body.status));
+  r(wallet.adminListWithdrawal, ({ body }) => service.pendingWithdrawals(body.status, body.dayperiod));
+  r(wallet.adminApproveWithdrawal, ({ body, user }) => service.decideWithdrawal(user, body.id, body.status));
+  r(wallet.adminAdjustCredit, ({ body, user, request }) => service.adjustCredit(user, body, idempotencyKeyOf(request)));
+  r(wallet.adminGetMyBank, () => service.receivingBanks());
+  r(wallet.adminSaveMyBank, ({ body, user }) => service.saveReceivingBank(user, body));
+  r(wallet.adminGetLog, ({ body }) => service.moneyLog(body.uuid, body.dayperiod));
+  r(wallet.adminFindUser, ({ body }) => service.findUsers(body.query));
+  r(wallet.adminUpdateWalletConfig, ({ body, user }) => service.updateConfig(user, body));
+  r(wallet.adminLedgerCheck, async () => ({ status: "Success" as const, ...(await checkLedger(db)) }));
+}

@@ -1,0 +1,422 @@
+import { randomInt } from "node:crypto";
+import type { z } from "zod";
+import type { wallet } from "../../contract";
+import type { BankCode } from "../../domain/banks";
+import { bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
+import { promptPayPayload } from "../../domain/promptpay";
+import { formatThaiDateTime } from "../../domain/thai-date";
+import { writeAudit } from "../admin/audit";
+import { findUserById } from "../auth/repository";
+import type { Db } from "../db/client";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { once, requestHash } from "../http/idempotency";
+import type { AuthUser } from "../http/register-route";
+import { readWalletConfig, writeWalletConfig } from "./config";
+import { HOUSE, houseShard, InsufficientFunds, playerAccountId, playerBalance, transfer } from "./ledger";
+import * as repo from "./repository";
+
+const DEPOSIT_REQUEST_TTL_MINUTES = 30;
+const PAYTIME_MAX_AGE_DAYS = 3;
+const PAYTIME_MAX_AHEAD_MINUTES = 10;
+
+type PayRecordView = z.infer<typeof wallet.PayRecord>;
+type WithdrawalView = z.infer<typeof wallet.Withdrawal>;
+
+function payRecordView(r: repo.PayRecordRow): PayRecordView {
+  return {
+    id: Number(r.id),
+    uuid: r.user_id,
+    username: r.username,
+    amount: satangToBaht(BigInt(r.amount)),
+    paytime: new Date(r.paytime).toISOString(),
+    comment: r.comment,
+    bankname: r.bank_code as BankCode,
+    transection: r.transection,
+    status: r.status,
+    subsidy_status: r.subsidy_status,
+    hasSlip: r.has_slip,
+    date_time: formatThaiDateTime(r.created_at),
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+function withdrawalView(r: repo.WithdrawalRow): WithdrawalView {
+  return {
+    id: Number(r.id),
+    uuid: r.user_id,
+    username: r.username,
+    amount: satangToBaht(BigInt(r.amount)),
+    note: r.note,
+    bankname: r.bank_code as BankCode,
+    bankno: r.bank_no,
+    bankaccounts: r.bank_account_name,
+    status: r.status,
+    date_time: formatThaiDateTime(r.created_at),
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+function bankView(b: repo.SiteBankRow) {
+  return {
+    id: Number(b.id),
+    bankname: b.bank_code as BankCode,
+    bankno: b.bank_no,
+    bankaccounts: b.account_name,
+    promptpay: b.promptpay_id,
+    active: b.active,
+  };
+}
+
+function newTransection(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const stamp = new Date().toISOString().replace(/\D/g, "").slice(2, 12);
+  return `DP${stamp}${Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join("")}`;
+}
+
+const SLIP_MAGIC: Record<string, (b: Buffer) => boolean> = {
+  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  webp: (b) => b.subarray(0, 4).toString("ascii") === "RIFF" && b.subarray(8, 12).toString("ascii") === "WEBP",
+};
+
+/** The data URL's bytes, checked to really be the image type it claims. */
+function decodeSlip(dataUrl: string): { bytes: Buffer; type: string } {
+  const type = dataUrl.slice("data:image/".length, dataUrl.indexOf(";"));
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+  if (!SLIP_MAGIC[type]?.(bytes)) throw badRequest("ไฟล์สลิปไม่ใช่รูปภาพที่ถูกต้อง");
+  return { bytes, type };
+}
+
+const toSatang = (baht: number) => BigInt(bahtToSatang(baht));
+
+export function walletService(db: Db) {
+  function own(user: AuthUser, uuid: string | undefined) {
+    if (uuid !== undefined && uuid !== user.uuid) throw forbidden();
+  }
+
+  async function receivingBank() {
+    const [bank] = await repo.siteBanks(db, true);
+    return bank ? bankView(bank) : null;
+  }
+
+  return {
+    async config() {
+      return { status: "Success" as const, config: await readWalletConfig(db) };
+    },
+
+    async requestDepositAmount(user: AuthUser, body: { amount: number; uuid?: string }) {
+      own(user, body.uuid);
+      const config = await readWalletConfig(db);
+      if (body.amount < config.depositMin || body.amount > config.depositMax) {
+        throw badRequest(`ฝากได้ครั้งละ ${formatMoney(config.depositMin)} - ${formatMoney(config.depositMax)} บาท`);
+      }
+      const bank = await receivingBank();
+      // A satang fraction (0.01-0.99) makes the amount unique among open requests, so the operator
+      // can match a line of the bank statement to one player.
+      const request = await db.transaction(async (tx) => {
+        await repo.expireDepositRequests(tx, user.uuid);
+        for (let attempt = 0; attempt < 40; attempt++) {
+          const amount = toSatang(body.amount) + BigInt(randomInt(1, 100));
+          const transection = newTransection();
+          const row = await repo.insertDepositRequest(tx, { userId: user.uuid, amount, transection, ttlMinutes: DEPOSIT_REQUEST_TTL_MINUTES });
+          if (row) return { amount, transection, expiresAt: new Date(row.expires_at) };
+        }
+        return null;
+      });
+      if (!request) throw conflict("มีผู้ขอฝากยอดนี้จำนวนมาก กรุณาเปลี่ยนยอดฝากเล็กน้อยแล้วลองใหม่");
+      const amount = satangToBaht(request.amount);
+      const promptpay = bank?.promptpay || config.promptpayId;
+      return {
+        status: "Success" as const,
+        amount,
+        transection: request.transection,
+        expiresAt: request.expiresAt.toISOString(),
+        bank,
+        qrPayload: promptpay ? promptPayPayload(promptpay, amount) : null,
+      };
+    },
+
+    async reportTransfer(user: AuthUser, body: z.output<typeof wallet.addPaynow.body>) {
+      own(user, body.uuid);
+      const paytime = new Date(body.paytime);
+      const now = Date.now();
+      if (paytime.getTime() > now + PAYTIME_MAX_AHEAD_MINUTES * 60_000) throw badRequest("เวลาที่โอนต้องไม่เป็นเวลาในอนาคต");
+      if (paytime.getTime() < now - PAYTIME_MAX_AGE_DAYS * 86_400_000) throw badRequest(`แจ้งโอนได้ภายใน ${PAYTIME_MAX_AGE_DAYS} วันหลังโอน`);
+      const slip = body.slip ? decodeSlip(body.slip) : null;
+      const { uuid: _uuid, ...recorded } = body;
+      const hash = requestHash(recorded);
+      return db.transaction(async (tx) => {
+        const request = await repo.lockDepositRequest(tx, body.transection);
+        if (!request) throw badRequest("ไม่พบรายการขอฝากนี้ กรุณาขอยอดโอนใหม่");
+        if (request.user_id !== user.uuid) throw forbidden();
+        if (request.state === "used") {
+          // The same report sent again is answered once; another report for the same transfer is refused.
+          const existing = await repo.payRecordByTransection(tx, body.transection);
+          if (existing && existing.request_hash === hash) {
+            return { status: "Success" as const, message: "แจ้งโอนแล้ว รอเจ้าหน้าที่ตรวจสอบ", id: Number(existing.id) };
+          }
+          throw conflict("รายการนี้แจ้งโอนไปแล้ว");
+        }
+        if (toSatang(body.amount) !== BigInt(request.amount)) {
+          throw badRequest(`ยอดโอนต้องตรงกับยอดที่ขอไว้ (${formatMoney(satangToBaht(BigInt(request.amount)))} บาท)`);
+        }
+        const id = await repo.insertPayRecord(tx, {
+          userId: user.uuid,
+          depositRequestId: request.id,
+          amount: BigInt(request.amount),
+          paytime: paytime.toISOString(),
+          comment: body.comment,
+          bankCode: body.bankname,
+          transection: body.transection,
+          slip: slip?.bytes ?? null,
+          slipType: slip?.type ?? null,
+          requestHash: hash,
+        });
+        await repo.markDepositRequestUsed(tx, request.id);
+        return { status: "Success" as const, message: "แจ้งโอนแล้ว รอเจ้าหน้าที่ตรวจสอบ", id: Number(id) };
+      });
+    },
+
+    async payRecords(user: AuthUser, uuid: string, days: number) {
+      own(user, uuid);
+      const rows = await repo.payRecordsOfUser(db, user.uuid, days);
+      return { status: "Success" as const, arrPayRecordByUserAllStatus: rows.map(payRecordView) };
+    },
+
+    async withdraw(user: AuthUser, body: z.output<typeof wallet.addWithdrawal.body>) {
+      own(user, body.uuid);
+      const config = await readWalletConfig(db);
+      const fail = (message: string, code = 400) => new ApiError(code, message);
+      if (body.amount < config.withdrawMin) throw fail(`ถอนขั้นต่ำ ${formatMoney(config.withdrawMin)} บาท`);
+      const player = await findUserById(db, user.uuid);
+      if (!player?.bankCode || !player.bankNo || !player.bankAccountName) throw fail("ไม่พบบัญชีธนาคารที่ลงทะเบียนไว้");
+      if (body.bankname !== player.bankCode) throw fail("ถอนได้เฉพาะเข้าบัญชีธนาคารที่ลงทะเบียนไว้เท่านั้น");
+      const amount = toSatang(body.amount);
+      const accountId = await playerAccountId(db, user.uuid);
+      try {
+        return await db.transaction(async (tx) => {
+          await repo.lockWithdrawalsOf(tx, user.uuid);
+          const today = await repo.withdrawnToday(tx, user.uuid);
+          if (today + amount > toSatang(config.withdrawDailyMax)) {
+            throw fail(`ถอนได้ไม่เกิน ${formatMoney(config.withdrawDailyMax)} บาทต่อวัน (ถอนไปแล้ว ${formatMoney(satangToBaht(today))} บาท)`);
+          }
+          const id = await repo.insertWithdrawal(tx, {
+            userId: user.uuid,
+            amount,
+            note: body.note,
+            bankCode: player.bankCode!,
+            bankNo: player.bankNo!,
+            bankAccountName: player.bankAccountName!,
+          });
+          // Held at once: the credit leaves the player now and comes back only if the withdrawal is rejected.
+          const moved = await transfer(tx, {
+            kind: "withdrawal.hold",
+            from: { player: accountId },
+            to: houseShard(HOUSE.withdrawalsPending, accountId),
+            amount,
+            reference: `withdrawal:${id}`,
+            actorId: user.uuid,
+          });
+          const message = "ส่งคำขอถอนเงินแล้ว รอเจ้าหน้าที่ดำเนินการ";
+          return { status: "Success" as const, msg: message, message, id: Number(id), credit: satangToBaht(moved.balances.get(accountId)!) };
+        });
+      } catch (e) {
+        if (e instanceof InsufficientFunds) throw fail("ยอดเงินคงเหลือไม่เพียงพอสำหรับการถอน");
+        throw e;
+      }
+    },
+
+    async withdrawals(user: AuthUser, uuid: string, days: number) {
+      own(user, uuid);
+      const rows = await repo.withdrawalsOfUser(db, user.uuid, days);
+      return { status: "Success" as const, withdrawallist: rows.map(withdrawalView) };
+    },
+
+    // ---- admin ----
+
+    async pendingPayRecords(status: string, days: number) {
+      return { status: "Success" as const, paynowlist: (await repo.payRecordsByStatus(db, status, days)).map(payRecordView) };
+    },
+
+    async slip(id: number) {
+      const row = await repo.payRecordSlip(db, id);
+      if (!row) throw notFound("ไม่พบรายการแจ้งฝาก");
+      return { status: "Success" as const, slip: row.slip ? `data:image/${row.slip_type};base64,${Buffer.from(row.slip).toString("base64")}` : null };
+    },
+
+    async decidePayRecord(admin: AuthUser, id: number, decision: "Approve" | "Reject") {
+      return db.transaction(async (tx) => {
+        const before = await repo.payRecordById(tx, id);
+        if (!before) throw notFound("ไม่พบรายการแจ้งฝาก");
+        // The guarded status change is what makes a repeated or racing approval a no-op.
+        if (!(await repo.decidePayRecord(tx, id, decision, admin.uuid))) {
+          const current = await repo.payRecordById(tx, id);
+          throw conflict(current?.status === "Approve" ? "รายการนี้อนุมัติไปแล้ว ไม่มีการเปลี่ยนแปลง" : "รายการนี้ถูกปฏิเสธไปแล้ว ไม่มีการเปลี่ยนแปลง");
+        }
+        let credit: number | undefined;
+        if (decision === "Approve") {
+          const accountId = await playerAccountId(tx, before.user_id);
+          const moved = await transfer(tx, {
+            kind: "deposit",
+            from: houseShard(HOUSE.deposits, accountId),
+            to: { player: accountId },
+            amount: BigInt(before.amount),
+            reference: `paynow:${id}`,
+            actorId: admin.uuid,
+          });
+          credit = satangToBaht(moved.balances.get(accountId)!);
+        }
+        await writeAudit(tx, {
+          actorId: admin.uuid,
+          action: decision === "Approve" ? "paynow.approve" : "paynow.reject",
+          target: `paynow:${id}`,
+          before: { status: before.status, amount: satangToBaht(BigInt(before.amount)), player: before.user_id },
+          after: { status: decision, credit },
+        });
+        const record = (await repo.payRecordById(tx, id))!;
+        return {
+          status: "Success" as const,
+          message: decision === "Approve" ? "อนุมัติและเติมเครดิตแล้ว" : "ปฏิเสธรายการแล้ว",
+          record: payRecordView(record),
+        };
+      });
+    },
+
+    async pendingWithdrawals(status: string, days: number) {
+      return { status: "Success" as const, withdrawallist: (await repo.withdrawalsByStatus(db, status, days)).map(withdrawalView) };
+    },
+
+    async decideWithdrawal(admin: AuthUser, id: number, decision: "Approve" | "Reject") {
+      return db.transaction(async (tx) => {
+        const before = await repo.withdrawalById(tx, id);
+        if (!before) throw notFound("ไม่พบรายการถอน");
+        if (!(await repo.decideWithdrawal(tx, id, decision, admin.uuid))) {
+          const current = await repo.withdrawalById(tx, id);
+          throw conflict(current?.status === "Approve" ? "รายการนี้อนุมัติไปแล้ว ไม่มีการเปลี่ยนแปลง" : "รายการนี้ถูกปฏิเสธไปแล้ว ไม่มีการเปลี่ยนแปลง");
+        }
+        const accountId = await playerAccountId(tx, before.user_id);
+        const pending = houseShard(HOUSE.withdrawalsPending, accountId);
+        const moved = await transfer(tx, {
+          kind: decision === "Approve" ? "withdrawal.paid" : "withdrawal.refund",
+          from: pending,
+          // Approved: the money left through the bank. Rejected: the held credit goes back to the player.
+          to: decision === "Approve" ? houseShard(HOUSE.withdrawalsPaid, accountId) : { player: accountId },
+          amount: BigInt(before.amount),
+          reference: `withdrawal:${id}`,
+          actorId: admin.uuid,
+        });
+        await writeAudit(tx, {
+          actorId: admin.uuid,
+          action: decision === "Approve" ? "withdrawal.approve" : "withdrawal.reject",
+          target: `withdrawal:${id}`,
+          before: { status: before.status, amount: satangToBaht(BigInt(before.amount)), player: before.user_id },
+          after: { status: decision, credit: decision === "Reject" ? satangToBaht(moved.balances.get(accountId)!) : undefined },
+        });
+        const record = (await repo.withdrawalById(tx, id))!;
+        return {
+          status: "Success" as const,
+          message: decision === "Approve" ? "อนุมัติการถอนแล้ว" : "ปฏิเสธการถอนและคืนเครดิตแล้ว",
+          record: withdrawalView(record),
+        };
+      });
+    },
+
+    async adjustCredit(admin: AuthUser, body: { uuid: string; amount: number; note: string }, idempotencyKey: string | null) {
+      const player = await findUserById(db, body.uuid);
+      if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
+      const accountId = await playerAccountId(db, body.uuid);
+      const amount = toSatang(Math.abs(body.amount));
+      try {
+        return await db.transaction((tx) =>
+          once(tx, { userId: admin.uuid, route: "adjust-credit", key: idempotencyKey, body }, async () => {
+            const before = await playerBalance(tx, body.uuid);
+            const adjustments = houseShard(HOUSE.adjustments, accountId);
+            const moved = await transfer(tx, {
+              kind: body.amount > 0 ? "adjust.credit" : "adjust.debit",
+              from: body.amount > 0 ? adjustments : { player: accountId },
+              to: body.amount > 0 ? { player: accountId } : adjustments,
+              amount,
+              reference: `adjust:${body.uuid}`,
+              actorId: admin.uuid,
+              note: body.note,
+            });
+            const after = moved.balances.get(accountId)!;
+            await writeAudit(tx, {
+              actorId: admin.uuid,
+              action: "credit.adjust",
+              target: `user:${body.uuid}`,
+              before: { credit: satangToBaht(before) },
+              after: { credit: satangToBaht(after), amount: body.amount, note: body.note },
+            });
+            return { status: "Success" as const, message: "ปรับเครดิตแล้ว", credit: satangToBaht(after) };
+          }),
+        );
+      } catch (e) {
+        if (e instanceof InsufficientFunds) throw badRequest("เครดิตของผู้เล่นไม่พอสำหรับการหัก");
+        throw e;
+      }
+    },
+
+    async receivingBanks() {
+      return { status: "Success" as const, bankArr: (await repo.siteBanks(db, false)).map(bankView) };
+    },
+
+    async saveReceivingBank(admin: AuthUser, body: z.output<typeof wallet.adminSaveMyBank.body>) {
+      await db.transaction(async (tx) => {
+        const before = body.id ? (await repo.siteBanks(tx, false)).find((b) => Number(b.id) === body.id) : undefined;
+        if (body.id && !before) throw notFound("ไม่พบบัญชีรับเงินนี้");
+        const saved = await repo.saveSiteBank(tx, {
+          id: body.id,
+          bankCode: body.bankname,
+          bankNo: body.bankno,
+          accountName: body.bankaccounts,
+          promptpayId: body.promptpay || null,
+          active: body.active,
+        });
+        await writeAudit(tx, { actorId: admin.uuid, action: "mybank.save", target: `mybank:${saved!.id}`, before: before ?? null, after: saved });
+      });
+      return this.receivingBanks();
+    },
+
+    async moneyLog(uuid: string, days: number) {
+      const player = await findUserById(db, uuid);
+      if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
+      const accountId = await playerAccountId(db, uuid);
+      const rows = await repo.moneyLog(db, accountId, days);
+      return {
+        status: "Success" as const,
+        username: player.username,
+        credit: satangToBaht(await playerBalance(db, uuid)),
+        logArr: rows.map((r) => ({
+          id: Number(r.id),
+          kind: r.kind,
+          amount: satangToBaht(BigInt(r.amount)),
+          balance_after: satangToBaht(BigInt(r.balance_after)),
+          reference: r.reference,
+          note: r.note,
+          date_time: formatThaiDateTime(r.created_at),
+          created_at: new Date(r.created_at).toISOString(),
+        })),
+      };
+    },
+
+    async findUsers(query: string) {
+      const rows = await repo.findUsers(db, query);
+      return {
+        status: "Success" as const,
+        users: rows.map((r) => ({ uuid: r.id, username: r.username, phonenumber: r.phone, credit: satangToBaht(BigInt(r.balance ?? 0)) })),
+      };
+    },
+
+    async updateConfig(admin: AuthUser, config: z.output<typeof wallet.adminUpdateWalletConfig.body>) {
+      await db.transaction(async (tx) => {
+        const before = await readWalletConfig(tx);
+        await writeWalletConfig(tx, config);
+        await writeAudit(tx, { actorId: admin.uuid, action: "wallet.config", target: "site_config:wallet", before, after: config });
+      });
+      return { status: "Success" as const, config: await readWalletConfig(db) };
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof walletService>;
