@@ -45,7 +45,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: [...SERVER], message: "The browser imports only domain/ and contract/ from outside web/." },
+            {
+              group: [...SERVER, "**/tests/**", "**/e2e/**", "**/scripts/**", "**/bench/**"],
+              message: "The browser imports only domain/ and contract/ from outside web/.",
+            },
             { group: ["node:*", "pg", "drizzle-orm*", "fastify*", "@fastify/*"], message: "Server-only package in the browser." },
           ],
         },

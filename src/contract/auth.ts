@@ -26,13 +26,16 @@ export const RegisterBody = z.object({
     .trim()
     .min(2, "ชื่อบัญชีธนาคารสั้นเกินไป")
     .max(100, "ชื่อบัญชีธนาคารยาวเกินไป")
-    .regex(/^[\p{L}\p{M} .'-]+$/u, "ชื่อบัญชีธนาคารต้องเป็นตัวอักษรเท่านั้น"),
+    .regex(/^[\p{L}\p{M} .'-]+$/u, "ชื่อบัญชีธนาคารต้องเป็นตัวอักษรเท่านั้น")
+    .regex(/\p{L}/u, "ชื่อบัญชีธนาคารต้องเป็นตัวอักษรเท่านั้น"),
   bankno: BankNo,
   bankname: BankCode,
   uuidmother: z
     .union([Uuid, z.literal(""), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
+  /** From /check-otp; the original client does not send it and is then matched by address. */
+  otptoken: z.string().max(100).optional(),
   /** Sent by the original client; never trusted: new players get the default tier. */
   usertype: z.unknown().optional(),
 });
@@ -93,7 +96,13 @@ export const checkOtp = route({
   access: "public",
   summary: "ยืนยันรหัส OTP",
   body: z.object({ phonenumber: PhoneNumber, otp: Otp }),
-  response: z.object({ status: ResultStatus, message: z.string(), otpstatus: z.boolean() }),
+  response: z.object({
+    status: ResultStatus,
+    message: z.string(),
+    otpstatus: z.boolean(),
+    /** Proof for /register that this caller verified the phone. */
+    otptoken: z.string().optional(),
+  }),
 });
 
 export const checkUsernameBankno = route({

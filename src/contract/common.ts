@@ -30,7 +30,8 @@ export const Username = z
 export const Password = z
   .string({ error: "กรุณากรอกรหัสผ่าน" })
   .min(8, "รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร")
-  .max(64, "รหัสผ่านต้องไม่เกิน 64 ตัวอักษร");
+  .max(64, "รหัสผ่านต้องไม่เกิน 64 ตัวอักษร")
+  .regex(/\S/, "รหัสผ่านต้องไม่เป็นช่องว่างทั้งหมด");
 
 /** A password typed at sign-in: any non-empty string; the length rules apply when it is set. */
 export const PasswordAttempt = z

@@ -31,7 +31,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    trustProxy: false,
+    // A hop count is accepted at run time though the type does not list it.
+    trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -47,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -66,7 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  // The docs page keeps the site's strict policy (helmet's header), not a looser one of its own.
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   const sms = deps.sms ?? smsSender(config.sms, app.log);
   const auth = authService({ db, tokens: tokenIssuer(config.jwtSecret), sms, tokenTtlSeconds: config.jwtTtlSeconds });

@@ -7,11 +7,19 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  /** Behind a reverse proxy: "true", a hop count, or the proxy addresses; rate limits then key on the client. */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v): boolean | number | string => (v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v)),
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
-  ADMIN_USERNAME: z.string().default("admin"),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[a-z0-9_]{4,20}$/, "ADMIN_USERNAME must be 4-20 characters of a-z, 0-9 or _ (it is the sign-in name)")
+    .default("admin"),
   ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
   SMS_SENDER: z.enum(["log", "webhook"]).default("log"),
   SMS_WEBHOOK_URL: z.string().url().optional(),
@@ -24,6 +32,7 @@ export interface Config {
   databaseUrl: string | undefined;
   port: number;
   host: string;
+  trustProxy: boolean | number | string;
   dataDir: string;
   embeddedPgPort: number;
   jwtSecret: string;
@@ -52,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     jwtSecret: e.JWT_SECRET ?? localSecret(e.DATABASE_URL, dataDir),

@@ -319,10 +319,87 @@ describe("site calls", () => {
     expect([200, 302]).toContain(page.statusCode);
   });
 
-  it("sends security headers", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/read-openSite-config" });
-    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  it("sends a strict Content-Security-Policy and security headers, the docs page included", async () => {
+    for (const url of ["/read-openSite-config", "/api/docs/static/index.html"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toMatch(/connect-src 'self'(;|$)/);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toMatch(/script-src 'self';/);
+      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(res.headers["strict-transport-security"], url).toBeDefined();
+    }
+  });
+});
+
+describe("review hardening", () => {
+  it("a verified phone can only be used by whoever verified it", async () => {
+    const data = playerData();
+    await post(t.app, "/check-phonenumber", { phonenumber: data.phonenumber });
+    const code = t.sms.lastCode(data.phonenumber);
+    const ok = await post(t.app, "/check-otp", { phonenumber: data.phonenumber, otp: code });
+    expect(ok.body.otpstatus).toBe(true);
+    expect(typeof ok.body.otptoken).toBe("string");
+
+    // Checking again never says "verified" without the right code.
+    const wrong = await post(t.app, "/check-otp", { phonenumber: data.phonenumber, otp: code === "000000" ? "111111" : "000000" });
+    expect(wrong.body.otpstatus).toBe(false);
+    // Asking for a new code does not wipe the fresh verification.
+    expect((await post(t.app, "/check-phonenumber", { phonenumber: data.phonenumber })).statusCode).toBe(429);
+
+    // Someone else, from another address and without the token, cannot register with this phone.
+    const attacker = await t.app.inject({ method: "POST", url: "/register", payload: { ...data, username: "takeover1" }, remoteAddress: "10.9.9.9" });
+    expect(attacker.statusCode).toBe(400);
+    const wrongToken = await t.app.inject({ method: "POST", url: "/register", payload: { ...data, username: "takeover2", otptoken: "guess" }, remoteAddress: "10.9.9.9" });
+    expect(wrongToken.statusCode).toBe(400);
+    // The verifier, with the token, from anywhere.
+    const owner = await t.app.inject({ method: "POST", url: "/register", payload: { ...data, otptoken: ok.body.otptoken }, remoteAddress: "10.1.1.1" });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it("one bank account number is one player, whatever the bank, in the check and in registration", async () => {
+    const existing = await createPlayer(t, { bankname: "kbank" });
+    const check = await post(t.app, "/check-username-bankno", { username: "freshname1", bankno: existing.bankno });
+    expect(check.body.status).toBe("Failure");
+    const data = playerData({ bankno: existing.bankno, bankname: "scb" });
+    await verifyPhone(t, data.phonenumber);
+    expect((await post(t.app, "/register", data)).statusCode).toBe(409);
+  });
+
+  it("refuses an admin as referrer, a holder name without letters and an all-space password", async () => {
+    const adminUuid = (await post(t.app, "/login", TEST_ADMIN)).body.uuid as string;
+    for (const override of [{ uuidmother: adminUuid }, { bankaccounts: " .. " }, { password: "          " }]) {
+      const data = playerData(override);
+      await verifyPhone(t, data.phonenumber);
+      const res = await post(t.app, "/register", data);
+      expect(res.statusCode, JSON.stringify(override)).toBe(400);
+      expect(res.body.message).toMatch(THAI);
+    }
+  });
+
+  it("locks an account for a while after 10 wrong passwords, even for the right one", async () => {
+    const p = await createPlayer(t);
+    for (let i = 0; i < 10; i++) expect((await post(t.app, "/login", { username: p.username, password: "wrong-pass-x" })).statusCode).toBe(401);
+    const locked = await post(t.app, "/login", { username: p.username, password: p.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.body.message).toMatch(THAI);
+  });
+
+  it("authenticated calls: no token is 401 before any validation; a bad body is 400", async () => {
+    const p = await createPlayer(t);
+    expect((await post(t.app, "/get-username", { uuid: "x" })).statusCode).toBe(401);
+    const bad = await post(t.app, "/get-username", { uuid: "x" }, p.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.message).toMatch(THAI);
+    expect((await post(t.app, "/api/get-credit", { uuid: 5 }, p.token)).statusCode).toBe(400);
+  });
+
+  it("renewal never takes a session past 31 days from sign-in", async () => {
+    const p = await createPlayer(t);
+    const claims = JSON.parse(Buffer.from(p.token.split(".")[1]!, "base64url").toString());
+    await t.db.$client.query("update sessions set created_at = now() - interval '31 days' where id = $1", [claims.jti]);
+    expect((await post(t.app, "/api/href", {}, p.token)).statusCode).toBe(401);
   });
 });
 
@@ -338,10 +415,17 @@ describe("rate limits", () => {
       expect(codes.slice(5)).toEqual([429, 429]);
       const res = await post(limited.app, "/login", { username: "someone", password: "wrong-password" });
       expect(res.body.message).toMatch(THAI);
-      // OTP and registration have their own limits.
-      const otp = [];
-      for (let i = 0; i < 6; i++) otp.push((await post(limited.app, "/check-otp", { phonenumber: "0812345678", otp: "123456" })).statusCode);
-      expect(otp).toContain(429);
+      // OTP, phone check and registration have their own limits.
+      for (const [url, body] of [
+        ["/check-otp", () => ({ phonenumber: "0812345678", otp: "123456" })],
+        ["/check-phonenumber", () => ({ phonenumber: playerData().phonenumber })],
+        ["/register", () => playerData()],
+      ] as const) {
+        const codes = [];
+        for (let i = 0; i < 6; i++) codes.push((await post(limited.app, url, body())).statusCode);
+        expect(codes.slice(5), url).toEqual([429]);
+        expect(codes.slice(0, 5), url).not.toContain(429);
+      }
     } finally {
       await limited.close();
     }

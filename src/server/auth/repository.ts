@@ -19,13 +19,13 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 
 export async function findTakenFields(
   db: Executor,
-  fields: { username?: string; phone?: string; bankCode?: string; bankNo?: string },
+  fields: { username?: string; phone?: string; bankNo?: string },
 ): Promise<{ username: boolean; phone: boolean; bankNo: boolean }> {
   const conditions = [];
   if (fields.username) conditions.push(eq(users.username, fields.username));
   if (fields.phone) conditions.push(eq(users.phone, fields.phone));
   if (fields.bankNo) {
-    conditions.push(fields.bankCode ? and(eq(users.bankNo, fields.bankNo), eq(users.bankCode, fields.bankCode)) : eq(users.bankNo, fields.bankNo));
+    conditions.push(eq(users.bankNo, fields.bankNo));
   }
   const rows = conditions.length
     ? await db.select({ username: users.username, phone: users.phone, bankNo: users.bankNo, bankCode: users.bankCode }).from(users).where(or(...conditions))
@@ -33,7 +33,7 @@ export async function findTakenFields(
   return {
     username: !!fields.username && rows.some((r) => r.username === fields.username),
     phone: !!fields.phone && rows.some((r) => r.phone === fields.phone),
-    bankNo: !!fields.bankNo && rows.some((r) => r.bankNo === fields.bankNo && (!fields.bankCode || r.bankCode === fields.bankCode)),
+    bankNo: !!fields.bankNo && rows.some((r) => r.bankNo === fields.bankNo),
   };
 }
 
@@ -94,13 +94,14 @@ export async function findLiveSession(db: Executor, sessionId: string, userId: s
   return row;
 }
 
-export async function extendSession(db: Executor, sessionId: string, expiresAt: Date): Promise<boolean> {
+/** Renewal never takes a session past its absolute lifetime, counted from sign-in. */
+export async function extendSession(db: Executor, sessionId: string, expiresAt: Date, maxLifetimeSeconds: number): Promise<Date | null> {
   const rows = await db
     .update(sessions)
-    .set({ expiresAt })
+    .set({ expiresAt: sql`least(${expiresAt.toISOString()}::timestamptz, ${sessions.createdAt} + make_interval(secs => ${maxLifetimeSeconds}))` })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .returning({ id: sessions.id });
-  return rows.length === 1;
+    .returning({ expiresAt: sessions.expiresAt });
+  return rows[0]?.expiresAt ?? null;
 }
 
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
@@ -143,6 +144,7 @@ export async function storeOtp(
   codeHash: string,
   resendSeconds: number,
   ttlSeconds: number,
+  verifiedForSeconds: number,
 ): Promise<boolean> {
   const result = await db.execute(sql`
     insert into phone_verifications (phone, code_hash, sent_at, expires_at, attempts, verified_at)
@@ -151,6 +153,9 @@ export async function storeOtp(
       set code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
           attempts = 0, verified_at = null
       where phone_verifications.sent_at < now() - make_interval(secs => ${resendSeconds})
+        -- A fresh verification is not wiped by someone asking for a new code for the same phone.
+        and (phone_verifications.verified_at is null
+             or phone_verifications.verified_at < now() - make_interval(secs => ${verifiedForSeconds}))
     returning phone`);
   return result.rows.length === 1;
 }
@@ -165,30 +170,50 @@ export async function takeOtpAttempt(db: Executor, phone: string, maxAttempts: n
         eq(phoneVerifications.phone, phone),
         gt(phoneVerifications.expiresAt, sql`now()`),
         sql`${phoneVerifications.attempts} < ${maxAttempts}`,
-        isNull(phoneVerifications.verifiedAt),
       ),
     )
     .returning({ codeHash: phoneVerifications.codeHash });
   return rows[0]?.codeHash ?? null;
 }
 
-export async function markPhoneVerified(db: Executor, phone: string): Promise<void> {
-  await db.update(phoneVerifications).set({ verifiedAt: sql`now()` }).where(eq(phoneVerifications.phone, phone));
+export async function markPhoneVerified(db: Executor, phone: string, ip: string, tokenHash: string): Promise<void> {
+  await db
+    .update(phoneVerifications)
+    .set({ verifiedAt: sql`coalesce(${phoneVerifications.verifiedAt}, now())`, verifiedIp: ip, tokenHash })
+    .where(eq(phoneVerifications.phone, phone));
 }
 
-export async function isPhoneVerified(db: Executor, phone: string, withinSeconds: number): Promise<boolean> {
-  const [row] = await db
-    .select({ phone: phoneVerifications.phone })
-    .from(phoneVerifications)
-    .where(and(eq(phoneVerifications.phone, phone), gt(phoneVerifications.verifiedAt, sql`now() - make_interval(secs => ${withinSeconds})`)));
-  return !!row;
-}
-
-/** A verified phone is good for one registration: it is consumed in the registration's transaction. */
-export async function consumePhoneVerification(db: Executor, phone: string, withinSeconds: number): Promise<boolean> {
+/**
+ * A verified phone is good for one registration, and only for whoever verified it: the caller shows
+ * the token /check-otp gave, or comes from the same address. Consumed in the registration's transaction.
+ */
+export async function consumePhoneVerification(
+  db: Executor,
+  phone: string,
+  withinSeconds: number,
+  proof: { tokenHash: string } | { ip: string },
+): Promise<boolean> {
   const rows = await db
     .delete(phoneVerifications)
-    .where(and(eq(phoneVerifications.phone, phone), gt(phoneVerifications.verifiedAt, sql`now() - make_interval(secs => ${withinSeconds})`)))
+    .where(
+      and(
+        eq(phoneVerifications.phone, phone),
+        gt(phoneVerifications.verifiedAt, sql`now() - make_interval(secs => ${withinSeconds})`),
+        "tokenHash" in proof ? eq(phoneVerifications.tokenHash, proof.tokenHash) : eq(phoneVerifications.verifiedIp, proof.ip),
+      ),
+    )
     .returning({ phone: phoneVerifications.phone });
   return rows.length === 1;
+}
+
+export async function recordFailedLogin(db: Executor, userId: string, limit: number, lockMinutes: number): Promise<void> {
+  await db.execute(sql`
+    update users set
+      failed_logins = case when failed_logins + 1 >= ${limit} then 0 else failed_logins + 1 end,
+      locked_until = case when failed_logins + 1 >= ${limit} then now() + make_interval(mins => ${lockMinutes}) else locked_until end
+    where id = ${userId}`);
+}
+
+export async function clearFailedLogins(db: Executor, userId: string): Promise<void> {
+  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
 }

@@ -5,10 +5,10 @@ import type { AuthService } from "./service";
 
 export function authRoutes(app: FastifyInstance, authenticate: Authenticate, service: AuthService, limitPerMinute: number) {
   const limited = { rateLimitPerMinute: limitPerMinute };
-  registerRoute(app, authenticate, auth.register, ({ body }) => service.register(body), limited);
+  registerRoute(app, authenticate, auth.register, ({ body, request }) => service.register(body, request.ip), limited);
   registerRoute(app, authenticate, auth.login, ({ body }) => service.login(body.username, body.password), limited);
   registerRoute(app, authenticate, auth.checkPhoneNumber, ({ body }) => service.requestOtp(body.phonenumber), limited);
-  registerRoute(app, authenticate, auth.checkOtp, ({ body }) => service.verifyOtp(body.phonenumber, body.otp), limited);
+  registerRoute(app, authenticate, auth.checkOtp, ({ body, request }) => service.verifyOtp(body.phonenumber, body.otp, request.ip), limited);
   registerRoute(app, authenticate, auth.checkUsernameBankno, ({ body }) => service.checkUsernameBankno(body.username, body.bankno), limited);
   registerRoute(app, authenticate, auth.getUserInfoById, ({ body }) => service.referrerName(body.id), limited);
   registerRoute(app, authenticate, auth.getUsername, ({ body, user }) => service.username(user, body.uuid));

@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import type { auth } from "../../contract";
 import { satangToBaht } from "../../domain/money";
@@ -16,6 +16,10 @@ const OTP_RESEND_SECONDS = 60;
 const OTP_MAX_ATTEMPTS = 5;
 /** A verified phone must be used for registration within this time. */
 const PHONE_VERIFIED_FOR_SECONDS = 30 * 60;
+/** Spec §9: the session cookie lives 31 days; renewal never takes a session beyond that. */
+const SESSION_MAX_SECONDS = 2_678_400;
+const LOGIN_FAILURE_LIMIT = 10;
+const LOGIN_LOCK_MINUTES = 15;
 /** After the old password is confirmed, the new one must be set within this time. */
 const PASSWORD_CHECK_VALID_SECONDS = 10 * 60;
 
@@ -89,7 +93,7 @@ export function authService(deps: AuthDeps) {
         return { status: "Failure", message: TAKEN.phone, noneduplicatestatus: false, sendotpstatus: false };
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-      const stored = await repo.storeOtp(db, phone, sha256(`${phone}:${code}`), OTP_RESEND_SECONDS, OTP_TTL_SECONDS);
+      const stored = await repo.storeOtp(db, phone, sha256(`${phone}:${code}`), OTP_RESEND_SECONDS, OTP_TTL_SECONDS, PHONE_VERIFIED_FOR_SECONDS);
       if (!stored) throw tooManyRequests(`ขอรหัส OTP ได้ครั้งละ ${OTP_RESEND_SECONDS} วินาที กรุณารอสักครู่`);
       try {
         await sms.send(phone, `รหัส OTP ของคุณคือ ${code} (ใช้ได้ ${OTP_TTL_SECONDS / 60} นาที)`);
@@ -99,10 +103,8 @@ export function authService(deps: AuthDeps) {
       return { status: "Success", message: "ส่งรหัส OTP แล้ว", noneduplicatestatus: true, sendotpstatus: true };
     },
 
-    async verifyOtp(phone: string, otp: string): Promise<z.input<typeof auth.checkOtp.response>> {
-      if (await repo.isPhoneVerified(db, phone, PHONE_VERIFIED_FOR_SECONDS)) {
-        return { status: "Success", message: "ยืนยันเบอร์โทรศัพท์แล้ว", otpstatus: true };
-      }
+    async verifyOtp(phone: string, otp: string, ip: string): Promise<z.input<typeof auth.checkOtp.response>> {
+      // Every check compares the code (never "already verified, fine"), and counts as an attempt.
       const expected = await repo.takeOtpAttempt(db, phone, OTP_MAX_ATTEMPTS);
       if (!expected) {
         return { status: "Failure", message: "รหัส OTP หมดอายุหรือใส่ผิดเกินกำหนด กรุณาขอรหัสใหม่", otpstatus: false };
@@ -111,8 +113,9 @@ export function authService(deps: AuthDeps) {
       if (!timingSafeEqual(given, Buffer.from(expected))) {
         return { status: "Failure", message: "รหัส OTP ไม่ถูกต้อง", otpstatus: false };
       }
-      await repo.markPhoneVerified(db, phone);
-      return { status: "Success", message: "ยืนยันเบอร์โทรศัพท์แล้ว", otpstatus: true };
+      const otptoken = randomBytes(24).toString("base64url");
+      await repo.markPhoneVerified(db, phone, ip, sha256(otptoken));
+      return { status: "Success", message: "ยืนยันเบอร์โทรศัพท์แล้ว", otpstatus: true, otptoken };
     },
 
     async checkUsernameBankno(username: string, bankNo: string) {
@@ -122,23 +125,22 @@ export function authService(deps: AuthDeps) {
       return { status: "Success" as const, message: "ใช้ได้" };
     },
 
-    async register(body: z.output<typeof auth.register.body>) {
-      if (body.uuidmother && !(await repo.findUserById(db, body.uuidmother))) {
-        throw badRequest("ลิงก์แนะนำเพื่อนไม่ถูกต้อง ไม่พบผู้แนะนำ");
+    async register(body: z.output<typeof auth.register.body>, ip: string) {
+      if (body.uuidmother) {
+        const referrer = await repo.findUserById(db, body.uuidmother);
+        if (!referrer || referrer.role !== "player" || referrer.state !== "active") {
+          throw badRequest("ลิงก์แนะนำเพื่อนไม่ถูกต้อง ไม่พบผู้แนะนำ");
+        }
       }
-      const taken = await repo.findTakenFields(db, {
-        username: body.username,
-        phone: body.phonenumber,
-        bankCode: body.bankname,
-        bankNo: body.bankno,
-      });
+      const taken = await repo.findTakenFields(db, { username: body.username, phone: body.phonenumber, bankNo: body.bankno });
       if (taken.username) throw conflict(TAKEN.username);
       if (taken.phone) throw conflict(TAKEN.phone);
       if (taken.bankNo) throw conflict(TAKEN.bankNo);
       const passwordHash = await hash(body.password, ARGON2);
       try {
         const user = await db.transaction(async (tx) => {
-          if (!(await repo.consumePhoneVerification(tx, body.phonenumber, PHONE_VERIFIED_FOR_SECONDS))) {
+          const proof = body.otptoken ? { tokenHash: sha256(body.otptoken) } : { ip };
+          if (!(await repo.consumePhoneVerification(tx, body.phonenumber, PHONE_VERIFIED_FOR_SECONDS, proof))) {
             throw badRequest("กรุณายืนยันเบอร์โทรศัพท์ด้วยรหัส OTP ก่อนสมัครสมาชิก");
           }
           return repo.insertPlayer(tx, {
@@ -156,7 +158,7 @@ export function authService(deps: AuthDeps) {
         // Two registrations racing past the pre-check: the unique index decides, with the same message.
         if (isUniqueViolation(e)) {
           const c = constraintOf(e);
-          throw conflict(c === "users_phone_key" ? TAKEN.phone : c === "users_bank_account_key" ? TAKEN.bankNo : TAKEN.username);
+          throw conflict(c === "users_phone_key" ? TAKEN.phone : c === "users_bank_no_key" ? TAKEN.bankNo : TAKEN.username);
         }
         throw e;
       }
@@ -167,8 +169,16 @@ export function authService(deps: AuthDeps) {
       const ok = user
         ? await verify(user.passwordHash, password)
         : (await verify(await DUMMY_HASH_PROMISE, password), false);
-      if (!user || !ok) throw new ApiError(401, "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง");
+      if (user?.lockedUntil && user.lockedUntil > new Date()) {
+        throw tooManyRequests(`ใส่รหัสผ่านผิดหลายครั้ง บัญชีถูกล็อกชั่วคราว ${LOGIN_LOCK_MINUTES} นาที`);
+      }
+      if (!user || !ok) {
+        // Guessing spread over many addresses still meets a per-account limit.
+        if (user) await repo.recordFailedLogin(db, user.id, LOGIN_FAILURE_LIMIT, LOGIN_LOCK_MINUTES);
+        throw new ApiError(401, "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง");
+      }
       if (user.state !== "active") throw forbidden("บัญชีนี้ถูกระงับ กรุณาติดต่อเจ้าหน้าที่");
+      if (user.failedLogins > 0 || user.lockedUntil) await repo.clearFailedLogins(db, user.id);
       const expiresAt = newExpiry();
       const sessionId = await repo.insertSession(db, user.id, expiresAt);
       return {
@@ -183,11 +193,12 @@ export function authService(deps: AuthDeps) {
     },
 
     async renew(user: AuthUser) {
-      const expiresAt = newExpiry();
-      if (!(await repo.extendSession(db, user.sessionId, expiresAt))) throw unauthorized();
+      const expiresAt = await repo.extendSession(db, user.sessionId, newExpiry(), SESSION_MAX_SECONDS);
+      if (!expiresAt || expiresAt.getTime() <= Date.now()) throw unauthorized();
       const row = await repo.findUserById(db, user.uuid);
       if (!row) throw unauthorized();
-      return { status: "Success" as const, jwt: await issueToken(row, user.sessionId, expiresAt), s: deps.tokenTtlSeconds };
+      const s = Math.floor((expiresAt.getTime() - Date.now()) / 1000);
+      return { status: "Success" as const, jwt: await issueToken(row, user.sessionId, expiresAt), s };
     },
 
     async logout(user: AuthUser) {

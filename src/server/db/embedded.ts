@@ -69,6 +69,9 @@ function allowTraversal(path: string): void {
   for (const part of full.slice(root.length).split("/").filter(Boolean)) {
     current = join(current, part);
     const mode = statSync(current).mode;
-    if ((mode & 0o001) === 0) chmodSync(current, (mode & 0o7777) | 0o001);
+    if ((mode & 0o001) === 0) {
+      chmodSync(current, (mode & 0o7777) | 0o001);
+      console.warn(`[embedded-postgres] running as root: allowed the postgres user to pass through ${current} (o+x)`);
+    }
   }
 }

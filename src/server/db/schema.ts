@@ -32,12 +32,16 @@ export const users = pgTable(
     userType: text("user_type").notNull().default("member"),
     role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
     state: text("state", { enum: ["active", "banned"] }).notNull().default("active"),
+    /** Consecutive failed sign-ins; at the limit the account is locked for a while. */
+    failedLogins: integer("failed_logins").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_username_key").on(t.username),
     uniqueIndex("users_phone_key").on(t.phone),
-    uniqueIndex("users_bank_account_key").on(t.bankCode, t.bankNo),
+    // One bank account number, one player, whatever bank it is at (docs/decisions/002).
+    uniqueIndex("users_bank_no_key").on(t.bankNo),
     index("users_referrer_idx").on(t.referrerId),
     check("users_role_check", sql`${t.role} in ('player', 'admin')`),
     check("users_player_has_bank", sql`${t.role} = 'admin' or (${t.phone} is not null and ${t.bankNo} is not null and ${t.bankCode} is not null)`),
@@ -67,6 +71,9 @@ export const phoneVerifications = pgTable("phone_verifications", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   attempts: integer("attempts").notNull().default(0),
   verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  /** Registration must come with the token /check-otp returned, or from the address that verified. */
+  verifiedIp: text("verified_ip"),
+  tokenHash: text("token_hash"),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, Image, LoadingOverlay, Modal, Text, UnstyledButton } from "@mantine/core";
-import { useIsMutating } from "@tanstack/react-query";
+import { useIsFetching, useIsMutating } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { formatCredit } from "../../domain/money";
@@ -107,11 +107,13 @@ function WelcomeBanner() {
 export function Shell() {
   const { loading } = useSession();
   const mutating = useIsMutating();
+  // Page loads mark their main query `meta: { blocking: true }`; background refreshes do not.
+  const blockingFetches = useIsFetching({ predicate: (q) => q.meta?.blocking === true && q.state.data === undefined });
   return (
     <>
       <Header />
       <Box component="main" className="shell-content" pos="relative" style={{ marginTop: HEADER_HEIGHT, paddingBottom: NAV_HEIGHT + 16 }}>
-        <LoadingOverlay visible={loading || mutating > 0} zIndex={50} overlayProps={{ blur: 1 }} data-testid="loading" />
+        <LoadingOverlay visible={loading || mutating > 0 || blockingFetches > 0} zIndex={50} overlayProps={{ blur: 1 }} data-testid="loading" />
         <Outlet />
       </Box>
       <BottomNav />

@@ -40,11 +40,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [username, setUsername] = useState(() => getCookie(COOKIE.username));
   const [loading, setLoading] = useState(false);
 
+  // Spec §4: when signed in, the user data is loaded along with the credit.
+  const uuid = loginStatus ? getCookie(COOKIE.uuid) : null;
+  const userQuery = useQuery({
+    queryKey: ["user", uuid],
+    queryFn: () => callApi(auth.getUsername, { uuid: uuid! }),
+    enabled: loginStatus && !!uuid,
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (userQuery.data) {
+      setUsername(userQuery.data.username);
+      setCookie(COOKIE.userType, userQuery.data.userType);
+    }
+  }, [userQuery.data]);
+
   const creditQuery = useQuery({
     queryKey: CREDIT_KEY,
     queryFn: () => callApi(auth.getCredit, {}),
     enabled: loginStatus,
     staleTime: 15_000,
+    // Credit can change from elsewhere (an operator approves a deposit), so it is refreshed now and then.
+    refetchInterval: 30_000,
   });
 
   const signIn = useCallback((result: ResponseOf<typeof auth.login>) => {
@@ -91,7 +108,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       loginStatus,
       username,
-      uuid: loginStatus ? getCookie(COOKIE.uuid) : null,
+      uuid,
       credit: creditQuery.data?.credit,
       creditLoading: creditQuery.isFetching,
       refreshCredit: () => void queryClient.invalidateQueries({ queryKey: CREDIT_KEY }),
@@ -100,7 +117,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
     }),
-    [loginStatus, username, creditQuery.data, creditQuery.isFetching, queryClient, loading, signIn, signOut],
+    [loginStatus, username, uuid, creditQuery.data, creditQuery.isFetching, queryClient, loading, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

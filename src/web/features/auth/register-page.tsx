@@ -23,6 +23,7 @@ export function RegisterPage() {
   const [phone, setPhone] = useState("");
   const [otp, setOtp] = useState("");
   const [otpSent, setOtpSent] = useState(false);
+  const [otpToken, setOtpToken] = useState<string | undefined>();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -47,7 +48,10 @@ export function RegisterPage() {
   const checkOtp = useMutation({
     mutationFn: () => callApi(auth.checkOtp, { phonenumber: phone, otp }),
     onSuccess: (r) => {
-      if (r.otpstatus) setStep(1);
+      if (r.otpstatus) {
+        setOtpToken(r.otptoken);
+        setStep(1);
+      }
     },
   });
   const register = useMutation({
@@ -65,6 +69,7 @@ export function RegisterPage() {
         bankno: cleanBankNo,
         bankname: bank!,
         uuidmother: referrerId ?? null,
+        otptoken: otpToken,
       };
       return callApi(auth.register, body, "Registration failed");
     },

@@ -14,6 +14,7 @@ export function MainCreditPage() {
     queryKey: ["bankinfo", username],
     queryFn: () => callApi(auth.getBankInfo, { username: username ?? "" }),
     enabled: !!username,
+    meta: { blocking: true },
   });
   return (
     <Stack>
