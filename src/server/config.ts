@@ -47,7 +47,8 @@ export interface Config {
 
 /** Parsed once at start-up; a bad or missing setting stops the server with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Env.safeParse(env);
+  // An empty variable (e.g. `DATABASE_URL=` in an env file) means "not set".
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
+
+// `npm start`'s server process for real: embedded PostgreSQL under DATA_DIR, migrations, seed,
+// the one-time admin password, the built app, and data kept across a restart.
+
+const dataDir = mkdtempSync(join(tmpdir(), "lotto-start-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, ...env, DATABASE_URL: "", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  while (!/Server listening at/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => output };
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+it("starts on an embedded PostgreSQL, serves the app, and keeps data across a restart", async () => {
+  const env = { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(await freePort()) };
+  const base = `http://127.0.0.1:${env.PORT}`;
+  const postJson = (path: string, body: unknown) =>
+    fetch(base + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  const first = await start(env);
+  try {
+    const password = first.output().match(/password: (\S+)/)?.[1];
+    expect(password).toBeTruthy();
+    const page = await fetch(`${base}/singInPage`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await postJson("/login", { username: "admin", password })).status).toBe(200);
+
+    // The default SMS sender writes the code to the log.
+    expect((await postJson("/check-phonenumber", { phonenumber: "0899999999" })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    const code = first.output().match(/รหัส OTP ของคุณคือ (\d{6})/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const otp = await (await postJson("/check-otp", { phonenumber: "0899999999", otp: code })).json();
+    const reg = await postJson("/register", {
+      username: "keepme",
+      password: "keep-me-please",
+      phonenumber: "0899999999",
+      bankaccounts: "เก็บ ไว้",
+      bankno: "5556667778",
+      bankname: "ktb",
+      otptoken: otp.otptoken,
+    });
+    expect(reg.status).toBe(200);
+    await stop(first.child);
+
+    const second = await start(env);
+    try {
+      expect(second.output()).not.toMatch(/First admin account created/);
+      expect((await postJson("/login", { username: "admin", password })).status).toBe(200);
+      expect((await postJson("/login", { username: "keepme", password: "keep-me-please" })).status).toBe(200);
+    } finally {
+      await stop(second.child);
+    }
+  } finally {
+    if (first.child.exitCode === null) await stop(first.child);
+  }
+}, 120_000);
