@@ -123,7 +123,7 @@ describe("a player registers, signs in and uses the shell", () => {
       await page.locator("nav").getByRole("link", { name: label }).click();
       await page.waitForURL((u) => u.pathname === path);
       await page.locator("main").waitFor();
-      if (path === "/mainCredit") await page.getByTestId("my-bank").waitFor();
+      if (path === "/mainCredit") await page.locator('input[name="deposit-amount"]').waitFor();
       await screenshot(page, shot);
     }
     expect(await page.locator("nav a").count()).toBe(5);

@@ -54,3 +54,9 @@ export const KeyIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="m11 12 9-9M17 6l3 3M15 8l2 2" />
   </Icon>
 );
+export const ShieldIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);

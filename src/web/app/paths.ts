@@ -9,6 +9,7 @@ export const PATHS = {
   homeAllLotto: "/homeAllLotto",
   reviewPostList: "/reviewPostList",
   changePassword: "/changePasswordPage",
+  admin: "/admin",
 } as const;
 
 export const referralLink = (origin: string, uuid: string) => `${origin}/register/${uuid}`;

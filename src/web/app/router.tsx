@@ -1,5 +1,6 @@
 import { createBrowserRouter } from "react-router";
 import { ChangePasswordPage } from "../features/account/change-password-page";
+import { AdminPage } from "../features/admin/admin-page";
 import { RegisterPage } from "../features/auth/register-page";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { HomeAllLottoPage } from "../features/betting/home-all-lotto-page";
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
           { path: PATHS.homeAllLotto, element: <HomeAllLottoPage /> },
           { path: PATHS.reviewPostList, element: <ReviewPostListPage /> },
           { path: PATHS.changePassword, element: <ChangePasswordPage /> },
+          { path: PATHS.admin, element: <AdminPage /> },
           { path: "*", element: <HomePage /> },
         ],
       },

@@ -5,7 +5,7 @@ import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { formatCredit } from "../../domain/money";
 import { COOKIE, getCookie, setCookie } from "../lib/cookies";
 import { useSession } from "../lib/session";
-import { HomeIcon, KeyIcon, ListIcon, LogoutIcon, RefreshIcon, TicketIcon, UsersIcon, WalletIcon } from "./icons";
+import { HomeIcon, KeyIcon, ShieldIcon, ListIcon, LogoutIcon, RefreshIcon, TicketIcon, UsersIcon, WalletIcon } from "./icons";
 import { PATHS } from "./paths";
 
 const HEADER_HEIGHT = 60;
@@ -21,7 +21,7 @@ const NAV_ITEMS = [
 ] as const;
 
 function Header() {
-  const { credit, creditLoading, refreshCredit, username, signOut } = useSession();
+  const { credit, creditLoading, refreshCredit, username, signOut, isAdmin } = useSession();
   const navigate = useNavigate();
   return (
     <Box component="header" className="shell-header" h={HEADER_HEIGHT}>
@@ -40,6 +40,11 @@ function Header() {
         <Text c="white" size="sm" fw={500} data-testid="username" truncate maw={110}>
           {username}
         </Text>
+        {isAdmin && (
+          <ActionIcon variant="subtle" color="gray.0" component={Link} to={PATHS.admin} aria-label="หลังบ้าน" data-testid="admin-link">
+            <ShieldIcon width={20} height={20} />
+          </ActionIcon>
+        )}
         <ActionIcon variant="subtle" color="gray.0" component={Link} to={PATHS.changePassword} aria-label="เปลี่ยนรหัสผ่าน">
           <KeyIcon width={20} height={20} />
         </ActionIcon>

@@ -23,12 +23,13 @@ export async function callApi<R extends RouteDef>(
   route: R,
   body: BodyOf<R>,
   fallbackMessage = "เกิดข้อผิดพลาด กรุณาลองใหม่",
+  extraHeaders: Record<string, string> = {},
 ): Promise<ResponseOf<R>> {
   if (route.body) {
     const checked = route.body.safeParse(body);
     if (!checked.success) throw new ApiCallError(checked.error.issues[0]?.message ?? fallbackMessage, 400);
   }
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   const token = getCookie(COOKIE.jwt);
   if (token && route.access !== "public") headers.authorization = `Bearer ${token}`;
   if (route.method === "POST") headers["content-type"] = "application/json";

@@ -14,6 +14,7 @@ interface Session {
   loginStatus: boolean;
   username: string | null;
   uuid: string | null;
+  isAdmin: boolean;
   credit: number | undefined;
   creditLoading: boolean;
   refreshCredit: () => void;
@@ -32,12 +33,15 @@ export function useSession(): Session {
   return s;
 }
 
-const CREDIT_KEY = ["credit"] as const;
+export const CREDIT_KEY = ["credit"] as const;
+const ROLE_KEY = "role";
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [loginStatus, setLoginStatus] = useState(() => getCookie(COOKIE.jwt) !== null);
   const [username, setUsername] = useState(() => getCookie(COOKIE.username));
+  // Only decides what the browser shows; the server checks the role on every admin call.
+  const [isAdmin, setIsAdmin] = useState(() => localStorage.getItem(ROLE_KEY) === "admin");
   const [loading, setLoading] = useState(false);
 
   // Spec §4: when signed in, the user data is loaded along with the credit.
@@ -70,6 +74,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setCookie(COOKIE.username, result.username);
     setCookie(COOKIE.userType, result.userType);
     removeCookie(COOKIE.bannerStatus);
+    localStorage.setItem(ROLE_KEY, result.role);
+    setIsAdmin(result.role === "admin");
     setUsername(result.username);
     setLoginStatus(true);
   }, []);
@@ -81,6 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     localStorage.clear();
     queryClient.clear();
     setUsername(null);
+    setIsAdmin(false);
     setLoginStatus(false);
   }, [queryClient]);
 
@@ -109,6 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loginStatus,
       username,
       uuid,
+      isAdmin,
       credit: creditQuery.data?.credit,
       creditLoading: creditQuery.isFetching,
       refreshCredit: () => void queryClient.invalidateQueries({ queryKey: CREDIT_KEY }),
@@ -117,7 +125,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
     }),
-    [loginStatus, username, uuid, creditQuery.data, creditQuery.isFetching, queryClient, loading, signIn, signOut],
+    [loginStatus, username, uuid, isAdmin, creditQuery.data, creditQuery.isFetching, queryClient, loading, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -7,7 +7,7 @@ import type { BankCode } from "../../../domain/banks";
 import { maskDigits } from "../../../domain/digit-mask";
 import { PATHS } from "../../app/paths";
 import { callApi } from "../../lib/api";
-import { BankSelect } from "./bank-select";
+import { BankSelect } from "../../components/bank-select";
 
 /** Accounts of up to 11 digits show the 3-1-1-4-1 mask of spec §5; longer ones (GSB, BAAC) stay plain. */
 function bankNoForDisplay(input: string): string {

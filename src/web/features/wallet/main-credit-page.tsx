@@ -1,15 +1,18 @@
-import { Card, Group, Image, Skeleton, Stack, Text } from "@mantine/core";
+import { Card, Stack, Tabs, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { auth } from "../../../contract";
-import { BANKS } from "../../../domain/banks";
 import { formatCredit } from "../../../domain/money";
-import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { callApi } from "../../lib/api";
 import { useSession } from "../../lib/session";
+import { DepositTab } from "./deposit-tab";
+import { HistoryTab } from "./history-tab";
+import { WithdrawTab } from "./withdraw-tab";
 
 export function MainCreditPage() {
   const { username, credit } = useSession();
+  const [tab, setTab] = useState<string | null>("deposit");
   const bank = useQuery({
     queryKey: ["bankinfo", username],
     queryFn: () => callApi(auth.getBankInfo, { username: username ?? "" }),
@@ -19,33 +22,30 @@ export function MainCreditPage() {
   return (
     <Stack>
       <PageTitle>ฝาก-ถอน</PageTitle>
-      <Card withBorder radius="lg">
+      <Card withBorder radius="lg" py="sm">
         <Text size="sm" c="dimmed">
           เครดิตคงเหลือ
         </Text>
-        <Text fz={28} fw={600}>
+        <Text fz={28} fw={600} data-testid="page-credit">
           {formatCredit(credit)}
         </Text>
       </Card>
-      <Card withBorder radius="lg">
-        <Text size="sm" c="dimmed" mb={6}>
-          บัญชีรับเงินถอนของคุณ
-        </Text>
-        {bank.data ? (
-          <Group wrap="nowrap" data-testid="my-bank">
-            <Image src={BANKS[bank.data.bankname].logo} w={40} h={40} alt="" />
-            <Stack gap={0}>
-              <Text fw={500}>{BANKS[bank.data.bankname].thaiName}</Text>
-              <Text size="sm">
-                {bank.data.bankno} · {bank.data.bankaccounts}
-              </Text>
-            </Stack>
-          </Group>
-        ) : (
-          <Skeleton h={40} />
-        )}
-      </Card>
-      <EmptyState title="ยังไม่มีรายการฝาก-ถอน">การฝากและถอนเงินจะเปิดให้บริการที่หน้านี้</EmptyState>
+      <Tabs value={tab} onChange={setTab} variant="pills" radius="xl">
+        <Tabs.List grow>
+          <Tabs.Tab value="deposit">ฝากเงิน</Tabs.Tab>
+          <Tabs.Tab value="withdraw">ถอนเงิน</Tabs.Tab>
+          <Tabs.Tab value="history">ประวัติ</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="deposit" pt="md">
+          <DepositTab playerBank={bank.data?.bankname ?? null} />
+        </Tabs.Panel>
+        <Tabs.Panel value="withdraw" pt="md">
+          <WithdrawTab bank={bank.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          {tab === "history" && <HistoryTab />}
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

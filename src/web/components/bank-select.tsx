@@ -1,5 +1,5 @@
 import { Group, Image, Select, type SelectProps, Text } from "@mantine/core";
-import { BANK_CODES, BANKS, type BankCode } from "../../../domain/banks";
+import { BANK_CODES, BANKS, type BankCode } from "../../domain/banks";
 
 const data = BANK_CODES.map((code) => ({ value: code, label: BANKS[code].thaiName }));
 
@@ -10,10 +10,10 @@ const renderOption: SelectProps["renderOption"] = ({ option }) => (
   </Group>
 );
 
-export function BankSelect(props: { value: BankCode | null; onChange: (code: BankCode | null) => void }) {
+export function BankSelect(props: { value: BankCode | null; onChange: (code: BankCode | null) => void; label?: string }) {
   return (
     <Select
-      label="ธนาคาร"
+      label={props.label ?? "ธนาคาร"}
       placeholder="เลือกธนาคาร"
       name="bankname"
       data={data}

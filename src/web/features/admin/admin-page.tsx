@@ -1,0 +1,54 @@
+import { Stack, Tabs } from "@mantine/core";
+import { useState } from "react";
+import { Navigate } from "react-router";
+import { PATHS } from "../../app/paths";
+import { EmptyState } from "../../components/empty-state";
+import { PageTitle } from "../../components/page-title";
+import { useSession } from "../../lib/session";
+import { AdjustCredit } from "./adjust-credit";
+import { LedgerCheck } from "./ledger-check";
+import { PendingDeposits } from "./pending-deposits";
+import { PendingWithdrawals } from "./pending-withdrawals";
+import { PlayerLog } from "./player-log";
+import { ReceivingBanks } from "./receiving-banks";
+
+/** The operator's back office; the server checks the admin role on every call it makes. */
+export function AdminPage() {
+  const { isAdmin, loginStatus } = useSession();
+  const [tab, setTab] = useState<string | null>("deposits");
+  if (!loginStatus) return <Navigate to={PATHS.signIn} replace />;
+  if (!isAdmin) return <EmptyState title="เฉพาะผู้ดูแลระบบเท่านั้น" />;
+  return (
+    <Stack>
+      <PageTitle>หลังบ้าน</PageTitle>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List style={{ flexWrap: "wrap" }}>
+          <Tabs.Tab value="deposits">ฝากรอตรวจ</Tabs.Tab>
+          <Tabs.Tab value="withdrawals">ถอนรอจ่าย</Tabs.Tab>
+          <Tabs.Tab value="adjust">ปรับเครดิต</Tabs.Tab>
+          <Tabs.Tab value="banks">บัญชีรับเงิน</Tabs.Tab>
+          <Tabs.Tab value="log">ประวัติการเงิน</Tabs.Tab>
+          <Tabs.Tab value="ledger">ตรวจบัญชี</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="deposits" pt="md">
+          <PendingDeposits />
+        </Tabs.Panel>
+        <Tabs.Panel value="withdrawals" pt="md">
+          <PendingWithdrawals />
+        </Tabs.Panel>
+        <Tabs.Panel value="adjust" pt="md">
+          <AdjustCredit />
+        </Tabs.Panel>
+        <Tabs.Panel value="banks" pt="md">
+          <ReceivingBanks />
+        </Tabs.Panel>
+        <Tabs.Panel value="log" pt="md">
+          <PlayerLog />
+        </Tabs.Panel>
+        <Tabs.Panel value="ledger" pt="md">
+          <LedgerCheck />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { wallet } from "../../../contract";
+import { BANKS } from "../../../domain/banks";
+import { formatMoney } from "../../../domain/money";
+import { formatThaiDateTime } from "../../../domain/thai-date";
+import { EmptyState } from "../../components/empty-state";
+import { callApi } from "../../lib/api";
+import { SlipViewer } from "./slip-viewer";
+
+export function PendingDeposits() {
+  const queryClient = useQueryClient();
+  const [slipOf, setSlipOf] = useState<number | null>(null);
+  const list = useQuery({
+    queryKey: ["admin", "paynow"],
+    queryFn: () => callApi(wallet.adminListPaynow, { status: "Pending", dayperiod: 30 }),
+    refetchInterval: 15_000,
+    meta: { blocking: true },
+  });
+  const decide = useMutation({
+    mutationFn: (v: { id: number; status: "Approve" | "Reject" }) => callApi(wallet.adminApprovePaynow, v),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "paynow"] }),
+  });
+  const rows = list.data?.paynowlist ?? [];
+  return (
+    <Stack>
+      {decide.error && <Alert color="red">{decide.error.message}</Alert>}
+      {decide.data && <Alert color="teal">{decide.data.message}</Alert>}
+      {rows.length === 0 && <EmptyState title="ไม่มีรายการฝากรอตรวจสอบ" />}
+      {rows.map((r) => (
+        <Card key={r.id} withBorder radius="md" data-testid="pending-deposit" data-username={r.username}>
+          <Stack gap={4}>
+            <Group justify="space-between">
+              <Text fw={700}>{r.amount.toFixed(2)} ฿</Text>
+              <Text size="sm">{r.username}</Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              โอนเวลา {formatThaiDateTime(r.paytime)} จาก {BANKS[r.bankname].thaiName} · อ้างอิง {r.transection}
+            </Text>
+            {r.comment && <Text size="sm">หมายเหตุ: {r.comment}</Text>}
+            <Group gap="xs" mt={4}>
+              <Button size="xs" variant="default" onClick={() => setSlipOf(r.id)} disabled={!r.hasSlip}>
+                {r.hasSlip ? "ดูสลิป" : "ไม่มีสลิป"}
+              </Button>
+              <Button size="xs" color="green" onClick={() => decide.mutate({ id: r.id, status: "Approve" })} loading={decide.isPending}>
+                อนุมัติ {formatMoney(r.amount)} ฿
+              </Button>
+              <Button size="xs" color="red" variant="light" onClick={() => decide.mutate({ id: r.id, status: "Reject" })} loading={decide.isPending}>
+                ปฏิเสธ
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+      {slipOf !== null && <SlipViewer id={slipOf} onClose={() => setSlipOf(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { Alert, Button, Card, CopyButton, FileInput, Group, Image, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+import { wallet } from "../../../contract";
+import type { BankCode } from "../../../domain/banks";
+import { formatMoney } from "../../../domain/money";
+import { formatTime } from "../../../domain/thai-date";
+import { BankSelect } from "../../components/bank-select";
+import { callApi } from "../../lib/api";
+import { BankLine } from "../../components/bank-line";
+
+const QUICK_AMOUNTS = [100, 300, 500, 1000, 5000];
+const SLIP_MAX_BYTES = 2 * 1024 * 1024;
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** datetime-local value for "now" in the browser's zone (the page runs with the player's clock). */
+function localNow(): string {
+  const d = new Date();
+  d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
+  return d.toISOString().slice(0, 16);
+}
+
+export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState<number | string>("");
+  const [qr, setQr] = useState<string | null>(null);
+  const [fromBank, setFromBank] = useState<BankCode | null>(playerBank);
+  const [paytime, setPaytime] = useState(localNow);
+  const [comment, setComment] = useState("");
+  const [slip, setSlip] = useState<File | null>(null);
+  const config = useQuery({ queryKey: ["wallet-config"], queryFn: () => callApi(wallet.readWalletConfig, {}) });
+
+  useEffect(() => setFromBank((b) => b ?? playerBank), [playerBank]);
+
+  const request = useMutation({
+    mutationFn: () => callApi(wallet.gentAmount, { amount: Number(amount) }),
+    onSuccess: async (r) => {
+      setQr(r.qrPayload ? await QRCode.toDataURL(r.qrPayload, { margin: 1, width: 220 }) : null);
+      setPaytime(localNow());
+    },
+  });
+  const report = useMutation({
+    mutationFn: async () => {
+      const r = request.data!;
+      if (slip && slip.size > SLIP_MAX_BYTES) throw new Error("ไฟล์สลิปต้องมีขนาดไม่เกิน 2 MB");
+      return callApi(wallet.addPaynow, {
+        amount: r.amount,
+        paytime: new Date(paytime).toISOString(),
+        comment,
+        bankname: fromBank!,
+        transection: r.transection,
+        slip: slip ? await readAsDataUrl(slip) : null,
+      });
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["pay-records"] });
+      setSlip(null);
+      setComment("");
+    },
+  });
+
+  const limits = config.data?.config;
+  const issued = request.data;
+
+  if (issued && report.isSuccess) {
+    return (
+      <Alert color="teal" title="แจ้งโอนเรียบร้อย" data-testid="deposit-reported">
+        รายการฝาก {formatMoney(issued.amount)} บาท รอเจ้าหน้าที่ตรวจสอบ เครดิตจะเข้าเมื่อได้รับการอนุมัติ
+        <Button mt="sm" variant="light" onClick={() => { request.reset(); report.reset(); setAmount(""); }}>
+          ฝากรายการใหม่
+        </Button>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack>
+      {!issued && (
+        <Card withBorder radius="lg">
+          <Stack>
+            <NumberInput
+              label="จำนวนเงินที่ต้องการฝาก (บาท)"
+              description={limits ? `ขั้นต่ำ ${formatMoney(limits.depositMin)} บาท สูงสุด ${formatMoney(limits.depositMax)} บาท` : undefined}
+              value={amount}
+              onChange={setAmount}
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator=","
+              name="deposit-amount"
+            />
+            <Group gap={6}>
+              {QUICK_AMOUNTS.map((a) => (
+                <Button key={a} size="xs" variant="light" onClick={() => setAmount(a)}>
+                  {formatMoney(a)}
+                </Button>
+              ))}
+            </Group>
+            {request.error && <Alert color="red">{request.error.message}</Alert>}
+            <Button onClick={() => request.mutate()} loading={request.isPending} disabled={!amount}>
+              ขอยอดโอน
+            </Button>
+          </Stack>
+        </Card>
+      )}
+      {issued && (
+        <Card withBorder radius="lg" data-testid="deposit-instructions">
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              กรุณาโอนยอดนี้ให้ตรงทุกสตางค์ ภายในเวลา {formatTime(issued.expiresAt)}
+            </Text>
+            <Group justify="space-between">
+              <Text fz={30} fw={700} c="red.8" data-testid="deposit-exact-amount">
+                {issued.amount.toFixed(2)} ฿
+              </Text>
+              <CopyButton value={issued.amount.toFixed(2)}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="light" onClick={copy}>
+                    {copied ? "คัดลอกแล้ว" : "คัดลอกยอด"}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+            {issued.bank ? (
+              <BankLine bank={issued.bank.bankname} no={issued.bank.bankno} name={issued.bank.bankaccounts} />
+            ) : (
+              <Alert color="yellow">ยังไม่ได้ตั้งค่าบัญชีรับเงินของเว็บ กรุณาติดต่อเจ้าหน้าที่</Alert>
+            )}
+            {qr && (
+              <Stack align="center" gap={2}>
+                <Image src={qr} w={220} h={220} alt="QR พร้อมเพย์" data-testid="promptpay-qr" />
+                <Text size="xs" c="dimmed">
+                  สแกนจ่ายด้วยแอปธนาคาร (พร้อมเพย์) ยอดจะถูกกรอกให้อัตโนมัติ
+                </Text>
+              </Stack>
+            )}
+            <Text size="xs" c="dimmed">
+              เลขอ้างอิง {issued.transection}
+            </Text>
+            <BankSelect value={fromBank} onChange={setFromBank} label="โอนจากธนาคาร" />
+            <TextInput type="datetime-local" label="เวลาที่โอน" value={paytime} onChange={(e) => setPaytime(e.currentTarget.value)} />
+            <TextInput label="หมายเหตุ" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={200} />
+            <FileInput label="สลิปการโอน (ถ้ามี)" accept="image/png,image/jpeg,image/webp" value={slip} onChange={setSlip} clearable placeholder="เลือกรูปสลิป" />
+            {report.error && <Alert color="red">{report.error.message}</Alert>}
+            <Group grow>
+              <Button variant="default" onClick={() => request.reset()}>
+                ยกเลิก
+              </Button>
+              <Button onClick={() => report.mutate()} loading={report.isPending} disabled={!fromBank}>
+                แจ้งโอนแล้ว
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

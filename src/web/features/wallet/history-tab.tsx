@@ -1,0 +1,72 @@
+import { Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { wallet } from "../../../contract";
+import { BANKS } from "../../../domain/banks";
+import { formatMoney } from "../../../domain/money";
+import { ApprovalBadge } from "../../components/approval-badge";
+import { EmptyState } from "../../components/empty-state";
+import { callApi } from "../../lib/api";
+import { useSession } from "../../lib/session";
+
+export function HistoryTab() {
+  const { uuid } = useSession();
+  const [days, setDays] = useState("7");
+  const deposits = useQuery({
+    queryKey: ["pay-records", uuid, days],
+    queryFn: () => callApi(wallet.readPayRecordByUuid, { uuid: uuid!, dayperiod: Number(days) }),
+    enabled: !!uuid,
+    meta: { blocking: true },
+  });
+  const withdrawals = useQuery({
+    queryKey: ["withdrawals", uuid, days],
+    queryFn: () => callApi(wallet.readWithdrawalList, { uuid: uuid!, dayperiod: Number(days) }),
+    enabled: !!uuid,
+    meta: { blocking: true },
+  });
+  const depositList = deposits.data?.arrPayRecordByUserAllStatus ?? [];
+  const withdrawalList = withdrawals.data?.withdrawallist ?? [];
+  return (
+    <Stack>
+      <SegmentedControl
+        value={days}
+        onChange={setDays}
+        data={[
+          { value: "1", label: "วันนี้" },
+          { value: "7", label: "7 วัน" },
+          { value: "30", label: "30 วัน" },
+        ]}
+      />
+      <Title order={5}>รายการฝาก</Title>
+      {depositList.length === 0 && <EmptyState title="ไม่มีรายการฝาก" />}
+      {depositList.map((d) => (
+        <Card key={d.id} withBorder radius="md" padding="sm" data-testid="deposit-row">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={0}>
+              <Text fw={600}>+{formatMoney(d.amount)} ฿</Text>
+              <Text size="xs" c="dimmed">
+                {d.date_time} · จาก {BANKS[d.bankname].thaiName}
+              </Text>
+            </Stack>
+            <ApprovalBadge status={d.status} />
+          </Group>
+        </Card>
+      ))}
+      <Title order={5}>รายการถอน</Title>
+      {withdrawalList.length === 0 && <EmptyState title="ไม่มีรายการถอน" />}
+      {withdrawalList.map((w) => (
+        <Card key={w.id} withBorder radius="md" padding="sm" data-testid="withdrawal-row">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={0}>
+              <Text fw={600}>-{formatMoney(w.amount)} ฿</Text>
+              <Text size="xs" c="dimmed">
+                {w.date_time} · {BANKS[w.bankname].thaiName} {w.bankno}
+              </Text>
+            </Stack>
+            <ApprovalBadge status={w.status} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
