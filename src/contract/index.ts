@@ -3,3 +3,4 @@ export * from "./route";
 export * as auth from "./auth";
 export * as site from "./site";
 export * as wallet from "./wallet";
+export * as lottery from "./lottery";

@@ -12,6 +12,8 @@ export interface RouteDef<
   access: Access;
   summary: string;
   body: Body;
+  /** Path parameters (`:name` in `path`), for the few GET calls that carry them. */
+  params?: z.ZodObject;
   response: Response;
   /** Calls whose client reads the error from `msg` instead of `message` (spec §8). */
   errorField?: "msg";
@@ -25,3 +27,9 @@ export function route<Body extends z.ZodType | undefined, Response extends z.Zod
 
 export type BodyOf<R extends RouteDef> = R["body"] extends z.ZodType ? z.input<R["body"]> : undefined;
 export type ResponseOf<R extends RouteDef> = z.output<R["response"]>;
+export type ParamsOf<R extends RouteDef> = R["params"] extends z.ZodType ? z.input<R["params"]> : undefined;
+
+/** The concrete path of a call, with its `:name` parameters filled in. */
+export function pathOf(def: RouteDef, params?: Record<string, string | number>): string {
+  return def.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? "")));
+}

@@ -6,3 +6,5 @@ export * from "./money";
 export * from "./permutations";
 export * from "./promptpay";
 export * from "./thai-date";
+export * from "./results";
+export * from "./schedule";

@@ -17,6 +17,7 @@ import type { Db } from "./db/client";
 import { installErrorHandler } from "./http/error-handler";
 import { siteRoutes } from "./site/routes";
 import { walletRoutes } from "./wallet/routes";
+import { lotteryRoutes } from "./lottery/routes";
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +39,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Keep the raw JSON text: the result feed's signature is computed over the exact bytes sent.
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    (request as typeof request & { rawBody?: string }).rawBody = body as string;
+    try {
+      done(null, (body as string).length === 0 ? undefined : JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new SyntaxError("bad json"), { statusCode: 400 }), undefined);
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -77,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, authenticate, auth, config.rateLimitAuthPerMinute);
   siteRoutes(app, authenticate, db);
   walletRoutes(app, authenticate, db);
+  lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
 
   await serveWebApp(app, config.webDir);
   return app;

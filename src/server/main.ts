@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { connect, runMigrations } from "./db/client";
 import { openDatabase } from "./db/database";
+import { startTicker } from "./lottery/ticker";
 import { seed } from "./seed";
 
 /** Starts everything: config, database, migrations, seed, HTTP. Any failure exits non-zero. */
@@ -25,11 +26,13 @@ async function main(): Promise<void> {
     );
   }
   const app = await buildApp({ config, db });
+  const ticker = startTicker(db, (msg, err) => app.log.error({ err }, msg));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down");
+    ticker.stop();
     await app.close().catch(() => {});
     await db.$client.end().catch(() => {});
     await database.embedded?.stop().catch(() => {});

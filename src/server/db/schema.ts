@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   primaryKey,
   check,
   index,
@@ -256,3 +257,87 @@ export const siteBankAccounts = pgTable("site_bank_accounts", {
   active: boolean("active").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The catalogue: one row per lottery, with its group, how its result is entered and its schedule. */
+export const lotteries = pgTable("lotteries", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  group: text("group").notNull(),
+  category: text("category").notNull(),
+  resultKind: text("result_kind").notNull(),
+  schedule: jsonb("schedule").notNull(),
+  active: boolean("active").notNull().default(true),
+  sort: integer("sort").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A round (the specification's "activity"): open → closed → 'add award', or 'cancel activity'. */
+export const rounds = pgTable(
+  "rounds",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    lotteryId: text("lottery_id")
+      .notNull()
+      .references(() => lotteries.id),
+    roundNo: integer("round_no").notNull(),
+    drawDate: date("draw_date", { mode: "string" }).notNull(),
+    openAt: timestamp("open_at", { withTimezone: true }).notNull(),
+    closeAt: timestamp("close_at", { withTimezone: true }).notNull(),
+    resultAt: timestamp("result_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["open", "closed", "add award", "cancel activity"] }).notNull().default("open"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    result: jsonb("result"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Two instances planning the same round insert it once.
+    uniqueIndex("rounds_lottery_close_key").on(t.lotteryId, t.closeAt),
+    index("rounds_status_close_idx").on(t.status, t.closeAt),
+    index("rounds_draw_date_idx").on(t.drawDate),
+    check("rounds_status_check", sql`${t.status} in ('open', 'closed', 'add award', 'cancel activity')`),
+    check("rounds_times_check", sql`${t.openAt} < ${t.closeAt} and ${t.closeAt} <= ${t.resultAt}`),
+  ],
+);
+
+export const roundAwards = pgTable(
+  "round_awards",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    roundId: bigint("round_id", { mode: "number" })
+      .notNull()
+      .references(() => rounds.id),
+    awardType: text("award_type").notNull(),
+    number: text("number").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("round_awards_round_idx").on(t.roundId)],
+);
+
+/** Every change of a round's state or result, with who and why (cancel logs, corrections, feed). */
+export const roundEvents = pgTable(
+  "round_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    roundId: bigint("round_id", { mode: "number" })
+      .notNull()
+      .references(() => rounds.id),
+    event: text("event").notNull(),
+    actorId: uuid("actor_id"),
+    note: text("note"),
+    data: jsonb("data"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("round_events_round_idx").on(t.roundId, t.event)],
+);
+
+/** /api/cache-data: a small per-player key-value store the original client uses. */
+export const userCache = pgTable(
+  "user_cache",
+  {
+    userId: uuid("user_id").notNull(),
+    key: text("key").notNull(),
+    val: text("val").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

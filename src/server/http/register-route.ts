@@ -17,10 +17,12 @@ export interface AuthUser {
 export type Authenticate = (bearer: string) => Promise<AuthUser>;
 
 type Body<R extends RouteDef> = R["body"] extends z.ZodType ? z.output<R["body"]> : undefined;
+type Params<R extends RouteDef> = R["params"] extends z.ZodType ? z.output<R["params"]> : undefined;
 type User<R extends RouteDef> = R["access"] extends "public" ? AuthUser | null : AuthUser;
 
 export interface HandlerContext<R extends RouteDef> {
   body: Body<R>;
+  params: Params<R>;
   user: User<R>;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -62,6 +64,7 @@ export function registerRoute<R extends RouteDef>(
     schema: {
       summary: def.summary,
       ...(def.body ? { body: def.body } : {}),
+      ...(def.params ? { params: def.params } : {}),
       response: { 200: def.response },
       ...(def.access === "public" ? {} : { security: [{ bearerAuth: [] }] }),
     },
@@ -79,7 +82,7 @@ export function registerRoute<R extends RouteDef>(
           },
     handler: async (request, reply) => {
       const user = authenticated.get(request) ?? null;
-      return handler({ body: request.body as Body<R>, user: user as User<R>, request, reply });
+      return handler({ body: request.body as Body<R>, params: request.params as Params<R>, user: user as User<R>, request, reply });
     },
   });
 }

@@ -10,6 +10,7 @@ export const PATHS = {
   reviewPostList: "/reviewPostList",
   changePassword: "/changePasswordPage",
   admin: "/admin",
+  results: "/resultsPage",
 } as const;
 
 export const referralLink = (origin: string, uuid: string) => `${origin}/register/${uuid}`;

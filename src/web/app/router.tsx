@@ -6,6 +6,7 @@ import { SignInPage } from "../features/auth/sign-in-page";
 import { HomeAllLottoPage } from "../features/betting/home-all-lotto-page";
 import { ReviewPostListPage } from "../features/betting/review-post-list-page";
 import { HomePage } from "../features/home/home-page";
+import { ResultsPage } from "../features/lottery/results-page";
 import { YourselfPage } from "../features/referral/yourself-page";
 import { MainCreditPage } from "../features/wallet/main-credit-page";
 import { RequireSignIn } from "./guards";
@@ -30,6 +31,7 @@ export const router = createBrowserRouter([
           { path: PATHS.reviewPostList, element: <ReviewPostListPage /> },
           { path: PATHS.changePassword, element: <ChangePasswordPage /> },
           { path: PATHS.admin, element: <AdminPage /> },
+          { path: PATHS.results, element: <ResultsPage /> },
           { path: "*", element: <HomePage /> },
         ],
       },

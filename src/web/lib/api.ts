@@ -1,4 +1,4 @@
-import type { BodyOf, ResponseOf, RouteDef } from "../../contract/route";
+import { type BodyOf, pathOf, type ResponseOf, type RouteDef } from "../../contract/route";
 import { COOKIE, getCookie, removeCookie } from "./cookies";
 
 /** Spec §7: every call times out after 50000 ms. */
@@ -24,6 +24,7 @@ export async function callApi<R extends RouteDef>(
   body: BodyOf<R>,
   fallbackMessage = "เกิดข้อผิดพลาด กรุณาลองใหม่",
   extraHeaders: Record<string, string> = {},
+  params?: Record<string, string | number>,
 ): Promise<ResponseOf<R>> {
   if (route.body) {
     const checked = route.body.safeParse(body);
@@ -35,7 +36,7 @@ export async function callApi<R extends RouteDef>(
   if (route.method === "POST") headers["content-type"] = "application/json";
   let res: Response;
   try {
-    res = await fetch(route.path, {
+    res = await fetch(pathOf(route, params), {
       method: route.method,
       headers,
       ...(route.method === "POST" ? { body: JSON.stringify(body ?? {}) } : {}),

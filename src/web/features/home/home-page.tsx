@@ -1,33 +1,95 @@
-import { Card, Group, Stack, Text } from "@mantine/core";
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import type { LottoListItem } from "../../../contract/lottery";
 import { formatThaiDate, formatTime } from "../../../domain/thai-date";
+import { PATHS } from "../../app/paths";
 import { EmptyState } from "../../components/empty-state";
 import { useServerNow } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";
+import { LottoCard } from "../lottery/lotto-card";
+import { useLottoList } from "../lottery/queries";
+import { RoundAwardModal } from "../lottery/round-award-modal";
+
+/** The home page's sections, in order, by the lottery's category. */
+const SECTIONS: readonly { category: LottoListItem["category"]; title: string }[] = [
+  { category: "yeekee", title: "ยี่กี" },
+  { category: "thai", title: "หวยรัฐบาลไทย" },
+  { category: "foreign", title: "หวยต่างประเทศ" },
+  { category: "stock", title: "หวยหุ้น" },
+  { category: "percent", title: "หวยชุด / เปอร์เซ็นต์" },
+];
 
 export function HomePage() {
   const now = useServerNow();
   const { username } = useSession();
+  const list = useLottoList();
+  const { refetch } = list;
+  const [shown, setShown] = useState<{ activityid: number; name: string; date_th: string } | null>(null);
+  const items = useMemo(() => list.data ?? [], [list.data]);
+
+  // A round the list still calls open has just closed: ask again shortly for the next one.
+  const justClosed = items.filter((i) => i.nextRound?.status === "open" && now >= Date.parse(i.nextRound.timestop)).length;
+  useEffect(() => {
+    if (justClosed === 0) return;
+    const timer = setTimeout(() => void refetch(), 1500);
+    return () => clearTimeout(timer);
+  }, [justClosed, refetch]);
+
+  const sections = SECTIONS.map((s) => ({ ...s, items: items.filter((i) => i.category === s.category) })).filter((s) => s.items.length > 0);
+
   return (
     <Stack>
       <Card radius="lg" withBorder>
-        <Group justify="space-between">
-          <Stack gap={0}>
+        <Group justify="space-between" wrap="nowrap">
+          <Stack gap={0} miw={0}>
             <Text size="sm" c="dimmed">
               สวัสดี
             </Text>
-            <Text fw={600}>{username}</Text>
+            <Text fw={600} truncate>
+              {username}
+            </Text>
           </Stack>
           <Stack gap={0} align="flex-end">
             <Text size="sm" data-testid="today">
               {formatThaiDate(now)}
             </Text>
-            <Text fw={600} ff="monospace" data-testid="server-time">
+            <Text fw={600} className="countdown" data-testid="server-time">
               {formatTime(now)}
             </Text>
           </Stack>
         </Group>
+        <Button component={Link} to={PATHS.results} mt="sm" variant="light" fullWidth data-testid="results-link">
+          ผลรางวัล
+        </Button>
       </Card>
-      <EmptyState title="ยังไม่มีงวดหวยที่เปิดรับแทง">รายการหวยและผลรางวัลล่าสุดจะแสดงที่นี่</EmptyState>
+
+      {list.data === undefined && (
+        <SimpleGrid cols={2} spacing="sm">
+          {[0, 1, 2, 3].map((k) => (
+            <Skeleton key={k} h={130} radius="lg" />
+          ))}
+        </SimpleGrid>
+      )}
+      {list.data !== undefined && items.length === 0 && (
+        <EmptyState title="ยังไม่มีงวดหวยที่เปิดรับแทง">รายการหวยและผลรางวัลล่าสุดจะแสดงที่นี่</EmptyState>
+      )}
+      {sections.map((s) => (
+        <Stack key={s.category} gap="xs" component="section" data-testid="lotto-group" data-category={s.category} aria-label={s.title}>
+          <Title order={4}>{s.title}</Title>
+          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
+            {s.items.map((item) => (
+              <LottoCard
+                key={item.configID}
+                item={item}
+                now={now}
+                onShowResult={(r) => setShown({ activityid: r.activityid, name: item.name, date_th: r.date_th })}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+      <RoundAwardModal round={shown} onClose={() => setShown(null)} />
     </Stack>
   );
 }

@@ -1,0 +1,277 @@
+import { z } from "zod";
+import { AWARD_TYPES } from "../domain/bet-types";
+import { ResultStatus } from "./common";
+import { route } from "./route";
+
+export const LOTTERY_GROUPS = ["yeekee", "yeekee5minute", "stateLottery", "stockLottery", "percentLotto"] as const;
+export const LotteryGroup = z.enum(LOTTERY_GROUPS);
+/** Finer than the group, for the home page's sections: Thai state, foreign, stock, yeekee, percent. */
+export const LotteryCategory = z.enum(["thai", "foreign", "stock", "yeekee", "percent"]);
+export const ResultKind = z.enum(["thai", "stock", "simple", "yeekee"]);
+export const RoundStatus = z.enum(["open", "closed", "add award", "cancel activity"]);
+
+const ActivityId = z.coerce
+  .number({ error: "รหัสงวดไม่ถูกต้อง" })
+  .int("รหัสงวดไม่ถูกต้อง")
+  .positive("รหัสงวดไม่ถูกต้อง");
+const LotteryId = z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง");
+
+export const Activity = z.object({
+  activityid: z.number().int(),
+  configID: z.string(),
+  name: z.string(),
+  group: LotteryGroup,
+  icon: z.string().nullable(),
+  round_no: z.number().int(),
+  /** Gregorian YYYY-MM-DD in Bangkok; `date_th` is its Thai Buddhist-era form. */
+  draw_date: z.string(),
+  date_th: z.string(),
+  open_at: z.string(),
+  timestop: z.string(),
+  result_at: z.string(),
+  status: RoundStatus,
+  /** Accepting bets now, by the server's clock. */
+  isOpen: z.boolean(),
+});
+export type Activity = z.infer<typeof Activity>;
+
+export const ActivityList = z.object({
+  status: ResultStatus,
+  activitylist: z.array(Activity),
+  /** The business date shown, Thai Buddhist era ("6 มีนาคม 2569"). */
+  date: z.string(),
+  /** The server's time, ISO 8601. */
+  timenow: z.string(),
+  /** Minutes between rounds (yeekee) or until the next close (others). */
+  timeminutes: z.number(),
+});
+
+export const getActivityYeekee = route({
+  method: "GET",
+  path: "/api/get-activity-yeekee/:id",
+  access: "player",
+  summary: "งวดยี่กีของวันนี้ (id = รหัสหวย yeekee หรือ yeekee5)",
+  body: undefined,
+  params: z.object({ id: LotteryId }),
+  response: ActivityList,
+});
+
+export const getActivityOtherLotto = route({
+  method: "POST",
+  path: "/api/get-activity-other-lotto",
+  access: "player",
+  summary: "งวดที่เปิดและงวดล่าสุดของหวยอื่น",
+  body: z.object({ configID: LotteryId }),
+  response: ActivityList,
+});
+
+export const checkTimeout = route({
+  method: "POST",
+  path: "/post-checktimeout-postnumber",
+  access: "player",
+  summary: "งวดนี้ยังรับแทงอยู่หรือไม่ ตามนาฬิกาของเซิร์ฟเวอร์",
+  body: z.object({ activityid: ActivityId, activitytype: z.string().max(40).optional() }),
+  response: z.object({
+    status: ResultStatus,
+    isOpen: z.boolean(),
+    timeout: z.boolean(),
+    timestop: z.string(),
+    timenow: z.string(),
+    secondsLeft: z.number().int(),
+  }),
+});
+
+export const LatestResult = z.object({ activityid: z.number().int(), draw_date: z.string(), date_th: z.string(), top3: z.string(), bottom2: z.string() });
+
+export const LottoListItem = z.object({
+  configID: z.string(),
+  name: z.string(),
+  group: LotteryGroup,
+  category: LotteryCategory,
+  icon: z.string().nullable(),
+  /** The round that closes next (open now or opening soon). */
+  nextRound: Activity.nullable(),
+  latestResult: LatestResult.nullable(),
+});
+export type LottoListItem = z.infer<typeof LottoListItem>;
+
+export const lottoList = route({
+  method: "POST",
+  path: "/api/lottolist",
+  access: "player",
+  summary: "รายการหวยทั้งหมด พร้อมงวดถัดไปและผลล่าสุด",
+  body: z.object({}).nullish(),
+  response: z.object({ status: ResultStatus, lottoList: z.array(LottoListItem) }),
+});
+
+export const cacheData = route({
+  method: "POST",
+  path: "/api/cache-data",
+  access: "player",
+  summary: "ที่เก็บข้อมูลชั่วคราวของผู้เล่น (key readLosttoList)",
+  body: z.object({
+    key: z.enum(["readLosttoList"], { error: "key ไม่รองรับ" }),
+    action: z.enum(["get", "set"], { error: "action ต้องเป็น get หรือ set" }),
+    val: z.string().max(256 * 1024, "ข้อมูลใหญ่เกินไป").optional(),
+  }),
+  response: z.object({ status: ResultStatus, val: z.string().nullable() }),
+});
+
+export const AwardLine = z.object({
+  activity_id: z.number().int(),
+  award_type: z.enum(AWARD_TYPES),
+  number: z.string(),
+  /** When the result was added, dd/mm/yyyy hh:mm:ss Buddhist era. */
+  date_time: z.string(),
+});
+export type AwardLine = z.infer<typeof AwardLine>;
+
+export const award = route({
+  method: "POST",
+  path: "/api/award",
+  access: "player",
+  summary: "ผลรางวัลของงวด",
+  body: z.object({ activityid: ActivityId }),
+  response: z.object({ status: ResultStatus, awardlist: z.array(AwardLine) }),
+});
+
+export const getAllAwardList = route({
+  method: "POST",
+  path: "/get-all-awardlist",
+  access: "player",
+  summary: "ผลรางวัลทุกหวยของวันที่ (YYYY-MM-DD)",
+  body: z.object({ date: z.iso.date({ error: "วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD" }) }),
+  response: z.object({
+    status: ResultStatus,
+    /** Yeekee award lines (not tod). */
+    Arr: z.array(AwardLine),
+    /** Tod (ThreeDigitToad) lines of every lottery. */
+    ArrToad: z.array(AwardLine),
+    /** Rounds of the other lotteries on that date. */
+    ArrOtherLotto: z.array(Activity),
+    /** Yeekee rounds on that date. */
+    ArrActivity: z.array(Activity),
+    /** Award lines of the other lotteries (not tod). */
+    ArrOtherAward: z.array(AwardLine),
+  }),
+});
+
+// ---- admin ----
+
+const Digits = (n: number, what: string) =>
+  z.string({ error: `กรุณากรอก${what}` }).trim().regex(new RegExp(`^\\d{${n}}$`), `${what}ต้องเป็นตัวเลข ${n} หลัก`);
+
+export const ResultFields = z.object({
+  firstPrize: Digits(6, "รางวัลที่ 1").optional(),
+  front3: z.array(Digits(3, "เลขหน้า 3 ตัว")).length(2, "เลขหน้า 3 ตัวต้องมี 2 รางวัล").optional(),
+  rear3: z.array(Digits(3, "เลขท้าย 3 ตัว")).length(2, "เลขท้าย 3 ตัวต้องมี 2 รางวัล").optional(),
+  twoDigit: Digits(2, "เลขท้าย 2 ตัว").optional(),
+  close: z.string().trim().regex(/^[\d,]+(\.\d{1,2})?$/, "ราคาปิดต้องเป็นตัวเลข เช่น 38,123.45").optional(),
+  change: z.string().trim().regex(/^[+-]?[\d,]+(\.\d{1,2})?$/, "ค่าเปลี่ยนแปลงต้องเป็นตัวเลข เช่น -123.67").optional(),
+  threeTop: Digits(3, "3 ตัวบน").optional(),
+  twoBottom: Digits(2, "2 ตัวล่าง").optional(),
+});
+
+export const WinningNumbers = z.object({ top3: z.string(), bottom2: z.string(), front3: z.array(z.string()), rear3: z.array(z.string()) });
+
+export const addAward = route({
+  method: "POST",
+  path: "/api/admin/add-award",
+  access: "admin",
+  summary: "ลงผลรางวัล (preview: true = ดูเลขที่ถูกรางวัลก่อน ไม่บันทึก); แก้ผลต้องส่ง correction และ reason",
+  body: ResultFields.extend({
+    activityid: ActivityId,
+    preview: z.boolean().optional().default(false),
+    correction: z.boolean().optional().default(false),
+    reason: z.string().trim().max(300, "เหตุผลยาวเกินไป").optional(),
+  }),
+  response: z.object({
+    status: ResultStatus,
+    message: z.string(),
+    preview: z.boolean(),
+    winning: WinningNumbers,
+    awardlist: z.array(z.object({ award_type: z.enum(AWARD_TYPES), number: z.string() })),
+  }),
+});
+
+export const closeActivity = route({
+  method: "POST",
+  path: "/api/admin/close-activity",
+  access: "admin",
+  summary: "ปิดรับแทงงวดนี้ก่อนเวลา",
+  body: z.object({ activityid: ActivityId }),
+  response: z.object({ status: ResultStatus, message: z.string(), activity: Activity }),
+});
+
+export const cancelActivity = route({
+  method: "POST",
+  path: "/api/admin/cancel-activity",
+  access: "admin",
+  summary: "ยกเลิกงวด (คืนโพยทั้งหมด) พร้อมเหตุผล",
+  body: z.object({ activityid: ActivityId, note: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป") }),
+  response: z.object({ status: ResultStatus, message: z.string(), activity: Activity }),
+});
+
+export const readLogAdminCancelActivity = route({
+  method: "POST",
+  path: "/read-logAdmin-cancelActivity",
+  access: "admin",
+  summary: "ประวัติการยกเลิกงวด",
+  body: z.object({ activityid: ActivityId }),
+  response: z.object({
+    status: ResultStatus,
+    loglist: z.array(z.object({ id: z.number().int(), activityid: z.number().int(), event: z.string(), note: z.string().nullable(), username: z.string().nullable(), date_time: z.string() })),
+  }),
+});
+
+export const resultFeed = route({
+  method: "POST",
+  path: "/api/admin/result-feed",
+  access: "public",
+  summary: "รับผลรางวัลจากระบบภายนอก (ลงลายมือชื่อ HMAC-SHA256 ใน X-Feed-Timestamp / X-Feed-Signature)",
+  body: ResultFields.extend({ activityid: ActivityId }),
+  response: z.object({ status: ResultStatus, message: z.string() }),
+});
+
+export const Schedule = z.record(z.string(), z.unknown());
+export const AdminLottery = z.object({
+  id: z.string(),
+  name: z.string(),
+  group: LotteryGroup,
+  category: LotteryCategory,
+  resultKind: ResultKind,
+  schedule: Schedule,
+  active: z.boolean(),
+});
+
+export const adminLotteries = route({
+  method: "POST",
+  path: "/api/admin/lotteries",
+  access: "admin",
+  summary: "แคตตาล็อกหวยและตารางงวด",
+  body: z.object({}).nullish(),
+  response: z.object({ status: ResultStatus, lotteries: z.array(AdminLottery) }),
+});
+
+export const adminUpdateLottery = route({
+  method: "POST",
+  path: "/api/admin/update-lottery",
+  access: "admin",
+  summary: "แก้ชื่อ เปิด/ปิด และตารางงวดของหวย (มีผลกับงวดที่สร้างหลังจากนี้)",
+  body: z.object({
+    id: LotteryId,
+    name: z.string().trim().min(2, "ชื่อหวยสั้นเกินไป").max(60, "ชื่อหวยยาวเกินไป"),
+    active: z.boolean(),
+    schedule: Schedule,
+  }),
+  response: z.object({ status: ResultStatus, lottery: AdminLottery }),
+});
+
+export const adminRounds = route({
+  method: "POST",
+  path: "/api/admin/rounds",
+  access: "admin",
+  summary: "งวดของวันที่ (ทุกสถานะ) สำหรับลงผล ปิด และยกเลิก",
+  body: z.object({ date: z.iso.date({ error: "วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD" }), configID: LotteryId.optional() }),
+  response: z.object({ status: ResultStatus, activitylist: z.array(Activity.extend({ resultKind: ResultKind, result: z.record(z.string(), z.unknown()).nullable() })) }),
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import { lottery } from "../../contract";
+import { writeAudit } from "../admin/audit";
+import type { Db } from "../db/client";
+import { ApiError } from "../http/errors";
+import { type Authenticate, registerRoute } from "../http/register-route";
+import { verifyFeed } from "./feed";
+import { lotteryService } from "./service";
+
+export function lotteryRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db, feedSecret: string | undefined) {
+  const service = lotteryService(db);
+  const r = <R extends Parameters<typeof registerRoute>[2]>(def: R, handler: Parameters<typeof registerRoute<R>>[3]) =>
+    registerRoute(app, authenticate, def, handler);
+
+  r(lottery.getActivityYeekee, ({ params }) => service.yeekeeActivities(params!.id));
+  r(lottery.getActivityOtherLotto, ({ body }) => service.otherActivities(body.configID));
+  r(lottery.checkTimeout, ({ body }) => service.checkTimeout(body.activityid));
+  r(lottery.lottoList, () => service.lottoList());
+  r(lottery.cacheData, ({ body, user }) => service.cacheData(user, body));
+  r(lottery.award, ({ body }) => service.awards(body.activityid));
+  r(lottery.getAllAwardList, ({ body }) => service.allAwards(body.date));
+
+  r(lottery.addAward, ({ body, user }) => service.addAward(user, body));
+  r(lottery.closeActivity, ({ body, user }) => service.closeEarly(user, body.activityid));
+  r(lottery.cancelActivity, ({ body, user }) => service.cancel(user, body.activityid, body.note));
+  r(lottery.readLogAdminCancelActivity, ({ body }) => service.roundLog(body.activityid));
+  r(lottery.adminLotteries, () => service.adminLotteries());
+  r(lottery.adminUpdateLottery, ({ body, user }) => service.updateLottery(user, body));
+  r(lottery.adminRounds, ({ body }) => service.adminRounds(body.date, body.configID));
+
+  // Machines post results with an HMAC signature instead of a token; a bad one is refused and logged.
+  r(lottery.resultFeed, async ({ body, request }) => {
+    const problem = verifyFeed(request, feedSecret);
+    if (problem) {
+      request.log.warn({ problem, ip: request.ip }, "result feed refused");
+      await writeAudit(db, { actorId: null, action: "feed.rejected", target: `round:${body.activityid}`, after: { problem, ip: request.ip } });
+      throw new ApiError(401, "ลายมือชื่อของข้อมูลผลรางวัลไม่ถูกต้อง");
+    }
+    const { activityid, ...fields } = body;
+    const done = await service.recordResult(activityid, fields, { actorId: null, correction: false, source: "feed" });
+    return { status: "Success" as const, message: done.changed ? "บันทึกผลรางวัลแล้ว" : "ผลรางวัลนี้บันทึกไว้แล้ว" };
+  });
+}

@@ -1,0 +1,299 @@
+import type { z } from "zod";
+import type { lottery } from "../../contract";
+import type { AwardType } from "../../domain/bet-types";
+import { lotteryIcon } from "../../domain/lottery-icons";
+import { awardLines, parseResult, type ResultInput, winningNumbers } from "../../domain/results";
+import { type Schedule, validateSchedule } from "../../domain/schedule";
+import { bangkokDateKey, formatThaiDate, formatThaiDateTime } from "../../domain/thai-date";
+import { writeAudit } from "../admin/audit";
+import type { Db, Executor } from "../db/client";
+import { badRequest, conflict, notFound } from "../http/errors";
+import type { AuthUser } from "../http/register-route";
+import * as repo from "./repository";
+import { planLottery } from "./ticker";
+
+type Activity = z.infer<typeof lottery.Activity>;
+type ResultFields = z.infer<typeof lottery.ResultFields>;
+
+export function activityView(r: repo.RoundRow): Activity {
+  return {
+    activityid: Number(r.id),
+    configID: r.lottery_id,
+    name: r.name,
+    group: r.group as Activity["group"],
+    icon: lotteryIcon(r.name),
+    round_no: r.round_no,
+    draw_date: r.draw_date,
+    date_th: formatThaiDate(`${r.draw_date}T12:00:00+07:00`),
+    open_at: new Date(r.open_at).toISOString(),
+    timestop: new Date(r.close_at).toISOString(),
+    result_at: new Date(r.result_at).toISOString(),
+    status: r.status,
+    isOpen: r.is_open,
+  };
+}
+
+function awardView(a: repo.AwardRow) {
+  return {
+    activity_id: Number(a.round_id),
+    award_type: a.award_type as AwardType,
+    number: a.number,
+    date_time: formatThaiDateTime(a.created_at),
+  };
+}
+
+const YEEKEE_GROUPS = new Set(["yeekee", "yeekee5minute"]);
+
+/** The result fields a lottery's kind needs, as the domain's input. */
+function resultInput(kind: string, f: ResultFields): { ok: true; value: ResultInput } | { ok: false; message: string } {
+  if (kind === "thai") return parseResult({ kind, firstPrize: f.firstPrize, front3: f.front3, rear3: f.rear3, twoDigit: f.twoDigit });
+  if (kind === "stock") return parseResult({ kind, close: f.close, change: f.change });
+  if (kind === "simple") return parseResult({ kind, threeTop: f.threeTop, twoBottom: f.twoBottom });
+  return { ok: false, message: "ผลยี่กีคำนวณจากเลขที่ผู้เล่นยิง ไม่ต้องลงผลเอง" };
+}
+
+export function lotteryService(db: Db) {
+  async function mustRound(ex: Executor, id: number, lock = false) {
+    const round = await repo.roundById(ex, id, lock);
+    if (!round) throw notFound("ไม่พบงวดนี้");
+    return round;
+  }
+
+  /**
+   * Records a round's result once (or as an explicit, logged correction). The round must be closed:
+   * a result for a round still taking bets would let players bet on a known outcome.
+   */
+  async function recordResult(
+    roundId: number,
+    fields: ResultFields,
+    opts: { actorId: string | null; correction: boolean; reason?: string; source: "admin" | "feed" },
+  ) {
+    return db.transaction(async (tx) => {
+      const round = await mustRound(tx, roundId, true);
+      const parsed = resultInput(round.result_kind, fields);
+      if (!parsed.ok) throw badRequest(parsed.message);
+      const winning = winningNumbers(parsed.value);
+      const lines = awardLines(winning);
+      if (round.status === "cancel activity") throw conflict("งวดนี้ถูกยกเลิกแล้ว ลงผลไม่ได้");
+      if (round.status === "open" && round.is_open) throw conflict("งวดนี้ยังเปิดรับแทงอยู่ กรุณาปิดงวดก่อนลงผล");
+      if (round.status === "open" && new Date(round.open_at) > new Date()) throw conflict("งวดนี้ยังไม่เปิด ลงผลไม่ได้");
+      if (round.status === "add award") {
+        const same = JSON.stringify(round.result) === JSON.stringify(parsed.value);
+        if (opts.source === "feed" && same) return { winning, lines, changed: false };
+        if (!opts.correction) throw conflict("งวดนี้มีผลรางวัลแล้ว การแก้ผลต้องส่ง correction พร้อมเหตุผล");
+        if (!opts.reason || opts.reason.length < 3) throw badRequest("การแก้ผลรางวัลต้องระบุเหตุผล");
+      }
+      if (round.status === "open") await repo.addRoundEvent(tx, { roundId, event: "closed" });
+      await repo.replaceAwards(tx, roundId, lines);
+      await repo.setRoundResult(tx, roundId, parsed.value);
+      const event = round.status === "add award" ? "result.correction" : opts.source === "feed" ? "feed.result" : "result";
+      await repo.addRoundEvent(tx, { roundId, event, actorId: opts.actorId, note: opts.reason ?? null, data: { before: round.result, after: parsed.value } });
+      await writeAudit(tx, { actorId: opts.actorId, action: `round.${event}`, target: `round:${roundId}`, before: round.result, after: parsed.value });
+      return { winning, lines, changed: true };
+    });
+  }
+
+  return {
+    recordResult,
+
+    async yeekeeActivities(lotteryId: string) {
+      const l = await repo.lotteryById(db, lotteryId);
+      if (!l || !YEEKEE_GROUPS.has(l.group)) throw notFound("ไม่พบหวยยี่กีนี้");
+      const date = (await repo.currentDrawDate(db, lotteryId)) ?? bangkokDateKey(Date.now());
+      const rounds = await repo.roundsOfDate(db, lotteryId, date);
+      return {
+        status: "Success" as const,
+        activitylist: rounds.map(activityView),
+        date: formatThaiDate(`${date}T12:00:00+07:00`),
+        timenow: new Date().toISOString(),
+        timeminutes: Number((l.schedule as { everyMinutes?: number }).everyMinutes ?? 0),
+      };
+    },
+
+    async otherActivities(lotteryId: string) {
+      const l = await repo.lotteryById(db, lotteryId);
+      if (!l) throw notFound("ไม่พบหวยนี้");
+      const rounds = await repo.recentRounds(db, lotteryId);
+      const next = rounds.find((r) => r.status === "open" && new Date(r.close_at).getTime() > Date.now());
+      return {
+        status: "Success" as const,
+        activitylist: rounds.map(activityView),
+        date: formatThaiDate(next ? `${next.draw_date}T12:00:00+07:00` : Date.now()),
+        timenow: new Date().toISOString(),
+        timeminutes: next ? Math.max(0, Math.floor((new Date(next.close_at).getTime() - Date.now()) / 60_000)) : 0,
+      };
+    },
+
+    async checkTimeout(activityId: number) {
+      const round = await mustRound(db, activityId);
+      const left = Math.max(0, Math.floor((new Date(round.close_at).getTime() - Date.now()) / 1000));
+      return {
+        status: "Success" as const,
+        isOpen: round.is_open,
+        timeout: !round.is_open,
+        timestop: new Date(round.close_at).toISOString(),
+        timenow: new Date().toISOString(),
+        secondsLeft: round.is_open ? left : 0,
+      };
+    },
+
+    async lottoList() {
+      const [all, overview] = await Promise.all([repo.lotteriesAll(db, true), repo.lottoOverview(db)]);
+      const next = new Map(overview.next.map((r) => [r.lottery_id, r]));
+      const latest = new Map(overview.latest.map((r) => [r.lottery_id, r]));
+      const latestAwards = await repo.awardsOfRounds(db, overview.latest.map((r) => Number(r.id)));
+      return {
+        status: "Success" as const,
+        lottoList: all.map((l) => {
+          const n = next.get(l.id);
+          const done = latest.get(l.id);
+          const awards = done ? latestAwards.filter((a) => Number(a.round_id) === Number(done.id)) : [];
+          return {
+            configID: l.id,
+            name: l.name,
+            group: l.group as Activity["group"],
+            category: l.category as "thai" | "foreign" | "stock" | "yeekee" | "percent",
+            icon: lotteryIcon(l.name),
+            nextRound: n ? activityView(n) : null,
+            latestResult: done
+              ? {
+                  activityid: Number(done.id),
+                  draw_date: done.draw_date,
+                  date_th: formatThaiDate(`${done.draw_date}T12:00:00+07:00`),
+                  top3: awards.find((a) => a.award_type === "ThreeDigit")?.number ?? "",
+                  bottom2: awards.find((a) => a.award_type === "TwoDigit")?.number ?? "",
+                }
+              : null,
+          };
+        }),
+      };
+    },
+
+    async cacheData(user: AuthUser, body: { key: string; action: "get" | "set"; val?: string }) {
+      if (body.action === "set") {
+        if (body.val === undefined) throw badRequest("กรุณาส่งค่า val");
+        await repo.cacheSet(db, user.uuid, body.key, body.val);
+        return { status: "Success" as const, val: body.val };
+      }
+      return { status: "Success" as const, val: await repo.cacheGet(db, user.uuid, body.key) };
+    },
+
+    async awards(activityId: number) {
+      await mustRound(db, activityId);
+      return { status: "Success" as const, awardlist: (await repo.awardsOfRounds(db, [activityId])).map(awardView) };
+    },
+
+    async allAwards(date: string) {
+      const rounds = await repo.roundsOnDate(db, date);
+      const awards = await repo.awardsOfRounds(db, rounds.filter((r) => r.status === "add award").map((r) => Number(r.id)));
+      const isYeekee = (g: string) => YEEKEE_GROUPS.has(g);
+      return {
+        status: "Success" as const,
+        Arr: awards.filter((a) => isYeekee(a.group) && a.award_type !== "ThreeDigitToad").map(awardView),
+        ArrToad: awards.filter((a) => a.award_type === "ThreeDigitToad").map(awardView),
+        ArrOtherLotto: rounds.filter((r) => !isYeekee(r.group)).map(activityView),
+        ArrActivity: rounds.filter((r) => isYeekee(r.group)).map(activityView),
+        ArrOtherAward: awards.filter((a) => !isYeekee(a.group) && a.award_type !== "ThreeDigitToad").map(awardView),
+      };
+    },
+
+    async addAward(admin: AuthUser, body: z.output<typeof lottery.addAward.body>) {
+      const { activityid, preview, correction, reason, ...fields } = body;
+      if (preview) {
+        const round = await mustRound(db, activityid);
+        const parsed = resultInput(round.result_kind, fields);
+        if (!parsed.ok) throw badRequest(parsed.message);
+        const winning = winningNumbers(parsed.value);
+        return { status: "Success" as const, message: "ตัวอย่างเลขที่ถูกรางวัล (ยังไม่บันทึก)", preview: true, winning, awardlist: awardLines(winning) };
+      }
+      const done = await recordResult(activityid, fields, { actorId: admin.uuid, correction, reason, source: "admin" });
+      return {
+        status: "Success" as const,
+        message: correction ? "แก้ผลรางวัลแล้ว" : "บันทึกผลรางวัลแล้ว",
+        preview: false,
+        winning: done.winning,
+        awardlist: done.lines,
+      };
+    },
+
+    async closeEarly(admin: AuthUser, activityId: number) {
+      return db.transaction(async (tx) => {
+        await mustRound(tx, activityId, true);
+        if (!(await repo.closeRoundEarly(tx, activityId))) throw conflict("งวดนี้ปิดรับแทงแล้ว");
+        await repo.addRoundEvent(tx, { roundId: activityId, event: "closed.early", actorId: admin.uuid });
+        await writeAudit(tx, { actorId: admin.uuid, action: "round.close", target: `round:${activityId}` });
+        return { status: "Success" as const, message: "ปิดรับแทงงวดนี้แล้ว", activity: activityView((await repo.roundById(tx, activityId))!) };
+      });
+    },
+
+    async cancel(admin: AuthUser, activityId: number, note: string) {
+      return db.transaction(async (tx) => {
+        const before = await mustRound(tx, activityId, true);
+        if (!(await repo.cancelRound(tx, activityId))) {
+          throw conflict(before.status === "cancel activity" ? "งวดนี้ถูกยกเลิกไปแล้ว" : "งวดนี้ลงผลแล้ว ยกเลิกไม่ได้ ต้องแก้ผลแทน");
+        }
+        await repo.addRoundEvent(tx, { roundId: activityId, event: "cancel", actorId: admin.uuid, note });
+        await writeAudit(tx, { actorId: admin.uuid, action: "round.cancel", target: `round:${activityId}`, before: { status: before.status }, after: { status: "cancel activity", note } });
+        return { status: "Success" as const, message: "ยกเลิกงวดแล้ว", activity: activityView((await repo.roundById(tx, activityId))!) };
+      });
+    },
+
+    async roundLog(activityId: number) {
+      await mustRound(db, activityId);
+      const events = await repo.roundEvents(db, activityId);
+      return {
+        status: "Success" as const,
+        loglist: events.map((e) => ({
+          id: Number(e.id),
+          activityid: Number(e.round_id),
+          event: e.event,
+          note: e.note,
+          username: e.username,
+          date_time: formatThaiDateTime(e.at),
+        })),
+      };
+    },
+
+    async adminLotteries() {
+      const all = await repo.lotteriesAll(db, false);
+      return { status: "Success" as const, lotteries: all.map(adminLotteryView) };
+    },
+
+    async updateLottery(admin: AuthUser, body: { id: string; name: string; active: boolean; schedule: Record<string, unknown> }) {
+      const problem = validateSchedule(body.schedule);
+      if (problem) throw badRequest(problem);
+      const updated = await db.transaction(async (tx) => {
+        const before = await repo.lotteryById(tx, body.id);
+        if (!before) throw notFound("ไม่พบหวยนี้");
+        await repo.updateLottery(tx, body);
+        if (JSON.stringify(before.schedule) !== JSON.stringify(body.schedule)) await repo.dropUnopenedRounds(tx, body.id);
+        await writeAudit(tx, { actorId: admin.uuid, action: "lottery.update", target: `lottery:${body.id}`, before, after: body });
+        return (await repo.lotteryById(tx, body.id))!;
+      });
+      await planLottery(db, updated, new Date());
+      return { status: "Success" as const, lottery: adminLotteryView(updated) };
+    },
+
+    async adminRounds(date: string, lotteryId?: string) {
+      const rounds = await repo.roundsOnDate(db, date, lotteryId);
+      return {
+        status: "Success" as const,
+        activitylist: rounds.map((r) => ({ ...activityView(r), resultKind: r.result_kind as "thai" | "stock" | "simple" | "yeekee", result: r.result })),
+      };
+    },
+  };
+}
+
+function adminLotteryView(l: repo.LotteryRow) {
+  return {
+    id: l.id,
+    name: l.name,
+    group: l.group as Activity["group"],
+    category: l.category as "thai" | "foreign" | "stock" | "yeekee" | "percent",
+    resultKind: l.result_kind as "thai" | "stock" | "simple" | "yeekee",
+    schedule: l.schedule as Schedule & Record<string, unknown>,
+    active: l.active,
+  };
+}
+
+export type LotteryService = ReturnType<typeof lotteryService>;

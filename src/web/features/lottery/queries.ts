@@ -1,0 +1,103 @@
+import { useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { lottery } from "../../../contract";
+import type { LottoListItem } from "../../../contract/lottery";
+import { callApi } from "../../lib/api";
+import {
+  browserStorage,
+  cachedAwards,
+  cachedYeekeeActivities,
+  LOTTO_LIST_KEY,
+  parseLottoList,
+  readLottoList,
+  writeLottoList,
+} from "../../lib/local-cache";
+
+export const LOTTO_LIST_QUERY = ["lotto-list"] as const;
+
+/**
+ * The lotto list (spec §4, §8): the cached list is shown at once, then the server's replaces it and
+ * is cached when non-empty. Without a local copy the server-side cache (/api/cache-data) is asked
+ * for one as a stand-in while the list loads, and is filled after the first fresh list. Failures are
+ * only logged: the page keeps the cached list, or shows an empty one.
+ */
+export function useLottoList() {
+  const storage = browserStorage();
+  const [localHit] = useState(() => readLottoList(storage));
+  const serverCacheSaved = useRef(false);
+
+  const serverCache = useQuery({
+    queryKey: ["lotto-list-server-cache"],
+    queryFn: async () => {
+      try {
+        const r = await callApi(lottery.cacheData, { key: LOTTO_LIST_KEY, action: "get" });
+        return parseLottoList(r.val);
+      } catch (e) {
+        console.error("cache-data get failed", e);
+        return null;
+      }
+    },
+    enabled: localHit === null,
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  return useQuery({
+    queryKey: LOTTO_LIST_QUERY,
+    queryFn: async (): Promise<LottoListItem[]> => {
+      let fresh: LottoListItem[];
+      try {
+        fresh = (await callApi(lottery.lottoList, {})).lottoList;
+      } catch (e) {
+        console.error("lottolist failed", e);
+        return readLottoList(storage) ?? [];
+      }
+      if (writeLottoList(storage, fresh) && localHit === null && !serverCacheSaved.current) {
+        serverCacheSaved.current = true;
+        callApi(lottery.cacheData, { key: LOTTO_LIST_KEY, action: "set", val: JSON.stringify(fresh) }).catch((e: unknown) =>
+          console.error("cache-data set failed", e),
+        );
+      }
+      return fresh;
+    },
+    initialData: localHit ?? undefined,
+    // The cached list is shown but always counts as stale, so the server is asked at once.
+    initialDataUpdatedAt: 0,
+    placeholderData: serverCache.data ?? undefined,
+    refetchInterval: 60_000,
+  });
+}
+
+/** A round's award lines through the per-activity award cache (cached only when non-empty). */
+export function useAward(activityid: number | null) {
+  return useQuery({
+    queryKey: ["award", activityid],
+    queryFn: () =>
+      cachedAwards(browserStorage(), activityid!, async () => (await callApi(lottery.award, { activityid: activityid! })).awardlist),
+    enabled: activityid !== null,
+  });
+}
+
+/** Every round and award line of a day (YYYY-MM-DD). */
+export function useAllAwardList(date: string) {
+  return useQuery({
+    queryKey: ["all-award-list", date],
+    queryFn: () => callApi(lottery.getAllAwardList, { date }),
+    meta: { blocking: true },
+    refetchInterval: 60_000,
+  });
+}
+
+/**
+ * A yeekee lottery's rounds of a business date through the yeekee activity cache. `nowMs` is the
+ * server-calibrated time: a cached day whose rounds have all closed is fetched again.
+ */
+export function useYeekeeActivities(lotteryId: string, businessDate: string, nowMs: number) {
+  return useQuery({
+    queryKey: ["yeekee-activities", lotteryId, businessDate],
+    queryFn: () =>
+      cachedYeekeeActivities(browserStorage(), lotteryId, businessDate, nowMs, () =>
+        callApi(lottery.getActivityYeekee, undefined, undefined, {}, { id: lotteryId }),
+      ),
+  });
+}
