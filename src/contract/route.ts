@@ -6,6 +6,7 @@ export type Access = "public" | "player" | "admin";
 export interface RouteDef<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: "GET" | "POST";
   path: string;
@@ -13,21 +14,21 @@ export interface RouteDef<
   summary: string;
   body: Body;
   /** Path parameters (`:name` in `path`), for the few GET calls that carry them. */
-  params?: z.ZodObject;
+  params?: Params;
   response: Response;
   /** Calls whose client reads the error from `msg` instead of `message` (spec §8). */
   errorField?: "msg";
 }
 
-export function route<Body extends z.ZodType | undefined, Response extends z.ZodType>(
-  def: RouteDef<Body, Response>,
-): RouteDef<Body, Response> {
+export function route<Body extends z.ZodType | undefined, Response extends z.ZodType, Params extends z.ZodType | undefined = undefined>(
+  def: RouteDef<Body, Response, Params>,
+): RouteDef<Body, Response, Params> {
   return def;
 }
 
 export type BodyOf<R extends RouteDef> = R["body"] extends z.ZodType ? z.input<R["body"]> : undefined;
 export type ResponseOf<R extends RouteDef> = z.output<R["response"]>;
-export type ParamsOf<R extends RouteDef> = R["params"] extends z.ZodType ? z.input<R["params"]> : undefined;
+export type ParamsOf<R extends RouteDef> = NonNullable<R["params"]> extends z.ZodType ? z.input<NonNullable<R["params"]>> : undefined;
 
 /** The concrete path of a call, with its `:name` parameters filled in. */
 export function pathOf(def: RouteDef, params?: Record<string, string | number>): string {

@@ -116,7 +116,7 @@ export const addWithdrawal = route({
   method: "POST",
   path: "/api/add-withdrawal",
   access: "player",
-  summary: "ถอนเงินเข้าบัญชีธนาคารที่ลงทะเบียนไว้ (หักเครดิตทันที คืนเมื่อถูกปฏิเสธ)",
+  summary: "ถอนเงินเข้าบัญชีธนาคารที่ลงทะเบียนไว้ (หักเครดิตทันที คืนเมื่อถูกปฏิเสธ); รองรับ Idempotency-Key",
   body: z.object({
     uuid: Uuid,
     amount: BahtString,
@@ -221,7 +221,7 @@ export const adminAdjustCredit = route({
   method: "POST",
   path: "/api/admin/adjust-credit",
   access: "admin",
-  summary: "ปรับเครดิตผู้เล่น (บวกหรือลบ) พร้อมเหตุผล; รองรับ Idempotency-Key",
+  summary: "ปรับเครดิตผู้เล่น (บวกหรือลบ) พร้อมเหตุผล; ต้องส่ง Idempotency-Key",
   body: z.object({
     uuid: Uuid,
     amount: z
@@ -310,6 +310,7 @@ export const adminLedgerCheck = route({
     differences: z.array(z.object({ accountId: z.number().int(), kind: z.string(), balance: z.number(), ledgerSum: z.number() })),
     negativePlayers: z.array(z.object({ accountId: z.number().int(), balance: z.number() })),
     unbalancedTransactions: z.array(z.object({ transactionId: z.number().int(), sum: z.number() })),
+    recordMismatches: z.array(z.object({ record: z.string(), problem: z.string() })),
   }),
 });
 

@@ -2,13 +2,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 import { createPlayer, post } from "../support/players";
-import { adminToken, creditOf, ledgerCheck, reportDeposit } from "../support/wallet";
+import { adjust, adminToken, creditOf, ledgerCheck, reportDeposit } from "../support/wallet";
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await adminToken(t);
+  await post(t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "1112223334", bankaccounts: "บริษัท ทดสอบ จำกัด" }, admin);
 });
 afterAll(async () => {
   await t.close();
@@ -71,7 +72,7 @@ it("random deposit / approve / reject / withdraw / adjust sequences keep every i
           if (!o.approve) balance[w!.player]! += w!.satang;
           decided.push({ url: "/api/admin/approve-withdrawal", id: w!.id });
         } else if (o.kind === "adjust") {
-          const res = await post(t.app, "/api/admin/adjust-credit", { uuid: players[o.player]!.uuid, amount: o.satang / 100, note: "ทดสอบ" }, admin);
+          const res = await adjust(t, admin, { uuid: players[o.player]!.uuid, amount: o.satang / 100, note: "ทดสอบ" });
           if (balance[o.player]! + o.satang >= 0) {
             expect(res.statusCode).toBe(200);
             balance[o.player]! += o.satang;

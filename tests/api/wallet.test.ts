@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wallet } from "../../src/contract";
 import { createTestApp, type TestApp } from "../support/app";
 import { createPlayer, post } from "../support/players";
-import { adminToken, creditOf, fund, ledgerCheck, reportDeposit } from "../support/wallet";
+import { adjust, adminToken, creditOf, fund, ledgerCheck, reportDeposit } from "../support/wallet";
 
 let t: TestApp;
 let admin: string;
@@ -229,9 +229,12 @@ describe("withdrawals", () => {
 describe("manual adjustment", () => {
   it("needs a reason, never overdraws, and applies a retried request once", async () => {
     const p = await createPlayer(t);
-    const noReason = await post(t.app, "/api/admin/adjust-credit", { uuid: p.uuid, amount: 100 }, admin);
+    const noReason = await adjust(t, admin, { uuid: p.uuid, amount: 100 });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.body.message).toMatch(THAI);
+    const noKey = await post(t.app, "/api/admin/adjust-credit", { uuid: p.uuid, amount: 100, note: "ไม่มีคีย์" }, admin);
+    expect(noKey.statusCode).toBe(400);
+    expect(await creditOf(t, p.token)).toBe(0);
 
     const key = { "idempotency-key": `adjust-${p.uuid}` };
     const body = { uuid: p.uuid, amount: 123.45, note: "โบนัสต้อนรับ" };
@@ -242,9 +245,9 @@ describe("manual adjustment", () => {
     expect(await creditOf(t, p.token)).toBe(123.45);
     expect((await send({ ...body, amount: 999 })).statusCode).toBe(409);
 
-    const overdraw = await post(t.app, "/api/admin/adjust-credit", { uuid: p.uuid, amount: -200, note: "หักคืน" }, admin);
+    const overdraw = await adjust(t, admin, { uuid: p.uuid, amount: -200, note: "หักคืน" });
     expect(overdraw.statusCode).toBe(400);
-    const debit = await post(t.app, "/api/admin/adjust-credit", { uuid: p.uuid, amount: -23.45, note: "หักคืน" }, admin);
+    const debit = await adjust(t, admin, { uuid: p.uuid, amount: -23.45, note: "หักคืน" });
     expect(debit.body.credit).toBe(100);
 
     const audit = await rows("select before, after from audit_log where action = 'credit.adjust' and target = $1 order by id", [`user:${p.uuid}`]);
@@ -293,6 +296,78 @@ describe("ownership and roles", () => {
   });
 });
 
+describe("review fixes", () => {
+  it("a reported deposit keeps its amount reserved until the operator decides; expired requests cannot be reported", async () => {
+    const p = await createPlayer(t);
+    const first = await post(t.app, "/api/gent-amount", { amount: 400 }, p.token);
+    const second = await post(t.app, "/api/gent-amount", { amount: 400 }, p.token);
+    // The first request was replaced: its amount went back to the pool, so it cannot be reported.
+    const stale = await post(t.app, "/api/add-paynow", { amount: first.body.amount, paytime: new Date().toISOString(), bankname: "kbank", transection: first.body.transection }, p.token);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.body.message).toMatch(THAI);
+    const ok = await post(t.app, "/api/add-paynow", { amount: second.body.amount, paytime: new Date().toISOString(), bankname: "kbank", transection: second.body.transection }, p.token);
+    expect(ok.statusCode).toBe(200);
+    const satang = Math.round((second.body.amount as number) * 100);
+    await expect(
+      t.db.$client.query("insert into deposit_requests (user_id, amount, transection, expires_at) values ($1, $2, 'DPTESTRESERVED01', now() + interval '1 hour')", [p.uuid, satang]),
+    ).rejects.toThrow(/deposit_requests_live_amount_key/);
+    await post(t.app, "/api/admin/approve-paynow", { id: ok.body.id, status: "Reject" }, admin);
+    await t.db.$client.query("insert into deposit_requests (user_id, amount, transection, expires_at) values ($1, $2, 'DPTESTRESERVED02', now() + interval '1 hour')", [p.uuid, satang]);
+  });
+
+  it("withdrawals with an Idempotency-Key are applied once; the same key with another body is refused", async () => {
+    const p = await createPlayer(t);
+    await fund(t, admin, p.uuid, 1000);
+    const send = (amount: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/add-withdrawal",
+        payload: { uuid: p.uuid, amount, note: "", bankname: p.bankname },
+        headers: { authorization: `Bearer ${p.token}`, "idempotency-key": `wd-${p.uuid}` },
+      });
+    const results = await Promise.all([send("300"), send("300"), send("300")]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    expect(await creditOf(t, p.token)).toBe(700);
+    expect((await send("400")).statusCode).toBe(409);
+    expect((await rows("select count(*)::int as n from withdrawals where user_id = $1", [p.uuid]))[0].n).toBe(1);
+  });
+
+  it("withdrawals and operator debits racing on one balance never overdraw it", async () => {
+    const p = await createPlayer(t);
+    await fund(t, admin, p.uuid, 1000);
+    const results = await Promise.all([
+      ...Array.from({ length: 10 }, () => post(t.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "100", note: "", bankname: p.bankname }, p.token)),
+      ...Array.from({ length: 10 }, () => adjust(t, admin, { uuid: p.uuid, amount: -100, note: "หักพร้อมกัน" })),
+    ]);
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(await creditOf(t, p.token)).toBe(0);
+    expect((await ledgerCheck(t, admin)).ok).toBe(true);
+  });
+
+  it("the audit of concurrent adjustments records each one's own before and after", async () => {
+    const p = await createPlayer(t);
+    await Promise.all(Array.from({ length: 8 }, () => adjust(t, admin, { uuid: p.uuid, amount: 1, note: "ทีละบาท" })));
+    const audit = await rows("select before, after from audit_log where action = 'credit.adjust' and target = $1", [`user:${p.uuid}`]);
+    expect(audit).toHaveLength(8);
+    for (const a of audit) expect(Math.round((a.after.credit - a.before.credit) * 100)).toBe(100);
+    expect(audit.map((a) => a.after.credit).sort((x: number, y: number) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("without a receiving bank or PromptPay no deposit amount is handed out", async () => {
+    const own = await createTestApp();
+    try {
+      const p = await createPlayer(own);
+      const res = await post(own.app, "/api/gent-amount", { amount: 500 }, p.token);
+      expect(res.statusCode).toBe(409);
+      expect(res.body.message).toMatch(THAI);
+      expect((await own.db.$client.query("select count(*)::int as n from deposit_requests")).rows[0].n).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("ledger check", () => {
   it("reports a balance that does not match its entries", async () => {
     const own = await createTestApp();
@@ -308,6 +383,16 @@ describe("ledger check", () => {
       expect(check.totalBalance).toBe(0.01);
       expect(check.differences).toHaveLength(1);
       await expect(own.db.$client.query("delete from ledger_entries")).rejects.toThrow(/append-only/);
+      await expect(own.db.$client.query("truncate ledger_entries cascade")).rejects.toThrow(/append-only/);
+      await own.db.$client.query("update accounts set balance = balance - 1 where owner_id = $1 and kind = 'credit'", [p.uuid]);
+
+      // A withdrawal marked rejected behind the ledger's back (no refund) is a record mismatch.
+      const w = await post(own.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "100", note: "", bankname: p.bankname }, p.token);
+      expect((await ledgerCheck(own, adminOwn)).ok).toBe(true);
+      await own.db.$client.query("update withdrawals set status = 'Reject' where id = $1", [w.body.id]);
+      const mismatch = (await post(own.app, "/api/admin/ledger-check", {}, adminOwn)).body as unknown as { ok: boolean; recordMismatches: Array<{ record: string }> };
+      expect(mismatch.ok).toBe(false);
+      expect(mismatch.recordMismatches.map((m) => m.record)).toEqual(expect.arrayContaining([`withdrawal:${w.body.id}`, "house:withdrawals_pending"]));
     } finally {
       await own.close();
     }

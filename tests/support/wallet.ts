@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { TestApp } from "./app";
 import { TEST_ADMIN } from "./app";
 import { loginAs, post } from "./players";
@@ -13,8 +14,19 @@ export async function creditOf(t: TestApp, token: string): Promise<number> {
 
 /** Gives a player credit the way an operator would: a manual adjustment with a reason. */
 export async function fund(t: TestApp, admin: string, uuid: string, baht: number): Promise<void> {
-  const res = await post(t.app, "/api/admin/adjust-credit", { uuid, amount: baht, note: "ทดสอบ เติมเครดิต" }, admin);
+  const res = await adjust(t, admin, { uuid, amount: baht, note: "ทดสอบ เติมเครดิต" });
   if (res.statusCode !== 200) throw new Error(`fund failed: ${JSON.stringify(res.body)}`);
+}
+
+/** An operator's credit adjustment, with the Idempotency-Key it must carry (a fresh one unless given). */
+export async function adjust(t: TestApp, admin: string, body: Record<string, unknown>, key: string = randomUUID()) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/adjust-credit",
+    payload: body,
+    headers: { authorization: `Bearer ${admin}`, "idempotency-key": key },
+  });
+  return { statusCode: res.statusCode, body: res.json() as Record<string, unknown> & { status: string; message?: string } };
 }
 
 /** A deposit the whole way: amount request, transfer report, and (optionally) the operator's decision. */

@@ -131,7 +131,13 @@ export const ledgerTransactions = pgTable(
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ledger_transactions_reference_idx").on(t.reference)],
+  (t) => [
+    index("ledger_transactions_reference_idx").on(t.reference),
+    // A backstop under the guarded status changes: these movements can happen once per record.
+    uniqueIndex("ledger_transactions_once_key")
+      .on(t.kind, t.reference)
+      .where(sql`${t.kind} in ('deposit', 'withdrawal.hold', 'withdrawal.paid', 'withdrawal.refund')`),
+  ],
 );
 
 export const ledgerEntries = pgTable(
@@ -181,13 +187,15 @@ export const depositRequests = pgTable(
       .references(() => users.id),
     amount: bigint("amount", { mode: "bigint" }).notNull(),
     transection: text("transection").notNull(),
-    state: text("state", { enum: ["open", "used", "expired"] }).notNull().default("open"),
+    /** open → used (reported, waiting for the operator) → closed (decided); or open → expired. */
+    state: text("state", { enum: ["open", "used", "closed", "expired"] }).notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex("deposit_requests_transection_key").on(t.transection),
-    uniqueIndex("deposit_requests_open_amount_key").on(t.amount).where(sql`${t.state} = 'open'`),
+    // The amount stays reserved until the operator decides, so one bank line matches one player.
+    uniqueIndex("deposit_requests_live_amount_key").on(t.amount).where(sql`${t.state} in ('open', 'used')`),
     index("deposit_requests_user_idx").on(t.userId),
   ],
 );

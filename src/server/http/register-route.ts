@@ -17,7 +17,7 @@ export interface AuthUser {
 export type Authenticate = (bearer: string) => Promise<AuthUser>;
 
 type Body<R extends RouteDef> = R["body"] extends z.ZodType ? z.output<R["body"]> : undefined;
-type Params<R extends RouteDef> = R["params"] extends z.ZodType ? z.output<R["params"]> : undefined;
+type Params<R extends RouteDef> = NonNullable<R["params"]> extends z.ZodType ? z.output<NonNullable<R["params"]>> : undefined;
 type User<R extends RouteDef> = R["access"] extends "public" ? AuthUser | null : AuthUser;
 
 export interface HandlerContext<R extends RouteDef> {
@@ -31,6 +31,8 @@ export interface HandlerContext<R extends RouteDef> {
 export interface RouteOptions {
   /** Requests per minute per client address; calls open to abuse (sign-in, OTP) set it. */
   rateLimitPerMinute?: number;
+  /** Bytes; the app's default (1 MiB) otherwise. */
+  bodyLimit?: number;
 }
 
 const authenticated = new WeakMap<FastifyRequest, AuthUser>();
@@ -61,6 +63,7 @@ export function registerRoute<R extends RouteDef>(
     method: def.method,
     url: def.path,
     config,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       summary: def.summary,
       ...(def.body ? { body: def.body } : {}),

@@ -12,7 +12,7 @@ export function lotteryRoutes(app: FastifyInstance, authenticate: Authenticate, 
   const r = <R extends Parameters<typeof registerRoute>[2]>(def: R, handler: Parameters<typeof registerRoute<R>>[3]) =>
     registerRoute(app, authenticate, def, handler);
 
-  r(lottery.getActivityYeekee, ({ params }) => service.yeekeeActivities(params!.id));
+  r(lottery.getActivityYeekee, ({ params }) => service.yeekeeActivities(params.id));
   r(lottery.getActivityOtherLotto, ({ body }) => service.otherActivities(body.configID));
   r(lottery.checkTimeout, ({ body }) => service.checkTimeout(body.activityid));
   r(lottery.lottoList, () => service.lottoList());

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
+import type { Executor, Tx } from "../db/client";
 import { ApiError } from "../http/errors";
 
 export const HOUSE = {
@@ -60,7 +60,8 @@ function lockOrder(a: Posting, b: Posting): number {
  * entries are appended in one insert. Throws InsufficientFunds, which rolls the caller's transaction back.
  */
 export async function post(
-  tx: Executor,
+  // A transaction, never the pool: the guarded updates and the entries must commit together.
+  tx: Tx,
   movement: Movement,
 ): Promise<{ transactionId: number; balances: Map<number, bigint> }> {
   const postings = movement.postings.filter((p) => p.amount !== 0n).sort(lockOrder);
@@ -85,6 +86,8 @@ export async function post(
     const row = result.rows[0];
     if (!row) {
       if ("house" in p.account) throw new Error(`house account ${p.account.house}#${p.account.shard} is missing`);
+      const exists = await tx.execute(sql`select 1 from accounts where id = ${p.account.player} and owner_id is not null`);
+      if (exists.rows.length === 0) throw new Error(`player account ${p.account.player} does not exist`);
       throw new InsufficientFunds();
     }
     balances.set(Number(row.id), BigInt(row.balance));
@@ -107,7 +110,7 @@ export async function post(
 
 /** A two-legged movement: `amount` satang from one account to another. */
 export function transfer(
-  tx: Executor,
+  tx: Tx,
   m: { kind: string; from: AccountRef; to: AccountRef; amount: bigint; reference?: string; actorId?: string | null; note?: string | null },
 ) {
   if (m.amount <= 0n) throw new Error("transfer amount must be positive");

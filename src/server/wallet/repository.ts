@@ -59,13 +59,20 @@ export async function insertDepositRequest(
 }
 
 export async function lockDepositRequest(db: Executor, transection: string) {
-  const result = await db.execute<{ id: string; user_id: string; amount: string; state: string }>(sql`
-    select id, user_id, amount, state from deposit_requests where transection = ${transection} for update`);
+  const result = await db.execute<{ id: string; user_id: string; amount: string; state: string; expired: boolean }>(sql`
+    select id, user_id, amount, state, (expires_at <= now()) as expired from deposit_requests where transection = ${transection} for update`);
   return result.rows[0] ?? null;
 }
 
 export async function markDepositRequestUsed(db: Executor, id: string): Promise<void> {
   await db.execute(sql`update deposit_requests set state = 'used' where id = ${id}`);
+}
+
+/** The operator decided: the amount is free for another player again. */
+export async function closeDepositRequestOf(db: Executor, payRecordId: number): Promise<void> {
+  await db.execute(sql`
+    update deposit_requests set state = 'closed'
+    where id = (select deposit_request_id from pay_records where id = ${payRecordId}) and state = 'used'`);
 }
 
 // ---- pay records (deposits) ----
@@ -263,7 +270,33 @@ export async function ledgerTotals(db: Executor) {
     select id as account_id, balance from accounts where owner_id is not null and balance < 0 limit 100`);
   const unbalanced = await db.execute<{ transaction_id: string; sum: string }>(sql`
     select transaction_id, sum(amount) as sum from ledger_entries group by transaction_id having sum(amount) <> 0 limit 100`);
-  return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows };
+  // Records and movements must agree: one deposit movement per approved deposit, one hold per
+  // withdrawal, one payout or refund per decided withdrawal, and none for the others.
+  const records = await db.execute<{ record: string; problem: string }>(sql`
+    select 'paynow:' || p.id as record, 'approved deposit has ' || count(t.id) || ' deposit movements' as problem
+    from pay_records p left join ledger_transactions t on t.kind = 'deposit' and t.reference = 'paynow:' || p.id
+    group by p.id, p.status having (p.status = 'Approve') <> (count(t.id) = 1) or count(t.id) > 1
+    union all
+    select 'withdrawal:' || w.id, 'withdrawal ' || w.status || ' has holds/payouts/refunds '
+      || count(t.id) filter (where t.kind = 'withdrawal.hold') || '/'
+      || count(t.id) filter (where t.kind = 'withdrawal.paid') || '/'
+      || count(t.id) filter (where t.kind = 'withdrawal.refund')
+    from withdrawals w left join ledger_transactions t on t.reference = 'withdrawal:' || w.id
+    group by w.id, w.status
+    having count(t.id) filter (where t.kind = 'withdrawal.hold') <> 1
+      or count(t.id) filter (where t.kind = 'withdrawal.paid') <> (case when w.status = 'Approve' then 1 else 0 end)
+      or count(t.id) filter (where t.kind = 'withdrawal.refund') <> (case when w.status = 'Reject' then 1 else 0 end)
+    union all
+    select 'house:withdrawals_pending', 'holds ' || (select coalesce(sum(balance), 0) from accounts where owner_id is null and kind = 'house:withdrawals_pending')
+      || ' but pending withdrawals total ' || (select coalesce(sum(amount), 0) from withdrawals where status = 'Pending')
+    where (select coalesce(sum(balance), 0) from accounts where owner_id is null and kind = 'house:withdrawals_pending')
+      <> (select coalesce(sum(amount), 0) from withdrawals where status = 'Pending')
+    union all
+    select 'transaction:' || t.id, 'movement with ' || count(e.id) || ' entries'
+    from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+    group by t.id having count(e.id) < 2
+    limit 100`);
+  return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows, records: records.rows };
 }
 
 export async function findUsers(db: Executor, query: string) {

@@ -12,10 +12,11 @@ export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, d
     registerRoute(app, authenticate, def, handler);
 
   r(wallet.readWalletConfig, () => service.config());
-  r(wallet.gentAmount, ({ body, user }) => service.requestDepositAmount(user, body));
-  r(wallet.addPaynow, ({ body, user }) => service.reportTransfer(user, body));
+  registerRoute(app, authenticate, wallet.gentAmount, ({ body, user }) => service.requestDepositAmount(user, body), { rateLimitPerMinute: 20 });
+  // A slip of up to 2 MB travels as base64 (about 2.7 MB of JSON).
+  registerRoute(app, authenticate, wallet.addPaynow, ({ body, user }) => service.reportTransfer(user, body), { bodyLimit: 3 * 1024 * 1024 });
   r(wallet.readPayRecordByUuid, ({ body, user }) => service.payRecords(user, body.uuid, body.dayperiod));
-  r(wallet.addWithdrawal, ({ body, user }) => service.withdraw(user, body));
+  r(wallet.addWithdrawal, ({ body, user, request }) => service.withdraw(user, body, idempotencyKeyOf(request)));
   r(wallet.readWithdrawalList, ({ body, user }) => service.withdrawals(user, body.uuid, body.dayperiod));
 
   r(wallet.adminListPaynow, ({ body }) => service.pendingPayRecords(body.status, body.dayperiod));

@@ -111,6 +111,8 @@ export function walletService(db: Db) {
         throw badRequest(`ฝากได้ครั้งละ ${formatMoney(config.depositMin)} - ${formatMoney(config.depositMax)} บาท`);
       }
       const bank = await receivingBank();
+      const promptpay = bank?.promptpay || config.promptpayId;
+      if (!bank && !promptpay) throw conflict("ยังไม่เปิดรับฝากเงิน: เว็บยังไม่ได้ตั้งค่าบัญชีรับเงิน กรุณาติดต่อเจ้าหน้าที่");
       // A satang fraction (0.01-0.99) makes the amount unique among open requests, so the operator
       // can match a line of the bank statement to one player.
       const request = await db.transaction(async (tx) => {
@@ -125,7 +127,6 @@ export function walletService(db: Db) {
       });
       if (!request) throw conflict("มีผู้ขอฝากยอดนี้จำนวนมาก กรุณาเปลี่ยนยอดฝากเล็กน้อยแล้วลองใหม่");
       const amount = satangToBaht(request.amount);
-      const promptpay = bank?.promptpay || config.promptpayId;
       return {
         status: "Success" as const,
         amount,
@@ -157,6 +158,10 @@ export function walletService(db: Db) {
           }
           throw conflict("รายการนี้แจ้งโอนไปแล้ว");
         }
+        // An expired or replaced request has given its amount back: another player may hold it now.
+        if (request.state !== "open" || request.expired) {
+          throw badRequest("รายการขอฝากนี้หมดอายุแล้ว กรุณาขอยอดโอนใหม่ หรือติดต่อเจ้าหน้าที่หากโอนไปแล้ว");
+        }
         if (toSatang(body.amount) !== BigInt(request.amount)) {
           throw badRequest(`ยอดโอนต้องตรงกับยอดที่ขอไว้ (${formatMoney(satangToBaht(BigInt(request.amount)))} บาท)`);
         }
@@ -183,7 +188,7 @@ export function walletService(db: Db) {
       return { status: "Success" as const, arrPayRecordByUserAllStatus: rows.map(payRecordView) };
     },
 
-    async withdraw(user: AuthUser, body: z.output<typeof wallet.addWithdrawal.body>) {
+    async withdraw(user: AuthUser, body: z.output<typeof wallet.addWithdrawal.body>, idempotencyKey: string | null) {
       own(user, body.uuid);
       const config = await readWalletConfig(db);
       const fail = (message: string, code = 400) => new ApiError(code, message);
@@ -194,7 +199,7 @@ export function walletService(db: Db) {
       const amount = toSatang(body.amount);
       const accountId = await playerAccountId(db, user.uuid);
       try {
-        return await db.transaction(async (tx) => {
+        return await db.transaction((tx) => once(tx, { userId: user.uuid, route: "add-withdrawal", key: idempotencyKey, body }, async () => {
           await repo.lockWithdrawalsOf(tx, user.uuid);
           const today = await repo.withdrawnToday(tx, user.uuid);
           if (today + amount > toSatang(config.withdrawDailyMax)) {
@@ -219,7 +224,7 @@ export function walletService(db: Db) {
           });
           const message = "ส่งคำขอถอนเงินแล้ว รอเจ้าหน้าที่ดำเนินการ";
           return { status: "Success" as const, msg: message, message, id: Number(id), credit: satangToBaht(moved.balances.get(accountId)!) };
-        });
+        }));
       } catch (e) {
         if (e instanceof InsufficientFunds) throw fail("ยอดเงินคงเหลือไม่เพียงพอสำหรับการถอน");
         throw e;
@@ -253,6 +258,7 @@ export function walletService(db: Db) {
           const current = await repo.payRecordById(tx, id);
           throw conflict(current?.status === "Approve" ? "รายการนี้อนุมัติไปแล้ว ไม่มีการเปลี่ยนแปลง" : "รายการนี้ถูกปฏิเสธไปแล้ว ไม่มีการเปลี่ยนแปลง");
         }
+        await repo.closeDepositRequestOf(tx, id);
         let credit: number | undefined;
         if (decision === "Approve") {
           const accountId = await playerAccountId(tx, before.user_id);
@@ -322,6 +328,8 @@ export function walletService(db: Db) {
     },
 
     async adjustCredit(admin: AuthUser, body: { uuid: string; amount: number; note: string }, idempotencyKey: string | null) {
+      // An operator's money write must be safe to retry: it always carries its key.
+      if (!idempotencyKey) throw badRequest("การปรับเครดิตต้องส่ง Idempotency-Key");
       const player = await findUserById(db, body.uuid);
       if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
       const accountId = await playerAccountId(db, body.uuid);
@@ -329,7 +337,6 @@ export function walletService(db: Db) {
       try {
         return await db.transaction((tx) =>
           once(tx, { userId: admin.uuid, route: "adjust-credit", key: idempotencyKey, body }, async () => {
-            const before = await playerBalance(tx, body.uuid);
             const adjustments = houseShard(HOUSE.adjustments, accountId);
             const moved = await transfer(tx, {
               kind: body.amount > 0 ? "adjust.credit" : "adjust.debit",
@@ -341,6 +348,8 @@ export function walletService(db: Db) {
               note: body.note,
             });
             const after = moved.balances.get(accountId)!;
+            // Derived from the movement itself: a separate read could see another adjustment's result.
+            const before = body.amount > 0 ? after - amount : after + amount;
             await writeAudit(tx, {
               actorId: admin.uuid,
               action: "credit.adjust",

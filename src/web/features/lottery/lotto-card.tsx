@@ -18,17 +18,15 @@ export function LottoCard({ item, now, onShowResult }: { item: LottoListItem; no
       <Stack gap={6} h="100%">
         <Group gap={8} wrap="nowrap" align="center">
           {item.icon && <Image src={item.icon} w={44} h={44} radius="sm" alt="" style={{ flexShrink: 0 }} data-testid="lotto-icon" />}
-          <Stack gap={0} miw={0}>
-            <Text fw={600} size="sm" lh={1.3} lineClamp={2}>
-              {item.name}
-            </Text>
-            {round && (
-              <Text size="xs" c="dimmed" truncate>
-                {roundLabel(round)}
-              </Text>
-            )}
-          </Stack>
+          <Text fw={600} size="sm" lh={1.3} lineClamp={2} miw={0}>
+            {item.name}
+          </Text>
         </Group>
+        {round && (
+          <Text size="xs" c="dimmed" lh={1.3}>
+            {roundLabel(round)}
+          </Text>
+        )}
         {round && phase === "open" && (
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
@@ -40,12 +38,17 @@ export function LottoCard({ item, now, onShowResult }: { item: LottoListItem; no
           </Stack>
         )}
         {round && phase === "waiting" && (
-          <Group gap={6} wrap="nowrap">
-            <PhaseBadge phase="waiting" />
-            <Text size="xs" fw={500} className="countdown" data-testid="countdown" data-kind="open" truncate>
+          <Stack gap={2}>
+            <Group gap={6} wrap="nowrap">
+              <PhaseBadge phase="waiting" />
+              <Text size="xs" c="dimmed">
+                เปิดใน
+              </Text>
+            </Group>
+            <Text fw={600} c="dark.4" className="countdown" data-testid="countdown" data-kind="open">
               {formatCountdown(Date.parse(round.open_at) - now)}
             </Text>
-          </Group>
+          </Stack>
         )}
         {phase !== "open" && phase !== "waiting" && (
           <Group>

@@ -12,16 +12,21 @@ export function WithdrawTab({ bank }: { bank: Awaited<ReturnType<typeof callApi<
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState<number | string>("");
   const [note, setNote] = useState("");
+  // One key per intended withdrawal: a double tap or a retry after a timeout holds the money once.
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const config = useQuery({ queryKey: ["wallet-config"], queryFn: () => callApi(wallet.readWalletConfig, {}) });
   const withdraw = useMutation({
     mutationFn: () =>
-      callApi(wallet.addWithdrawal, { uuid: uuid ?? "", amount: String(amount), note, bankname: bank!.bankname }, "Failed to add withdrawal"),
+      callApi(wallet.addWithdrawal, { uuid: uuid ?? "", amount: String(amount), note, bankname: bank!.bankname }, "Failed to add withdrawal", {
+        "Idempotency-Key": key,
+      }),
     onSuccess: (r) => {
       queryClient.setQueryData(CREDIT_KEY, { status: "Success", credit: r.credit });
       void queryClient.invalidateQueries({ queryKey: CREDIT_KEY });
       void queryClient.invalidateQueries({ queryKey: ["withdrawals"] });
       setAmount("");
       setNote("");
+      setKey(crypto.randomUUID());
     },
   });
   const limits = config.data?.config;
