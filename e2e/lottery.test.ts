@@ -11,6 +11,7 @@ let site: Awaited<ReturnType<typeof startSite>>;
 let browser: Browser;
 let page: Page;
 let admin: string;
+let player: Awaited<ReturnType<typeof createPlayer>>;
 
 interface AdminRound {
   activityid: number;
@@ -22,6 +23,8 @@ interface AdminRound {
 }
 
 let entered: AdminRound;
+/** The pages log every failed call (spec §8); none is expected here. */
+const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   site = await startSite();
@@ -29,8 +32,11 @@ beforeAll(async () => {
   await planAll(site.db);
   browser = await launchBrowser();
   admin = await adminToken(site);
-  const player = await createPlayer(site);
+  player = await createPlayer(site);
   page = (await signedInPage(browser, site.url, player)).page;
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -77,6 +83,9 @@ describe("lotteries on the home and results pages", () => {
     // The list is cached for the next visit (spec §4).
     const cached = await page.evaluate(() => JSON.parse(localStorage.getItem("readLosttoList") ?? "[]") as { configID: string }[]);
     expect(cached.map((c) => c.configID)).toContain("yeekee");
+    // The first fresh list of this browser also went to the server-side cache (/api/cache-data).
+    const remote = await post(site.app, "/api/cache-data", { key: "readLosttoList", action: "get" }, player.token);
+    expect((JSON.parse(String(remote.body.val)) as unknown[]).length).toBe(cached.length);
     await screenshot(page, "30-home-lotteries");
   });
 
@@ -123,6 +132,7 @@ describe("lotteries on the home and results pages", () => {
       const detail = page.getByTestId("round-award");
       await detail.locator('[data-award-type="ThreeDigit"]').filter({ hasText: "123" }).waitFor();
       // A viewport shot: the full-page one would stretch the fixed modal over the whole list.
+      if (i === 1) await page.waitForTimeout(400); // the modal's fade-in
       if (i === 1) await page.screenshot({ path: join(SCREENSHOTS, "32-home-round-award.png") });
       await page.keyboard.press("Escape");
       await detail.waitFor({ state: "detached" });
@@ -138,5 +148,6 @@ describe("lotteries on the home and results pages", () => {
     await page.reload();
     await page.getByTestId("lotto-card").first().waitFor();
     await page.waitForFunction(() => Array.isArray(JSON.parse(localStorage.getItem("readLosttoList") ?? "null")));
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,15 +1,23 @@
+import { sql } from "drizzle-orm";
 import { ensureAdmin } from "./auth/seed-admin";
 import type { Db } from "./db/client";
-import { seedSiteConfig } from "./site/service";
-import { seedWalletConfig } from "./wallet/config";
 import { seedCatalogue } from "./lottery/catalogue";
 import { planAll } from "./lottery/ticker";
+import { seedSiteConfig } from "./site/service";
+import { seedWalletConfig } from "./wallet/config";
 
-/** Idempotent: a second start inserts nothing that is already there and changes no operator edit. */
+/**
+ * Idempotent: a second start inserts nothing that is already there and changes no operator edit.
+ * Instances starting together take turns (advisory lock), so the first admin is created once.
+ */
 export async function seed(db: Db, admin: { username: string; password: string | undefined }) {
-  await seedSiteConfig(db);
-  await seedWalletConfig(db);
-  await seedCatalogue(db);
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('lotto:seed', 0))`);
+    await seedSiteConfig(tx);
+    await seedWalletConfig(tx);
+    await seedCatalogue(tx);
+    return ensureAdmin(tx, admin.username, admin.password);
+  });
   await planAll(db);
-  return ensureAdmin(db, admin.username, admin.password);
+  return result;
 }

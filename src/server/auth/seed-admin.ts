@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import { randomInt } from "node:crypto";
 import { writeAudit } from "../admin/audit";
-import type { Db } from "../db/client";
+import type { Executor } from "../db/client";
 import * as repo from "./repository";
 import { ARGON2 } from "./service";
 
@@ -10,7 +10,7 @@ import { ARGON2 } from "./service";
  * print it once; it is stored nowhere but as its hash.
  */
 export async function ensureAdmin(
-  db: Db,
+  db: Executor,
   username: string,
   password: string | undefined,
 ): Promise<{ created: boolean; username: string; generatedPassword?: string }> {

@@ -1,0 +1,17 @@
+import type { Db } from "../../src/server/db/client";
+
+/** A round of `lotteryId` that opened a minute ago and closes `closeInMs` from now (negative: already past). */
+export async function makeRound(db: Db, lotteryId: string, closeInMs: number): Promise<number> {
+  const res = await db.$client.query(
+    `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
+     values ($1, 1, (now() at time zone 'Asia/Bangkok')::date, now() - interval '1 hour' + make_interval(secs => $2::float / 1000),
+             now() + make_interval(secs => $2::float / 1000), now() + make_interval(secs => $2::float / 1000) + interval '10 minutes')
+     returning id`,
+    [lotteryId, closeInMs],
+  );
+  return Number(res.rows[0].id);
+}
+
+export async function roundStatus(db: Db, id: number): Promise<string> {
+  return (await db.$client.query("select status from rounds where id = $1", [id])).rows[0].status;
+}
