@@ -204,6 +204,25 @@ describe("results", () => {
   });
 });
 
+describe("catalogue editing", () => {
+  it("an admin edits a lottery's schedule; unopened rounds are planned again; bad schedules are refused", async () => {
+    const list = await post(t.app, "/api/admin/lotteries", {}, admin);
+    const laos = (list.body.lotteries as Array<{ id: string; schedule: Record<string, unknown> }>).find((l) => l.id === "laos")!;
+    expect((await post(t.app, "/api/admin/lotteries", {}, player.token)).statusCode).toBe(403);
+    const bad = await post(t.app, "/api/admin/update-lottery", { id: "laos", name: "หวยลาว", active: true, schedule: { ...laos.schedule, close: "25:99" } }, admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.message).toMatch(THAI);
+    const daily = { type: "weekly", close: "20:00", result: "20:30", weekdays: [0, 1, 2, 3, 4, 5, 6], openBeforeMinutes: 60 };
+    const ok = await post(t.app, "/api/admin/update-lottery", { id: "laos", name: "หวยลาวพัฒนา", active: true, schedule: daily }, admin);
+    expect(ok.statusCode).toBe(200);
+    const future = await q(`select to_char(open_at at time zone 'Asia/Bangkok', 'HH24:MI') as o from rounds where lottery_id = 'laos' and open_at > now()`);
+    for (const r of future) expect(r.o).toBe("19:00");
+    const renamed = await post(t.app, "/api/lottolist", {}, player.token);
+    expect((renamed.body.lottoList as Array<{ configID: string; name: string }>).find((l) => l.configID === "laos")?.name).toBe("หวยลาวพัฒนา");
+    expect((await q(`select count(*)::int as n from audit_log where action = 'lottery.update'`))[0].n).toBe(1);
+  });
+});
+
 describe("cache-data", () => {
   it("keeps a value per player under the known key only", async () => {
     const other = await createPlayer(t);

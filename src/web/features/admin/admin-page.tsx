@@ -6,6 +6,8 @@ import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 import { AdjustCredit } from "./adjust-credit";
+import { CatalogueEditor } from "./catalogue-editor";
+import { ResultsEntry } from "./results-entry";
 import { LedgerCheck } from "./ledger-check";
 import { PendingDeposits } from "./pending-deposits";
 import { PendingWithdrawals } from "./pending-withdrawals";
@@ -29,6 +31,8 @@ export function AdminPage() {
           <Tabs.Tab value="banks">บัญชีรับเงิน</Tabs.Tab>
           <Tabs.Tab value="log">ประวัติการเงิน</Tabs.Tab>
           <Tabs.Tab value="ledger">ตรวจบัญชี</Tabs.Tab>
+          <Tabs.Tab value="results">ลงผลรางวัล</Tabs.Tab>
+          <Tabs.Tab value="catalogue">ตั้งค่าหวย</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="deposits" pt="md">
           <PendingDeposits />
@@ -47,6 +51,12 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="ledger" pt="md">
           <LedgerCheck />
+        </Tabs.Panel>
+        <Tabs.Panel value="results" pt="md">
+          <ResultsEntry />
+        </Tabs.Panel>
+        <Tabs.Panel value="catalogue" pt="md">
+          <CatalogueEditor />
         </Tabs.Panel>
       </Tabs>
     </Stack>

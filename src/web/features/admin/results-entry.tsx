@@ -1,0 +1,179 @@
+import { Alert, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { z } from "zod";
+import { lottery } from "../../../contract";
+import { BET_TYPE_LABELS } from "../../../domain/bet-types";
+import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
+import { callApi } from "../../lib/api";
+
+type Round = z.infer<typeof lottery.adminRounds.response>["activitylist"][number];
+type Fields = Partial<Record<"firstPrize" | "front3a" | "front3b" | "rear3a" | "rear3b" | "twoDigit" | "close" | "change" | "threeTop" | "twoBottom", string>>;
+
+const STATUS_LABEL: Record<Round["status"], { label: string; color: string }> = {
+  open: { label: "เปิดรับแทง", color: "blue" },
+  closed: { label: "ปิดรับแล้ว", color: "gray" },
+  "add award": { label: "ออกผลแล้ว", color: "green" },
+  "cancel activity": { label: "ยกเลิก", color: "orange" },
+};
+
+/** The inputs each kind of result needs (DESIGN.md §7). */
+const FIELDS: Record<string, Array<[keyof Fields, string]>> = {
+  thai: [
+    ["firstPrize", "รางวัลที่ 1 (6 หลัก)"],
+    ["front3a", "เลขหน้า 3 ตัว ชุดที่ 1"],
+    ["front3b", "เลขหน้า 3 ตัว ชุดที่ 2"],
+    ["rear3a", "เลขท้าย 3 ตัว ชุดที่ 1"],
+    ["rear3b", "เลขท้าย 3 ตัว ชุดที่ 2"],
+    ["twoDigit", "เลขท้าย 2 ตัว"],
+  ],
+  stock: [
+    ["close", "ราคาปิด เช่น 38,123.45"],
+    ["change", "เปลี่ยนแปลง เช่น -123.67"],
+  ],
+  simple: [
+    ["threeTop", "3 ตัวบน"],
+    ["twoBottom", "2 ตัวล่าง"],
+  ],
+};
+
+function payload(f: Fields) {
+  return {
+    firstPrize: f.firstPrize || undefined,
+    front3: f.front3a || f.front3b ? [f.front3a ?? "", f.front3b ?? ""] : undefined,
+    rear3: f.rear3a || f.rear3b ? [f.rear3a ?? "", f.rear3b ?? ""] : undefined,
+    twoDigit: f.twoDigit || undefined,
+    close: f.close || undefined,
+    change: f.change || undefined,
+    threeTop: f.threeTop || undefined,
+    twoBottom: f.twoBottom || undefined,
+  };
+}
+
+function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
+  const [fields, setFields] = useState<Fields>({});
+  const [reason, setReason] = useState("");
+  const [cancelNote, setCancelNote] = useState("");
+  const correction = round.status === "add award";
+  const preview = useMutation({ mutationFn: () => callApi(lottery.addAward, { activityid: round.activityid, preview: true, ...payload(fields) }) });
+  const confirm = useMutation({
+    mutationFn: () => callApi(lottery.addAward, { activityid: round.activityid, correction, reason: correction ? reason : undefined, ...payload(fields) }),
+    onSuccess: onDone,
+  });
+  const close = useMutation({ mutationFn: () => callApi(lottery.closeActivity, { activityid: round.activityid }), onSuccess: onDone });
+  const cancel = useMutation({ mutationFn: () => callApi(lottery.cancelActivity, { activityid: round.activityid, note: cancelNote }), onSuccess: onDone });
+  const error = preview.error ?? confirm.error ?? close.error ?? cancel.error;
+  const inputs = FIELDS[round.resultKind];
+  return (
+    <Stack>
+      <Text fw={600}>
+        {round.name} รอบที่ {round.round_no} · {round.date_th} · ปิดรับ {formatTime(round.timestop)}
+      </Text>
+      {round.status === "open" && (
+        <Button variant="light" color="gray" onClick={() => close.mutate()} loading={close.isPending}>
+          ปิดรับแทงงวดนี้ก่อนเวลา
+        </Button>
+      )}
+      {inputs ? (
+        <>
+          {inputs.map(([key, label]) => (
+            <TextInput key={key} label={label} name={`result-${key}`} value={fields[key] ?? ""} onChange={(e) => setFields((f) => ({ ...f, [key]: e.currentTarget.value }))} />
+          ))}
+          {correction && <TextInput label="เหตุผลที่แก้ผล (จำเป็น)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />}
+          <Button variant="default" onClick={() => preview.mutate()} loading={preview.isPending}>
+            ดูตัวอย่างเลขที่ถูกรางวัล
+          </Button>
+          {preview.data && (
+            <Table data-testid="award-preview">
+              <Table.Tbody>
+                {preview.data.awardlist.map((l) => (
+                  <Table.Tr key={`${l.award_type}-${l.number}`}>
+                    <Table.Td>{BET_TYPE_LABELS[l.award_type as keyof typeof BET_TYPE_LABELS] ?? l.award_type}</Table.Td>
+                    <Table.Td fw={700}>{l.number}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Button color="green" disabled={!preview.data} onClick={() => confirm.mutate()} loading={confirm.isPending}>
+            {correction ? "ยืนยันแก้ผลรางวัล" : "ยืนยันลงผลรางวัล"}
+          </Button>
+        </>
+      ) : (
+        <Alert color="blue">ผลยี่กีคำนวณจากเลขที่ผู้เล่นยิง</Alert>
+      )}
+      {(round.status === "open" || round.status === "closed") && (
+        <Group align="flex-end" wrap="nowrap">
+          <TextInput style={{ flex: 1 }} label="เหตุผลที่ยกเลิกงวด" value={cancelNote} onChange={(e) => setCancelNote(e.currentTarget.value)} />
+          <Button color="orange" variant="light" onClick={() => cancel.mutate()} loading={cancel.isPending} disabled={cancelNote.trim().length < 3}>
+            ยกเลิกงวด
+          </Button>
+        </Group>
+      )}
+      {error && <Alert color="red">{error.message}</Alert>}
+    </Stack>
+  );
+}
+
+export function ResultsEntry() {
+  const queryClient = useQueryClient();
+  const [date, setDate] = useState(() => bangkokDateKey(Date.now()));
+  const [configID, setConfigID] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Round | null>(null);
+  const catalogue = useQuery({ queryKey: ["admin", "lotteries"], queryFn: () => callApi(lottery.adminLotteries, {}) });
+  const rounds = useQuery({
+    queryKey: ["admin", "rounds", date, configID],
+    queryFn: () => callApi(lottery.adminRounds, { date, configID: configID ?? undefined }),
+    meta: { blocking: true },
+  });
+  const list = (rounds.data?.activitylist ?? []).filter((r) => configID || r.group !== "yeekee5minute");
+  return (
+    <Stack>
+      <Group grow>
+        <TextInput type="date" label="วันที่งวด" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <Select
+          label="หวย"
+          placeholder="ทั้งหมด"
+          clearable
+          data={(catalogue.data?.lotteries ?? []).map((l) => ({ value: l.id, label: l.name }))}
+          value={configID}
+          onChange={setConfigID}
+        />
+      </Group>
+      {list.length === 0 && <Text c="dimmed">ไม่มีงวดในวันที่นี้</Text>}
+      {list.map((r) => (
+        <Card key={r.activityid} withBorder radius="md" padding="xs" data-testid="admin-round">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={0}>
+              <Text size="sm" fw={500}>
+                {r.name} {r.group.startsWith("yeekee") ? `รอบที่ ${r.round_no}` : ""}
+              </Text>
+              <Text size="xs" c="dimmed">
+                ปิดรับ {formatTime(r.timestop)}
+              </Text>
+            </Stack>
+            <Group gap={6} wrap="nowrap">
+              <Badge color={STATUS_LABEL[r.status].color} variant="light">
+                {STATUS_LABEL[r.status].label}
+              </Badge>
+              <Button size="xs" variant="light" onClick={() => setEditing(r)} disabled={r.status === "cancel activity"}>
+                จัดการ
+              </Button>
+            </Group>
+          </Group>
+        </Card>
+      ))}
+      {editing && (
+        <Modal opened onClose={() => setEditing(null)} title="ลงผล / จัดการงวด" size="lg">
+          <RoundEditor
+            round={editing}
+            onDone={() => {
+              setEditing(null);
+              void queryClient.invalidateQueries({ queryKey: ["admin", "rounds"] });
+            }}
+          />
+        </Modal>
+      )}
+    </Stack>
+  );
+}
