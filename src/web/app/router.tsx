@@ -9,6 +9,7 @@ import { HomePage } from "../features/home/home-page";
 import { ResultsPage } from "../features/lottery/results-page";
 import { YourselfPage } from "../features/referral/yourself-page";
 import { MainCreditPage } from "../features/wallet/main-credit-page";
+import { ErrorPage } from "./error-page";
 import { RequireSignIn } from "./guards";
 import { PATHS } from "./paths";
 import { Shell } from "./shell";
@@ -20,6 +21,7 @@ export const router = createBrowserRouter([
   { path: PATHS.registerWithReferrer, element: <RegisterPage /> },
   {
     element: <RequireSignIn />,
+    errorElement: <ErrorPage />,
     children: [
       {
         element: <Shell />,

@@ -77,10 +77,13 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
       {inputs ? (
         <>
           {inputs.map(([key, label]) => (
-            <TextInput key={key} label={label} name={`result-${key}`} value={fields[key] ?? ""} onChange={(e) => setFields((f) => ({ ...f, [key]: e.currentTarget.value }))} />
+            <TextInput key={key} label={label} name={`result-${key}`} value={fields[key] ?? ""} onChange={(e) => {
+                const value = e.currentTarget.value;
+                setFields((f) => ({ ...f, [key]: value }));
+              }} />
           ))}
           {correction && <TextInput label="เหตุผลที่แก้ผล (จำเป็น)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />}
-          <Button variant="default" onClick={() => preview.mutate()} loading={preview.isPending}>
+          <Button variant="default" onClick={() => preview.mutate()} loading={preview.isPending} data-testid="preview-award">
             ดูตัวอย่างเลขที่ถูกรางวัล
           </Button>
           {preview.data && (
@@ -95,7 +98,7 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
               </Table.Tbody>
             </Table>
           )}
-          <Button color="green" disabled={!preview.data} onClick={() => confirm.mutate()} loading={confirm.isPending}>
+          <Button color="green" disabled={!preview.data} onClick={() => confirm.mutate()} loading={confirm.isPending} data-testid="confirm-award">
             {correction ? "ยืนยันแก้ผลรางวัล" : "ยืนยันลงผลรางวัล"}
           </Button>
         </>

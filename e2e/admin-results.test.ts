@@ -1,0 +1,46 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { TEST_ADMIN } from "../tests/support/app";
+import { createPlayer, post } from "../tests/support/players";
+import { makeRound } from "../tests/support/rounds";
+import { launchBrowser, screenshot, signedInPage, startSite } from "./support/harness";
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+it("the operator previews the winning numbers, confirms the result, and players see it", async () => {
+  const roundId = await makeRound(site.db, "hanoi", -60_000);
+  const date = (await site.db.$client.query("select to_char(draw_date, 'YYYY-MM-DD') as d from rounds where id = $1", [roundId])).rows[0].d as string;
+  const { page } = await signedInPage(browser, site.url, TEST_ADMIN);
+  await page.getByTestId("admin-link").click();
+  await page.getByRole("tab", { name: "ลงผลรางวัล" }).click();
+  await page.locator('input[type="date"]').fill(date);
+  await page.getByRole("textbox", { name: "หวย" }).click();
+  await page.getByRole("option", { name: "หวยฮานอย", exact: true }).click();
+  const row = page.getByTestId("admin-round").filter({ hasText: "ปิดรับแล้ว" }).or(page.getByTestId("admin-round").filter({ hasText: "เปิดรับแทง" })).first();
+  await row.getByRole("button", { name: "จัดการ" }).click();
+  await page.locator('input[name="result-threeTop"]').fill("294");
+  await page.locator('input[name="result-twoBottom"]').fill("07");
+  await page.getByTestId("preview-award").click();
+  const preview = page.getByTestId("award-preview");
+  await preview.waitFor();
+  await preview.getByText("สามตัวบน").waitFor();
+  expect(await preview.locator("tr").filter({ hasText: "สองตัวบน" }).textContent()).toContain("94");
+  await screenshot(page, "32-admin-result-preview");
+  expect((await site.db.$client.query("select status from rounds where id = $1", [roundId])).rows[0].status).not.toBe("add award");
+  await page.getByTestId("confirm-award").click();
+  await page.getByTestId("admin-round").filter({ hasText: "ออกผลแล้ว" }).first().waitFor();
+
+  const player = await createPlayer(site);
+  const award = await post(site.app, "/api/award", { activityid: roundId }, player.token);
+  expect(award.body.awardlist).toEqual(expect.arrayContaining([expect.objectContaining({ award_type: "ThreeDigit", number: "294" }), expect.objectContaining({ award_type: "TwoDigit", number: "07" })]));
+});
