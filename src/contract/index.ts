@@ -4,3 +4,4 @@ export * as auth from "./auth";
 export * as site from "./site";
 export * as wallet from "./wallet";
 export * as lottery from "./lottery";
+export * as betting from "./betting";

@@ -8,3 +8,4 @@ export * from "./promptpay";
 export * from "./thai-date";
 export * from "./results";
 export * from "./schedule";
+export * from "./slip";

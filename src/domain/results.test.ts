@@ -2,7 +2,15 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { BET_TYPES, betTypeDigits, type BetType } from "./bet-types";
 import { distinctPermutations } from "./permutations";
-import { awardLines, lineWins, parseResult, winningNumbers, type ResultInput, type WinningNumbers } from "./results";
+import {
+  awardLines,
+  lineWins,
+  parseResult,
+  winningNumbers,
+  winningPairs,
+  type ResultInput,
+  type WinningNumbers,
+} from "./results";
 
 const thai = (firstPrize: string, front3: string[], rear3: string[], twoDigit: string): ResultInput => ({
   kind: "thai",
@@ -134,6 +142,73 @@ describe("awardLines", () => {
       { award_type: "OneDigitOn", number: "1" },
       { award_type: "OneDigit", number: "1" },
     ]);
+  });
+});
+
+describe("winningPairs", () => {
+  it("spells out every winning (bet type, number) of the hand-made result", () => {
+    expect(winningPairs(HAND_MADE)).toEqual([
+      { betType: "ThreeDigit", number: "157" },
+      { betType: "ThreeDigitToad", number: "157" },
+      { betType: "ThreeDigitToad", number: "175" },
+      { betType: "ThreeDigitToad", number: "517" },
+      { betType: "ThreeDigitToad", number: "571" },
+      { betType: "ThreeDigitToad", number: "715" },
+      { betType: "ThreeDigitToad", number: "751" },
+      { betType: "TwoDigitOn", number: "57" },
+      { betType: "TwoDigit", number: "42" },
+      { betType: "OneDigitOn", number: "1" },
+      { betType: "OneDigitOn", number: "5" },
+      { betType: "OneDigitOn", number: "7" },
+      { betType: "OneDigit", number: "2" },
+      { betType: "OneDigit", number: "4" },
+      { betType: "LotteryThreeDigit_front", number: "001" },
+      { betType: "LotteryThreeDigit_front", number: "918" },
+      { betType: "LotteryThreeDigit_rear", number: "157" },
+      { betType: "LotteryThreeDigit_rear", number: "730" },
+    ]);
+  });
+
+  it("collapses repeated digits, repeated toad orderings and a repeated front prize", () => {
+    const w: WinningNumbers = { top3: "100", bottom2: "11", front3: ["250", "250"], rear3: ["066", "007"] };
+    expect(winningPairs(w)).toEqual([
+      { betType: "ThreeDigit", number: "100" },
+      { betType: "ThreeDigitToad", number: "001" },
+      { betType: "ThreeDigitToad", number: "010" },
+      { betType: "ThreeDigitToad", number: "100" },
+      { betType: "TwoDigitOn", number: "00" },
+      { betType: "TwoDigit", number: "11" },
+      { betType: "OneDigitOn", number: "0" },
+      { betType: "OneDigitOn", number: "1" },
+      { betType: "OneDigit", number: "1" },
+      { betType: "LotteryThreeDigit_front", number: "250" },
+      { betType: "LotteryThreeDigit_rear", number: "007" },
+      { betType: "LotteryThreeDigit_rear", number: "066" },
+    ]);
+  });
+
+  it("has a single toad number for a triple and no front or rear numbers without those prizes", () => {
+    const w = winningNumbers({ kind: "simple", threeTop: "777", twoBottom: "09" });
+    expect(winningPairs(w)).toEqual([
+      { betType: "ThreeDigit", number: "777" },
+      { betType: "ThreeDigitToad", number: "777" },
+      { betType: "TwoDigitOn", number: "77" },
+      { betType: "TwoDigit", number: "09" },
+      { betType: "OneDigitOn", number: "7" },
+      { betType: "OneDigit", number: "0" },
+      { betType: "OneDigit", number: "9" },
+    ]);
+  });
+
+  it("16 November 2020 (top 661): three toad numbers, two running digits", () => {
+    const w = winningNumbers(thai("972661", ["368", "741"], ["208", "255"], "46"));
+    const of = (type: BetType) =>
+      winningPairs(w)
+        .filter((p) => p.betType === type)
+        .map((p) => p.number);
+    expect(of("ThreeDigitToad")).toEqual(["166", "616", "661"]);
+    expect(of("OneDigitOn")).toEqual(["1", "6"]);
+    expect(winningPairs(w)).toHaveLength(1 + 3 + 1 + 1 + 2 + 2 + 2 + 2);
   });
 });
 
@@ -328,6 +403,35 @@ describe("properties", () => {
         expect(all.filter((n) => lineWins(type, n, w))).toEqual([...new Set(listed)].sort());
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it("winningPairs lists exactly the (bet type, number) pairs that win, with or without front and rear prizes", () => {
+    const withExtras = fc.record({
+      top3: digits(3),
+      bottom2: digits(2),
+      front3: fc.array(digits(3), { maxLength: 3 }),
+      rear3: fc.array(digits(3), { maxLength: 3 }),
+    });
+    const noExtras = fc.record({ top3: digits(3), bottom2: digits(2) }).map((r) => ({ ...r, front3: [], rear3: [] }));
+    const allOf = (width: number) => Array.from({ length: 10 ** width }, (_, i) => String(i).padStart(width, "0"));
+    const everyNumber = { 1: allOf(1), 2: allOf(2), 3: allOf(3) } as const;
+    fc.assert(
+      fc.property(fc.oneof(winning, withExtras, noExtras), (w) => {
+        const pairs = winningPairs(w);
+        const keys = pairs.map((p) => `${p.betType}:${p.number}`);
+        expect(new Set(keys).size).toBe(keys.length);
+        const listed = new Set(keys);
+        for (const type of BET_TYPES) {
+          for (const n of everyNumber[betTypeDigits(type)]) {
+            if (lineWins(type, n, w) !== listed.has(`${type}:${n}`)) {
+              expect.fail(`${type} ${n}: lineWins ${lineWins(type, n, w)}, listed ${listed.has(`${type}:${n}`)}`);
+            }
+          }
+        }
+        for (const p of pairs) expect(p.number).toMatch(new RegExp(`^\\d{${betTypeDigits(p.betType)}}$`));
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -1,4 +1,5 @@
 import { BET_TYPES, betTypeDigits, type BetType } from "./bet-types";
+import { distinctPermutations } from "./permutations";
 
 export type ResultKind = "thai" | "stock" | "simple";
 
@@ -163,4 +164,29 @@ export function lineWins(betType: BetType, number: string, w: WinningNumbers): b
     case "LotteryThreeDigit_rear":
       return w.rear3.includes(number);
   }
+}
+
+const isDigits = (s: string, width: number) => new RegExp(`^\\d{${width}}$`).test(s);
+
+// Every (bet type, number) that wins against this result, in BET_TYPES order with the numbers of
+// each type ascending and never repeated, so that settlement can pay set-based with
+// `(bet_type, number) in (...)`. Unlike awardLines, a toad result is spelled out as every distinct
+// permutation of the top, because a toad line stores the number as the player typed it.
+export function winningPairs(w: WinningNumbers): Array<{ betType: BetType; number: string }> {
+  const top3 = isDigits(w.top3, 3) ? w.top3 : null;
+  const numbersFor: Record<BetType, string[]> = {
+    ThreeDigit: top3 === null ? [] : [top3],
+    ThreeDigitToad: top3 === null ? [] : distinctPermutations(top3),
+    TwoDigitOn: top3 === null ? [] : [top3.slice(-2)],
+    TwoDigit: [w.bottom2],
+    OneDigitOn: [...w.top3],
+    OneDigit: [...w.bottom2],
+    LotteryThreeDigit_front: w.front3,
+    LotteryThreeDigit_rear: w.rear3,
+  };
+  return BET_TYPES.flatMap((betType) => {
+    const width = betTypeDigits(betType);
+    const numbers = [...new Set(numbersFor[betType])].filter((n) => isDigits(n, width)).sort();
+    return numbers.map((number) => ({ betType, number }));
+  });
 }

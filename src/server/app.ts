@@ -18,6 +18,7 @@ import { installErrorHandler } from "./http/error-handler";
 import { siteRoutes } from "./site/routes";
 import { walletRoutes } from "./wallet/routes";
 import { lotteryRoutes } from "./lottery/routes";
+import { bettingRoutes } from "./betting/routes";
 
 export interface AppDeps {
   config: Config;
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   siteRoutes(app, authenticate, db);
   walletRoutes(app, authenticate, db);
   lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
+  bettingRoutes(app, authenticate, db);
 
   await serveWebApp(app, config.webDir);
   return app;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { ensureAdmin } from "./auth/seed-admin";
 import type { Db } from "./db/client";
+import { seedRates } from "./betting/rates";
 import { seedCatalogue } from "./lottery/catalogue";
 import { planAll } from "./lottery/ticker";
 import { seedSiteConfig } from "./site/service";
@@ -16,6 +17,7 @@ export async function seed(db: Db, admin: { username: string; password: string |
     await seedSiteConfig(tx);
     await seedWalletConfig(tx);
     await seedCatalogue(tx);
+    await seedRates(tx);
     return ensureAdmin(tx, admin.username, admin.password);
   });
   await planAll(db);

@@ -349,3 +349,125 @@ export const userCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/** Payout rate (×100: 3.2 → 320), stake limits and per-number exposure per lottery, bet type and tier. */
+export const lottoConfig = pgTable(
+  "lotto_config",
+  {
+    lotteryId: text("lottery_id")
+      .notNull()
+      .references(() => lotteries.id),
+    betType: text("bet_type").notNull(),
+    userType: text("user_type").notNull(),
+    rateX100: integer("rate_x100").notNull(),
+    minStake: integer("min_stake").notNull(),
+    maxStake: integer("max_stake").notNull(),
+    /** Most that all players together may stake on one number of this type in one round (baht). */
+    maxPerNumber: integer("max_per_number").notNull(),
+    /** Percent lotto: the player pays stake × (100 − discount) / 100. */
+    discountPercent: integer("discount_percent").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lotteryId, t.betType, t.userType] }),
+    check("lotto_config_ranges", sql`${t.rateX100} >= 0 and ${t.minStake} >= 1 and ${t.maxStake} >= ${t.minStake} and ${t.maxPerNumber} >= ${t.maxStake} and ${t.discountPercent} between 0 and 99`),
+  ],
+);
+
+/** Restricted numbers: a later record overrides the rate of one number in one round; 0 closes it. */
+export const digitPrices = pgTable(
+  "digit_prices",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    roundId: bigint("round_id", { mode: "number" })
+      .notNull()
+      .references(() => rounds.id),
+    betType: text("bet_type").notNull(),
+    number: text("number").notNull(),
+    newPriceX100: integer("new_price_x100").notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("digit_prices_round_idx").on(t.roundId, t.betType, t.number, t.createdAt)],
+);
+
+/** Total staked per number and round, kept with a guarded add so the limit holds under concurrency. */
+export const numberExposure = pgTable(
+  "number_exposure",
+  {
+    roundId: bigint("round_id", { mode: "number" }).notNull(),
+    betType: text("bet_type").notNull(),
+    number: text("number").notNull(),
+    totalStake: bigint("total_stake", { mode: "bigint" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.betType, t.number] }), check("number_exposure_nonnegative", sql`${t.totalStake} >= 0`)],
+);
+
+/** A bet slip (the specification's master): its lines, what was paid, and its status. */
+export const slips = pgTable(
+  "slips",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    roundId: bigint("round_id", { mode: "number" })
+      .notNull()
+      .references(() => rounds.id),
+    /** Sum of stakes (satang). */
+    totalStake: bigint("total_stake", { mode: "bigint" }).notNull(),
+    /** What the player paid (satang): the stakes less any percent-lotto discount. */
+    totalPaid: bigint("total_paid", { mode: "bigint" }).notNull(),
+    status: text("status", { enum: ["active", "non reactive", "cancel activity"] }).notNull().default("active"),
+    /** The client's own timestamp and a hash of the request: a resubmitted slip is recognised. */
+    clientDatetime: text("client_datetime"),
+    requestKey: text("request_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("slips_request_key").on(t.userId, t.requestKey),
+    index("slips_user_idx").on(t.userId, t.createdAt),
+    index("slips_round_idx").on(t.roundId, t.status),
+    check("slips_status_check", sql`${t.status} in ('active', 'non reactive', 'cancel activity')`),
+  ],
+);
+
+export const slipLines = pgTable(
+  "slip_lines",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    slipId: bigint("slip_id", { mode: "number" })
+      .notNull()
+      .references(() => slips.id),
+    roundId: bigint("round_id", { mode: "number" }).notNull(),
+    userId: uuid("user_id").notNull(),
+    betType: text("bet_type").notNull(),
+    number: text("number").notNull(),
+    stake: bigint("stake", { mode: "bigint" }).notNull(),
+    paid: bigint("paid", { mode: "bigint" }).notNull(),
+    rateX100: integer("rate_x100").notNull(),
+    /** null until settled; then 'win' or 'lose' with the payout credited (0 for a loss). */
+    result: text("result"),
+    payout: bigint("payout", { mode: "bigint" }),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("slip_lines_slip_idx").on(t.slipId),
+    index("slip_lines_unsettled_idx").on(t.roundId, t.id).where(sql`${t.result} is null`),
+    check("slip_lines_result_check", sql`${t.result} is null or ${t.result} in ('win', 'lose')`),
+  ],
+);
+
+export const draftDigits = pgTable(
+  "draft_digits",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    numberlistStr: text("numberlist_str").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("draft_digits_user_idx").on(t.userId)],
+);

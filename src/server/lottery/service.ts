@@ -9,6 +9,7 @@ import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
+import { refundRound, settleRound, unsettleRound } from "../settlement/settle";
 import * as repo from "./repository";
 import { planLottery } from "./ticker";
 
@@ -84,12 +85,18 @@ export function lotteryService(db: Db) {
         if (!opts.reason || opts.reason.length < 3) throw badRequest("การแก้ผลรางวัลต้องระบุเหตุผล");
       }
       if (round.status === "open") await repo.addRoundEvent(tx, { roundId, event: "closed" });
+      // A correction re-settles: payouts of the old result are taken back in this same transaction.
+      if (round.status === "add award") await unsettleRound(tx, roundId);
       await repo.replaceAwards(tx, roundId, lines);
       await repo.setRoundResult(tx, roundId, parsed.value);
       const event = round.status === "add award" ? "result.correction" : opts.source === "feed" ? "feed.result" : "result";
       await repo.addRoundEvent(tx, { roundId, event, actorId: opts.actorId, note: opts.reason ?? null, data: { before: round.result, after: parsed.value } });
       await writeAudit(tx, { actorId: opts.actorId, action: `round.${event}`, target: `round:${roundId}`, before: round.result, after: parsed.value });
       return { winning, lines, changed: true };
+    }).then(async (done) => {
+      // Settled right away; the ticker finishes it if this process stops midway.
+      if (done.changed) await settleRound(db, roundId);
+      return done;
     });
   }
 
@@ -234,7 +241,10 @@ export function lotteryService(db: Db) {
         }
         await repo.addRoundEvent(tx, { roundId: activityId, event: "cancel", actorId: admin.uuid, note });
         await writeAudit(tx, { actorId: admin.uuid, action: "round.cancel", target: `round:${activityId}`, before: { status: before.status }, after: { status: "cancel activity", note } });
-        return { status: "Success" as const, message: "ยกเลิกงวดแล้ว", activity: activityView((await repo.roundById(tx, activityId))!) };
+        return { status: "Success" as const, message: "ยกเลิกงวดแล้ว คืนเครดิตทุกโพย", activity: activityView((await repo.roundById(tx, activityId))!) };
+      }).then(async (done) => {
+        await refundRound(db, activityId, "cancel activity");
+        return done;
       });
     },
 

@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import { plannedRounds, type Schedule } from "../../domain/schedule";
 import type { Db, Executor } from "../db/client";
+import { settlePending } from "../settlement/settle";
 import * as repo from "./repository";
 
 /** Rounds exist at least this far ahead of their opening (issue: the next 24 hours at least). */
@@ -36,7 +37,8 @@ export interface Ticker {
 }
 
 /**
- * The in-process ticker: closes due rounds every second and plans ahead every minute. Every step is
+ * The in-process ticker: closes due rounds every second, settles or refunds rounds with pending work
+ * every two seconds, and plans ahead every minute. Every step is
  * an idempotent SQL transition, so several instances on one database can run it at once.
  */
 export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): Ticker {
@@ -49,11 +51,13 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): 
   };
   const close = new Cron("* * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("close", () => closeDue(db)));
   const plan = new Cron("0 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("plan", () => planAll(db)));
+  const settle = new Cron("*/2 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("settle", () => settlePending(db)));
   void guard("plan", () => planAll(db))();
   return {
     stop() {
       close.stop();
       plan.stop();
+      settle.stop();
     },
   };
 }

@@ -295,6 +295,25 @@ export async function ledgerTotals(db: Executor) {
     select 'transaction:' || t.id, 'movement with ' || count(e.id) || ' entries'
     from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
     group by t.id having count(e.id) < 2
+    union all
+    -- Every settled winning line paid exactly once: payouts on the lines equal payouts credited.
+    select 'payouts', 'lines say ' || l.total || ' but players were credited ' || p.total
+    from (select coalesce(sum(payout), 0) as total from slip_lines where result = 'win') l,
+         (select coalesce(sum(e.amount), 0) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+          join accounts a on a.id = e.account_id where a.owner_id is not null and t.kind in ('payout', 'payout.reversal')) p
+    where l.total <> p.total
+    union all
+    select 'stakes', 'slips paid ' || sl.total || ' but stakes debited ' || st.total
+    from (select coalesce(sum(total_paid), 0) as total from slips) sl,
+         (select coalesce(-sum(e.amount), 0) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+          join accounts a on a.id = e.account_id where a.owner_id is not null and t.kind = 'stake') st
+    where sl.total <> st.total
+    union all
+    select 'refunds', 'ended slips ' || sl.total || ' but refunds credited ' || rf.total
+    from (select coalesce(sum(total_paid), 0) as total from slips where status <> 'active') sl,
+         (select coalesce(sum(e.amount), 0) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+          join accounts a on a.id = e.account_id where a.owner_id is not null and t.kind = 'stake.refund') rf
+    where sl.total <> rf.total
     limit 100`);
   return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows, records: records.rows };
 }

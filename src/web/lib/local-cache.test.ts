@@ -5,7 +5,6 @@ import {
   cachedAwards,
   cachedYeekeeActivities,
   LOTTO_LIST_KEY,
-  parseLottoList,
   readAwards,
   readLottoList,
   readYeekeeActivities,
@@ -206,13 +205,5 @@ describe("lotto list cache (readLosttoList)", () => {
     const s = fakeStorage({ [LOTTO_LIST_KEY]: "[]", award_1: JSON.stringify([line(1, "ThreeDigit", "123")]) });
     expect(readLottoList(s)).toBeNull();
     expect(readAwards(s, 1)).toHaveLength(1);
-  });
-
-  it("parses a value from the server cache by the same rule", () => {
-    expect(parseLottoList(JSON.stringify([item("laos")]))).toEqual([item("laos")]);
-    expect(parseLottoList(null)).toBeNull();
-    expect(parseLottoList("")).toBeNull();
-    expect(parseLottoList("[]")).toBeNull();
-    expect(parseLottoList("{oops")).toBeNull();
   });
 });

@@ -153,20 +153,9 @@ export async function cachedYeekeeActivities(
 // ---- the lotto list ----
 
 /**
- * Checks a lotto list read from any cache (local or the server's /api/cache-data): a non-empty
- * array of objects, each with a string configID and the rest of the list item's shape. Anything
- * else is null.
+ * The cached lotto list when it is a non-empty array of objects, each with a string configID and
+ * the rest of the list item's shape; anything else is a miss and is removed.
  */
-export function parseLottoList(raw: string | null | undefined): LottoListItem[] | null {
-  if (!raw) return null;
-  try {
-    const parsed = LottoList.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 export function readLottoList(storage: StorageLike): LottoListItem[] | null {
   return readParsed(storage, LOTTO_LIST_KEY, LottoList);
 }

@@ -1,69 +1,35 @@
 import { useQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { lottery } from "../../../contract";
 import type { LottoListItem } from "../../../contract/lottery";
 import { callApi } from "../../lib/api";
-import {
-  browserStorage,
-  cachedAwards,
-  cachedYeekeeActivities,
-  LOTTO_LIST_KEY,
-  parseLottoList,
-  readLottoList,
-  writeLottoList,
-} from "../../lib/local-cache";
+import { browserStorage, cachedAwards, cachedYeekeeActivities, readLottoList, writeLottoList } from "../../lib/local-cache";
 
 export const LOTTO_LIST_QUERY = ["lotto-list"] as const;
 
 /**
  * The lotto list (spec §4, §8): the cached list is shown at once, then the server's replaces it and
- * is cached when non-empty. Without a local copy the server-side cache (/api/cache-data) is asked
- * for one as a stand-in while the list loads, and is filled after the first fresh list. Failures are
- * only logged: the page keeps the cached list, or shows an empty one.
+ * is cached when non-empty. Failures are only logged: the page keeps the cached list, or shows an
+ * empty one.
  */
 export function useLottoList() {
   const storage = browserStorage();
-  const [localHit] = useState(() => readLottoList(storage));
-  const serverCacheSaved = useRef(false);
-
-  const serverCache = useQuery({
-    queryKey: ["lotto-list-server-cache"],
-    queryFn: async () => {
-      try {
-        const r = await callApi(lottery.cacheData, { key: LOTTO_LIST_KEY, action: "get" });
-        return parseLottoList(r.val);
-      } catch (e) {
-        console.error("cache-data get failed", e);
-        return null;
-      }
-    },
-    enabled: localHit === null,
-    staleTime: Infinity,
-    retry: false,
-  });
-
+  const [cached] = useState(() => readLottoList(storage));
   return useQuery({
     queryKey: LOTTO_LIST_QUERY,
     queryFn: async (): Promise<LottoListItem[]> => {
-      let fresh: LottoListItem[];
       try {
-        fresh = (await callApi(lottery.lottoList, {})).lottoList;
+        const fresh = (await callApi(lottery.lottoList, {})).lottoList;
+        writeLottoList(storage, fresh);
+        return fresh;
       } catch (e) {
         console.error("lottolist failed", e);
         return readLottoList(storage) ?? [];
       }
-      if (writeLottoList(storage, fresh) && localHit === null && !serverCacheSaved.current) {
-        serverCacheSaved.current = true;
-        callApi(lottery.cacheData, { key: LOTTO_LIST_KEY, action: "set", val: JSON.stringify(fresh) }).catch((e: unknown) =>
-          console.error("cache-data set failed", e),
-        );
-      }
-      return fresh;
     },
-    initialData: localHit ?? undefined,
+    initialData: cached ?? undefined,
     // The cached list is shown but always counts as stale, so the server is asked at once.
     initialDataUpdatedAt: 0,
-    placeholderData: serverCache.data ?? undefined,
     refetchInterval: 60_000,
   });
 }

@@ -1,0 +1,145 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatCredit, formatMoney } from "../src/domain/money";
+import { createPlayer, post } from "../tests/support/players";
+import { makeRound } from "../tests/support/rounds";
+import { adminToken, creditOf, fund } from "../tests/support/wallet";
+import { launchBrowser, screenshot, signedInPage, startSite } from "./support/harness";
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+let page: Page;
+let admin: string;
+let player: Awaited<ReturnType<typeof createPlayer>>;
+let roundId: number;
+let threeDigitRate: number;
+let masterId: string;
+const START_CREDIT = 1000;
+/** The pages log every failed call (spec §8); none is expected here. */
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  admin = await adminToken(site);
+  player = await createPlayer(site);
+  await fund(site, admin, player.uuid, START_CREDIT);
+  // A round of a "simple" lottery (3 top, 2 bottom) that closes in 10 minutes.
+  roundId = await makeRound(site.db, "hanoi", 10 * 60_000);
+  const config = await post(site.app, "/api/get-lotto-config-ByActivityID", { activity_id: roundId }, player.token);
+  expect(config.statusCode, JSON.stringify(config.body)).toBe(200);
+  const rates = Object.values(config.body.configLotto as Record<string, { betType: string; rate: number }>);
+  threeDigitRate = rates.find((r) => r.betType === "ThreeDigit")!.rate;
+  expect(threeDigitRate).toBeGreaterThan(0);
+  page = (await signedInPage(browser, site.url, player)).page;
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function typeNumber(digits: string) {
+  for (const d of digits) await page.getByTestId(`numpad-${d}`).click();
+}
+
+describe("placing a slip and seeing it won", () => {
+  it("the player chooses the lottery and its open round; the choice survives a reload", async () => {
+    await page.getByTestId("credit").filter({ hasText: formatCredit(START_CREDIT) }).waitFor();
+    await page.locator("nav").getByRole("link", { name: "แทงหวย" }).click();
+    await page.waitForURL((u) => u.pathname === "/homeAllLotto");
+    await page.locator('[data-testid="lottery-choice"][data-config-id="hanoi"]').click();
+    const round = page.locator(`[data-testid="round-choice"][data-activity-id="${roundId}"]`);
+    await expect(round.getAttribute("data-open")).resolves.toBe("true");
+    await round.click();
+    await page.waitForURL((u) => u.searchParams.get("activity") === String(roundId));
+    await page.getByTestId("bet-type-ThreeDigit").waitFor();
+    await page.reload();
+    await page.getByTestId("bet-type-ThreeDigit").waitFor();
+    await expect(page.getByTestId("round-header").getAttribute("data-activity-id")).resolves.toBe(String(roundId));
+    // The countdown runs on the server's clock towards the close in about 10 minutes.
+    await expect(page.getByTestId("round-countdown").textContent()).resolves.toMatch(/^00:(09|10):\d{2}$/);
+    // The config is cached as the specification keeps it: `{betType}_{usertype}`.
+    const cached = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem("configLottoObj") ?? "{}") as object));
+    expect(cached.some((k) => k.startsWith("ThreeDigit_"))).toBe(true);
+  });
+
+  it("adds a three-digit and a two-digit line through the pad and sees the rate and potential win", async () => {
+    await page.getByTestId("quick-amount-10").click();
+    await page.getByTestId("bet-type-ThreeDigit").click();
+    await typeNumber("1234"); // the fourth digit does not fit
+    await expect(page.getByTestId("number-display").getAttribute("data-number")).resolves.toBe("123");
+    await page.getByTestId("add-line").click();
+    await page.getByTestId("bet-type-TwoDigit").click();
+    await typeNumber("4");
+    await page.getByTestId("numpad-delete").click();
+    await typeNumber("45");
+    await page.getByTestId("add-line").click();
+
+    const lines = page.getByTestId("bet-line");
+    await expect(lines.count()).resolves.toBe(2);
+    const three = page.locator('[data-testid="bet-line"][data-bet-type="ThreeDigit"][data-number="123"]');
+    await expect(three.textContent()).resolves.toContain("สามตัวบน");
+    await expect(three.getByTestId("line-rate").textContent()).resolves.toContain(formatMoney(threeDigitRate));
+    await expect(three.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(10 * threeDigitRate));
+    const two = page.locator('[data-testid="bet-line"][data-bet-type="TwoDigit"][data-number="45"]');
+    await expect(two.textContent()).resolves.toContain("สองตัวล่าง");
+    await expect(page.getByTestId("slip-total").textContent()).resolves.toContain("20");
+    await screenshot(page, "40-bet-form");
+  });
+
+  it("confirms the slip with its total; the header credit drops by 20", async () => {
+    await page.getByTestId("submit-slip").click();
+    await page.getByTestId("confirm-dialog").waitFor();
+    await expect(page.getByTestId("confirm-total").textContent()).resolves.toBe(`${formatMoney(20)} ฿`);
+    await screenshot(page, "41-confirm");
+    await page.getByTestId("confirm-slip").click();
+    const result = page.getByTestId("slip-result");
+    await result.waitFor();
+    masterId = (await result.getAttribute("data-master-id"))!;
+    expect(Number(masterId)).toBeGreaterThan(0);
+    await expect(page.getByTestId("bet-line").count()).resolves.toBe(0);
+    await page.getByTestId("credit").filter({ hasText: formatCredit(START_CREDIT - 20) }).waitFor();
+    expect(await creditOf(site, player.token)).toBe(START_CREDIT - 20);
+  });
+
+  it("after the result and the 2-minute grace, the slip shows won with its amount and the credit includes the win", async () => {
+    const closed = await post(site.app, "/api/admin/close-activity", { activityid: roundId }, admin);
+    expect(closed.statusCode, JSON.stringify(closed.body)).toBe(200);
+    const added = await post(site.app, "/api/admin/add-award", { activityid: roundId, threeTop: "123", twoBottom: "99" }, admin);
+    expect(added.statusCode, JSON.stringify(added.body)).toBe(200);
+    await site.db.$client.query("update rounds set close_at = now() - interval '3 minutes', open_at = now() - interval '1 hour' where id = $1", [roundId]);
+
+    const win = 10 * threeDigitRate;
+    await page.locator("nav").getByRole("link", { name: "โพยหวย" }).click();
+    await page.waitForURL((u) => u.pathname === "/reviewPostList");
+    const row = page.locator(`[data-testid="slip-row"][data-master-id="${masterId}"]`);
+    await row.waitFor();
+    await expect(row.getAttribute("data-status")).resolves.toBe("won");
+    await expect(row.getByTestId("slip-status").textContent()).resolves.toBe("ชนะ");
+    await expect(row.getByTestId("slip-win").textContent()).resolves.toContain(formatMoney(win));
+    await expect(row.textContent()).resolves.toContain("ฮานอย");
+    await expect(page.getByTestId("total-staked").textContent()).resolves.toBe(`${formatMoney(20)} ฿`);
+    await expect(page.getByTestId("total-won").textContent()).resolves.toBe(`${formatMoney(win)} ฿`);
+    await page.getByTestId("refresh-credit").click();
+    await page.getByTestId("credit").filter({ hasText: formatCredit(START_CREDIT - 20 + win) }).waitFor();
+    await screenshot(page, "42-slip-list");
+
+    await row.click();
+    const detail = page.getByTestId("slip-detail");
+    await detail.waitFor();
+    await expect(detail.getByTestId("slip-line").count()).resolves.toBe(2);
+    const three = detail.locator('[data-testid="slip-line"][data-bet-type="ThreeDigit"]');
+    await expect(three.getAttribute("data-result")).resolves.toBe("win");
+    await expect(three.textContent()).resolves.toContain("สามตัวบน");
+    await expect(three.getByTestId("slip-line-win").textContent()).resolves.toContain(formatMoney(win));
+    const two = detail.locator('[data-testid="slip-line"][data-bet-type="TwoDigit"]');
+    await expect(two.getAttribute("data-result")).resolves.toBe("lose");
+    await expect(detail.getByTestId("detail-win").textContent()).resolves.toContain(formatMoney(win));
+    await screenshot(page, "43-slip-detail");
+    expect(await creditOf(site, player.token)).toBe(START_CREDIT - 20 + win);
+    expect(consoleErrors).toEqual([]);
+  });
+});

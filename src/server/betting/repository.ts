@@ -1,0 +1,241 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+
+export type RateRow = {
+  bet_type: string;
+  user_type: string;
+  rate_x100: number;
+  min_stake: number;
+  max_stake: number;
+  max_per_number: number;
+  discount_percent: number;
+};
+
+/** The tier's rates for a lottery, falling back to the default tier for bet types it lacks. */
+export async function ratesFor(db: Executor, lotteryId: string, userType: string, defaultType: string): Promise<RateRow[]> {
+  const r = await db.execute<RateRow>(sql`
+    select distinct on (bet_type) bet_type, user_type, rate_x100, min_stake, max_stake, max_per_number, discount_percent
+    from lotto_config where lottery_id = ${lotteryId} and user_type in (${userType}, ${defaultType})
+    order by bet_type, (user_type = ${userType}) desc`);
+  return r.rows;
+}
+
+export async function allRates(db: Executor, lotteryId: string): Promise<RateRow[]> {
+  const r = await db.execute<RateRow>(sql`
+    select bet_type, user_type, rate_x100, min_stake, max_stake, max_per_number, discount_percent
+    from lotto_config where lottery_id = ${lotteryId} order by user_type, bet_type`);
+  return r.rows;
+}
+
+export async function upsertRate(db: Executor, lotteryId: string, r: RateRow): Promise<void> {
+  await db.execute(sql`
+    insert into lotto_config (lottery_id, bet_type, user_type, rate_x100, min_stake, max_stake, max_per_number, discount_percent)
+    values (${lotteryId}, ${r.bet_type}, ${r.user_type}, ${r.rate_x100}, ${r.min_stake}, ${r.max_stake}, ${r.max_per_number}, ${r.discount_percent})
+    on conflict (lottery_id, bet_type, user_type) do update set rate_x100 = excluded.rate_x100, min_stake = excluded.min_stake,
+      max_stake = excluded.max_stake, max_per_number = excluded.max_per_number, discount_percent = excluded.discount_percent, updated_at = now()`);
+}
+
+/** The round as a bet sees it, with the instant of acceptance taken from the database's clock. */
+export async function roundForBet(db: Executor, roundId: number) {
+  const r = await db.execute<{ id: string; lottery_id: string; open: boolean; now: Date; close_at: Date }>(sql`
+    select r.id, r.lottery_id, r.close_at, clock_timestamp() as now,
+      (r.status = 'open' and r.open_at <= clock_timestamp() and r.close_at > clock_timestamp()) as open
+    from rounds r where r.id = ${roundId}`);
+  return r.rows[0] ?? null;
+}
+
+export type PriceRow = { id: string; round_id: string; bet_type: string; number: string; new_price_x100: number; created_at: Date };
+
+export async function latestPrices(db: Executor, roundId: number, at?: Date): Promise<PriceRow[]> {
+  const r = await db.execute<PriceRow>(sql`
+    select distinct on (bet_type, number) id, round_id, bet_type, number, new_price_x100, created_at
+    from digit_prices where round_id = ${roundId} ${at ? sql`and created_at <= ${at.toISOString()}::timestamptz` : sql``}
+    order by bet_type, number, created_at desc, id desc`);
+  return r.rows;
+}
+
+export async function allPrices(db: Executor, roundId: number): Promise<PriceRow[]> {
+  const r = await db.execute<PriceRow>(sql`
+    select id, round_id, bet_type, number, new_price_x100, created_at from digit_prices where round_id = ${roundId} order by id`);
+  return r.rows;
+}
+
+export async function addPrice(db: Executor, p: { roundId: number; betType: string; number: string; priceX100: number; adminId: string }): Promise<void> {
+  await db.execute(sql`
+    insert into digit_prices (round_id, bet_type, number, new_price_x100, created_by)
+    values (${p.roundId}, ${p.betType}, ${p.number}, ${p.priceX100}, ${p.adminId})`);
+}
+
+/**
+ * Adds stakes to each number's running total in one statement, only where the total stays within its
+ * limit. Rows come sorted, so concurrent slips lock the same numbers in the same order. Returns the
+ * keys that fit; a missing key means that number is full.
+ */
+export async function addExposure(
+  db: Executor,
+  roundId: number,
+  rows: Array<{ betType: string; number: string; stake: bigint; limit: bigint }>,
+): Promise<Set<string>> {
+  const sorted = [...rows].sort((a, b) => (a.betType + a.number < b.betType + b.number ? -1 : 1));
+  const r = await db.execute<{ bet_type: string; number: string }>(sql`
+    insert into number_exposure (round_id, bet_type, number, total_stake)
+    select ${roundId}, t, n, s from unnest(
+      ${sql.param(sorted.map((x) => x.betType))}::text[], ${sql.param(sorted.map((x) => x.number))}::text[],
+      ${sql.param(sorted.map((x) => x.stake.toString()))}::bigint[], ${sql.param(sorted.map((x) => x.limit.toString()))}::bigint[]
+    ) with ordinality as u(t, n, s, m, o)
+    where s <= m
+    order by o
+    on conflict (round_id, bet_type, number) do update set total_stake = number_exposure.total_stake + excluded.total_stake
+      where number_exposure.total_stake + excluded.total_stake <= (
+        select m from unnest(${sql.param(sorted.map((x) => x.betType + "|" + x.number))}::text[], ${sql.param(sorted.map((x) => x.limit.toString()))}::bigint[]) as l(k, m)
+        where l.k = excluded.bet_type || '|' || excluded.number)
+    returning bet_type, number`);
+  return new Set(r.rows.map((x) => `${x.bet_type}|${x.number}`));
+}
+
+export async function removeExposure(db: Executor, roundId: number, rows: Array<{ betType: string; number: string; stake: bigint }>): Promise<void> {
+  const sorted = [...rows].sort((a, b) => (a.betType + a.number < b.betType + b.number ? -1 : 1));
+  for (const x of sorted) {
+    await db.execute(sql`
+      update number_exposure set total_stake = total_stake - ${x.stake}
+      where round_id = ${roundId} and bet_type = ${x.betType} and number = ${x.number}`);
+  }
+}
+
+export async function exposureOf(db: Executor, roundId: number, keys: Array<{ betType: string; number: string }>) {
+  const r = await db.execute<{ bet_type: string; number: string; total_stake: string }>(sql`
+    select bet_type, number, total_stake from number_exposure
+    where round_id = ${roundId} and bet_type || '|' || number = any(${sql.param(keys.map((k) => `${k.betType}|${k.number}`))}::text[])`);
+  return r.rows;
+}
+
+export async function insertSlip(
+  db: Executor,
+  s: { userId: string; roundId: number; totalStake: bigint; totalPaid: bigint; clientDatetime: string | null; requestKey: string; createdAt: Date },
+): Promise<number> {
+  const r = await db.execute<{ id: string }>(sql`
+    insert into slips (user_id, round_id, total_stake, total_paid, client_datetime, request_key, created_at)
+    values (${s.userId}, ${s.roundId}, ${s.totalStake}, ${s.totalPaid}, ${s.clientDatetime}, ${s.requestKey}, ${s.createdAt.toISOString()})
+    returning id`);
+  return Number(r.rows[0]!.id);
+}
+
+export async function insertLines(
+  db: Executor,
+  slipId: number,
+  roundId: number,
+  userId: string,
+  lines: Array<{ betType: string; number: string; stake: bigint; paid: bigint; rateX100: number }>,
+): Promise<void> {
+  await db.execute(sql`
+    insert into slip_lines (slip_id, round_id, user_id, bet_type, number, stake, paid, rate_x100)
+    select ${slipId}, ${roundId}, ${userId}, t, n, s, p, r from unnest(
+      ${sql.param(lines.map((l) => l.betType))}::text[], ${sql.param(lines.map((l) => l.number))}::text[],
+      ${sql.param(lines.map((l) => l.stake.toString()))}::bigint[], ${sql.param(lines.map((l) => l.paid.toString()))}::bigint[],
+      ${sql.param(lines.map((l) => l.rateX100))}::int[]) with ordinality as u(t, n, s, p, r, o)
+    order by o`);
+}
+
+export async function slipByRequestKey(db: Executor, userId: string, requestKey: string) {
+  const r = await db.execute<{ id: string; created_at: Date }>(sql`
+    select id, created_at from slips where user_id = ${userId} and request_key = ${requestKey}`);
+  return r.rows[0] ?? null;
+}
+
+export type SlipRow = {
+  id: string;
+  user_id: string;
+  username: string;
+  round_id: string;
+  lottery_id: string;
+  name: string;
+  round_no: number;
+  draw_date: string;
+  close_at: Date;
+  round_status: "open" | "closed" | "add award" | "cancel activity";
+  status: "active" | "non reactive" | "cancel activity";
+  total_stake: string;
+  total_paid: string;
+  total_win: string;
+  created_at: Date;
+};
+
+export type LineRow = {
+  id: string;
+  slip_id: string;
+  bet_type: string;
+  number: string;
+  stake: string;
+  paid: string;
+  rate_x100: number;
+  result: "win" | "lose" | null;
+  payout: string | null;
+};
+
+const SLIP_COLUMNS = sql`s.id, s.user_id, u.username, s.round_id, r.lottery_id, l.name, r.round_no, to_char(r.draw_date, 'YYYY-MM-DD') as draw_date,
+  r.close_at, r.status as round_status, s.status, s.total_stake, s.total_paid,
+  (select coalesce(sum(payout), 0) from slip_lines x where x.slip_id = s.id) as total_win, s.created_at`;
+const SLIP_FROM = sql`slips s join users u on u.id = s.user_id join rounds r on r.id = s.round_id join lotteries l on l.id = r.lottery_id`;
+
+export async function slipsWhere(db: Executor, where: ReturnType<typeof sql>, limit = 500): Promise<SlipRow[]> {
+  const r = await db.execute<SlipRow>(sql`select ${SLIP_COLUMNS} from ${SLIP_FROM} where ${where} order by s.id desc limit ${limit}`);
+  return r.rows;
+}
+
+export async function linesOf(db: Executor, slipIds: number[]): Promise<LineRow[]> {
+  if (slipIds.length === 0) return [];
+  const r = await db.execute<LineRow>(sql`
+    select id, slip_id, bet_type, number, stake, paid, rate_x100, result, payout from slip_lines
+    where slip_id = any(${sql.param(slipIds)}::bigint[]) order by slip_id, id`);
+  return r.rows;
+}
+
+export async function lockSlip(db: Executor, slipId: number) {
+  const r = await db.execute<{ id: string; user_id: string; round_id: string; status: string; total_paid: string; open: boolean }>(sql`
+    select s.id, s.user_id, s.round_id, s.status, s.total_paid,
+      (r.status = 'open' and r.close_at > clock_timestamp()) as open
+    from slips s join rounds r on r.id = s.round_id where s.id = ${slipId} for update of s`);
+  return r.rows[0] ?? null;
+}
+
+export async function endSlip(db: Executor, slipId: number, status: "cancel activity" | "non reactive"): Promise<void> {
+  await db.execute(sql`update slips set status = ${status}, ended_at = now() where id = ${slipId}`);
+}
+
+export async function stakeSums(db: Executor, roundId: number, userId: string | null) {
+  const r = await db.execute<{ bet_type: string; amount: string; lines: number }>(sql`
+    select l.bet_type, sum(l.stake) as amount, count(*)::int as lines
+    from slip_lines l join slips s on s.id = l.slip_id
+    where l.round_id = ${roundId} and s.status = 'active' ${userId ? sql`and l.user_id = ${userId}` : sql``}
+    group by l.bet_type order by l.bet_type`);
+  return r.rows;
+}
+
+export async function roundLines(db: Executor, roundId: number, userId: string | null) {
+  const r = await db.execute<LineRow & { username: string }>(sql`
+    select l.id, l.slip_id, l.bet_type, l.number, l.stake, l.paid, l.rate_x100, l.result, l.payout, u.username
+    from slip_lines l join slips s on s.id = l.slip_id join users u on u.id = l.user_id
+    where l.round_id = ${roundId} and s.status = 'active' ${userId ? sql`and l.user_id = ${userId}` : sql``}
+    order by l.id limit 5000`);
+  return r.rows;
+}
+
+export async function insertDraft(db: Executor, userId: string, text: string): Promise<number> {
+  const r = await db.execute<{ id: string }>(sql`insert into draft_digits (user_id, numberlist_str) values (${userId}, ${text}) returning id`);
+  return Number(r.rows[0]!.id);
+}
+
+export async function deleteDraft(db: Executor, userId: string, id: number): Promise<"deleted" | "missing" | "foreign"> {
+  const r = await db.execute<{ user_id: string }>(sql`select user_id from draft_digits where id = ${id}`);
+  const row = r.rows[0];
+  if (!row) return "missing";
+  if (row.user_id !== userId) return "foreign";
+  await db.execute(sql`delete from draft_digits where id = ${id}`);
+  return "deleted";
+}
+
+export async function draftsOf(db: Executor, userId: string) {
+  const r = await db.execute<{ id: string; user_id: string; numberlist_str: string; created_at: Date }>(sql`
+    select id, user_id, numberlist_str, created_at from draft_digits where user_id = ${userId} order by id desc limit 50`);
+  return r.rows;
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import { betting } from "../../contract";
+import type { Db } from "../db/client";
+import { type Authenticate, registerRoute } from "../http/register-route";
+import { bettingService } from "./service";
+
+export function bettingRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
+  const service = bettingService(db);
+  const r = <R extends Parameters<typeof registerRoute>[2]>(def: R, handler: Parameters<typeof registerRoute<R>>[3]) =>
+    registerRoute(app, authenticate, def, handler);
+
+  r(betting.getLottoConfigByActivityId, ({ body, user }) => service.lottoConfig(user, body.activity_id));
+  r(betting.readNewDigitPriceAddLastTime, ({ body }) => service.latestDigitPrices(body.activity_id));
+  r(betting.adminReadNewDigitPrice, ({ body }) => service.allDigitPrices(body.activity_id));
+  r(betting.adminAddDigitPrice, ({ body, user }) => service.addDigitPrice(user, body));
+  r(betting.postNumberDigit, ({ body, user }) => service.placeSlip(user, body));
+  r(betting.cancelSlip, ({ body, user }) => service.cancelSlip(user, body));
+  r(betting.getPostdigitCancelLog, ({ body, user }) => service.cancelLog(user, body.uuid, body.dayperiod));
+  r(betting.readPostNumberDigit, ({ body, user }) => service.slipsOfRound(user, body.activityid, body.uuid));
+  r(betting.readNumberDigit, ({ body, user }) => service.linesOfRound(user, body.activity_id));
+  r(betting.getRefMasterId, ({ body, user }) => service.slipDetail(user, body.ref_masterID));
+  r(betting.sumPostDigit, ({ body, user }) => service.sums(user, body.activity_id));
+  r(betting.postdigitList, ({ body, user }) => service.recentSlips(user, body.period));
+  r(betting.checkToadThreeDigit, async ({ body }) => service.toadList(body.threedigit));
+  r(betting.addDraftDigit, ({ body, user }) => service.addDraft(user, body.uuid, body.numberlist_str));
+  r(betting.removeDraftDigit, ({ body, user }) => service.removeDraft(user, body.id));
+  r(betting.readDraftDigit, ({ body, user }) => service.drafts(user, body.uuid));
+  r(betting.adminLottoConfig, ({ body }) => service.adminRates(body.configID));
+  r(betting.adminUpdateLottoConfig, ({ body, user }) => service.updateRate(user, body));
+}

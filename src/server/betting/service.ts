@@ -1,0 +1,386 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { betting } from "../../contract";
+import { BET_TYPE_LABELS, type BetType } from "../../domain/bet-types";
+import { formatMoney, satangToBaht } from "../../domain/money";
+import { distinctPermutations } from "../../domain/permutations";
+import { effectiveRate, linePrice, validateBetLine } from "../../domain/slip";
+import { formatThaiDateTime } from "../../domain/thai-date";
+import { writeAudit } from "../admin/audit";
+import type { Db } from "../db/client";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
+import type { AuthUser } from "../http/register-route";
+import { HOUSE, houseShard, InsufficientFunds, playerAccountId, transfer } from "../wallet/ledger";
+import { DEFAULT_USER_TYPE } from "./rates";
+import * as repo from "./repository";
+
+type Slip = z.infer<typeof betting.Slip>;
+type PlaceBody = z.output<typeof betting.postNumberDigit.body>;
+
+const baht = (satang: bigint | string | number) => satangToBaht(BigInt(satang));
+const rate = (x100: number) => x100 / 100;
+
+function slipView(s: repo.SlipRow, lines: repo.LineRow[]): Slip {
+  return {
+    master_id: Number(s.id),
+    uuid: s.user_id,
+    username: s.username,
+    activityid: Number(s.round_id),
+    configID: s.lottery_id,
+    name: s.name,
+    round_no: s.round_no,
+    draw_date: s.draw_date,
+    timestop: new Date(s.close_at).toISOString(),
+    roundStatus: s.round_status,
+    status: s.status,
+    totalAmount: baht(s.total_stake),
+    totalPaid: baht(s.total_paid),
+    totalWin: baht(s.total_win),
+    date_time: formatThaiDateTime(s.created_at),
+    created_at: new Date(s.created_at).toISOString(),
+    lines: lines.map((l) => ({
+      id: Number(l.id),
+      award_type: l.bet_type as BetType,
+      number: l.number,
+      amount: baht(l.stake),
+      paid: baht(l.paid),
+      priceReturn: rate(l.rate_x100),
+      result: l.result,
+      payout: l.payout === null ? null : baht(l.payout),
+    })),
+  };
+}
+
+function digitPriceView(p: repo.PriceRow) {
+  return {
+    id: `${p.round_id}_${p.bet_type}_${p.number}`,
+    activity_id: Number(p.round_id),
+    award_type: p.bet_type as BetType,
+    number: p.number,
+    digit: p.number,
+    new_price: rate(p.new_price_x100),
+    date_time: formatThaiDateTime(p.created_at),
+    created_at: new Date(p.created_at).toISOString(),
+  };
+}
+
+function requestKeyOf(body: PlaceBody): string {
+  return createHash("sha256")
+    .update(JSON.stringify({ a: body.activityid, d: body.datetime ?? null, n: body.numberlist }))
+    .digest("hex");
+}
+
+const isUniqueViolation = (e: unknown, constraint: string) => {
+  const err = ((e as { cause?: unknown })?.cause ?? e) as { code?: string; constraint?: string };
+  return err?.code === "23505" && err.constraint === constraint;
+};
+
+export function bettingService(db: Db) {
+  function own(user: AuthUser, uuid: string) {
+    if (uuid !== user.uuid) throw forbidden();
+  }
+
+  async function slipsWithLines(rows: repo.SlipRow[]): Promise<Slip[]> {
+    const lines = await repo.linesOf(db, rows.map((r) => Number(r.id)));
+    return rows.map((s) => slipView(s, lines.filter((l) => l.slip_id === s.id)));
+  }
+
+  return {
+    async lottoConfig(user: AuthUser, roundId: number) {
+      const round = await repo.roundForBet(db, roundId);
+      if (!round) throw notFound("ไม่พบงวดนี้");
+      const rows = await repo.ratesFor(db, round.lottery_id, user.userType, DEFAULT_USER_TYPE);
+      const tier = user.userType.toLowerCase();
+      return {
+        status: "Success" as const,
+        configLotto: Object.fromEntries(
+          rows.map((r) => [
+            `${r.bet_type}_${tier}`,
+            {
+              betType: r.bet_type as BetType,
+              rate: rate(r.rate_x100),
+              minStake: r.min_stake,
+              maxStake: r.max_stake,
+              maxPerNumber: r.max_per_number,
+              discountPercent: r.discount_percent,
+            },
+          ]),
+        ),
+        percentLottoObj: Object.fromEntries(rows.map((r) => [r.bet_type, r.discount_percent])),
+      };
+    },
+
+    async latestDigitPrices(roundId: number) {
+      return { status: "Success" as const, new_digit_price: (await repo.latestPrices(db, roundId)).map(digitPriceView) };
+    },
+
+    async allDigitPrices(roundId: number) {
+      return { status: "Success" as const, new_digit_price: (await repo.allPrices(db, roundId)).map(digitPriceView) };
+    },
+
+    async addDigitPrice(admin: AuthUser, body: z.output<typeof betting.adminAddDigitPrice.body>) {
+      const round = await repo.roundForBet(db, body.activity_id);
+      if (!round) throw notFound("ไม่พบงวดนี้");
+      const problem = validateBetLine({ betType: body.award_type, number: body.number, stakeBaht: 1 }, { minStakeBaht: 1, maxStakeBaht: 1 });
+      if (problem) throw badRequest(problem);
+      const priceX100 = Math.round(body.new_price * 100);
+      await db.transaction(async (tx) => {
+        await repo.addPrice(tx, { roundId: body.activity_id, betType: body.award_type, number: body.number, priceX100, adminId: admin.uuid });
+        await writeAudit(tx, { actorId: admin.uuid, action: "digit-price.add", target: `round:${body.activity_id}`, after: body });
+      });
+      const { new_digit_price } = await this.allDigitPrices(body.activity_id);
+      return { status: "Success" as const, message: priceX100 === 0 ? "ปิดรับเลขนี้แล้ว" : "ตั้งอัตราจ่ายเลขนี้แล้ว", new_digit_price };
+    },
+
+    /**
+     * Places a slip in one transaction: the round must be open by the database's clock at the moment
+     * of acceptance, every line is checked and priced, each number's exposure limit is kept with a
+     * guarded add, and the total is debited with a guarded statement. A resubmission is answered with
+     * the slip it already made.
+     */
+    async placeSlip(user: AuthUser, body: PlaceBody) {
+      own(user, body.uuid);
+      const requestKey = requestKeyOf(body);
+      const existing = await repo.slipByRequestKey(db, user.uuid, requestKey);
+      if (existing) return this.placedAnswer(user, Number(existing.id), existing.created_at, "โพยนี้ส่งไปแล้ว");
+      const accountId = await playerAccountId(db, user.uuid);
+      try {
+        const placed = await db.transaction(async (tx) => {
+          const round = await repo.roundForBet(tx, body.activityid);
+          if (!round) throw notFound("ไม่พบงวดนี้");
+          if (!round.open) throw conflict("งวดนี้ปิดรับแทงแล้ว");
+          const now = new Date(round.now);
+          const rates = new Map((await repo.ratesFor(tx, round.lottery_id, user.userType, DEFAULT_USER_TYPE)).map((r) => [r.bet_type, r]));
+          const prices = await repo.latestPrices(tx, body.activityid, now);
+          const priceOf = (bt: string, n: string) => prices.filter((p) => p.bet_type === bt && p.number === n);
+
+          const lines = body.numberlist.map((l) => {
+            const cfg = rates.get(l.award_type);
+            if (!cfg) throw badRequest(`หวยนี้ไม่มีการแทง${BET_TYPE_LABELS[l.award_type]}`);
+            const problem = validateBetLine({ betType: l.award_type, number: l.number, stakeBaht: l.amount }, { minStakeBaht: cfg.min_stake, maxStakeBaht: cfg.max_stake });
+            if (problem) throw badRequest(`${problem} (${BET_TYPE_LABELS[l.award_type]} ${l.number})`);
+            const eff = effectiveRate(
+              cfg.rate_x100,
+              priceOf(l.award_type, l.number).map((p) => ({ newPriceX100: p.new_price_x100, at: new Date(p.created_at).getTime() })),
+              now.getTime(),
+            );
+            if (eff.closed) throw badRequest(`เลข ${l.number} (${BET_TYPE_LABELS[l.award_type]}) ปิดรับแล้ว`);
+            const stake = BigInt(l.amount * 100);
+            return {
+              betType: l.award_type,
+              number: l.number,
+              stake,
+              paid: BigInt(linePrice(l.amount * 100, cfg.discount_percent)),
+              rateX100: eff.rateX100,
+              limit: BigInt(cfg.max_per_number * 100),
+            };
+          });
+
+          const perNumber = new Map<string, { betType: string; number: string; stake: bigint; limit: bigint }>();
+          for (const l of lines) {
+            const key = `${l.betType}|${l.number}`;
+            const e = perNumber.get(key) ?? { betType: l.betType, number: l.number, stake: 0n, limit: l.limit };
+            e.stake += l.stake;
+            perNumber.set(key, e);
+          }
+          const fitted = await repo.addExposure(tx, body.activityid, [...perNumber.values()]);
+          const full = [...perNumber.entries()].filter(([k]) => !fitted.has(k));
+          if (full.length) {
+            const current = await repo.exposureOf(tx, body.activityid, full.map(([, v]) => v));
+            const [, f] = full[0]!;
+            const used = BigInt(current.find((c) => c.bet_type === f.betType && c.number === f.number)?.total_stake ?? 0);
+            const left = f.limit - used > 0n ? f.limit - used : 0n;
+            throw badRequest(`เลข ${f.number} (${BET_TYPE_LABELS[f.betType as BetType]}) รับแทงได้อีก ${formatMoney(baht(left))} บาท`);
+          }
+
+          const totalStake = lines.reduce((s, l) => s + l.stake, 0n);
+          const totalPaid = lines.reduce((s, l) => s + l.paid, 0n);
+          const slipId = await repo.insertSlip(tx, {
+            userId: user.uuid,
+            roundId: body.activityid,
+            totalStake,
+            totalPaid,
+            clientDatetime: body.datetime ?? null,
+            requestKey,
+            createdAt: now,
+          });
+          await repo.insertLines(tx, slipId, body.activityid, user.uuid, lines);
+          const moved = await transfer(tx, {
+            kind: "stake",
+            from: { player: accountId },
+            to: houseShard(HOUSE.stakes, accountId),
+            amount: totalPaid,
+            reference: `slip:${slipId}`,
+            actorId: user.uuid,
+          });
+          return { slipId, now, credit: baht(moved.balances.get(accountId)!) };
+        });
+        return { status: "Success" as const, message: "ส่งโพยสำเร็จ", master_id: placed.slipId, datetime: placed.now.toISOString(), credit: placed.credit };
+      } catch (e) {
+        if (e instanceof InsufficientFunds) throw badRequest("เครดิตไม่พอสำหรับโพยนี้");
+        // The same slip sent twice at once: the first one made it, the second answers with it.
+        if (isUniqueViolation(e, "slips_request_key")) {
+          const made = await repo.slipByRequestKey(db, user.uuid, requestKey);
+          if (made) return this.placedAnswer(user, Number(made.id), made.created_at, "โพยนี้ส่งไปแล้ว");
+        }
+        throw e;
+      }
+    },
+
+    async placedAnswer(user: AuthUser, slipId: number, at: Date, message: string) {
+      const credit = await db.execute<{ balance: string }>(sql`select balance from accounts where owner_id = ${user.uuid} and kind = 'credit'`);
+      return { status: "Success" as const, message, master_id: slipId, datetime: new Date(at).toISOString(), credit: baht(credit.rows[0]?.balance ?? 0) };
+    },
+
+    /** The owner cancels while the round is open: the stake comes back and the exposure is released. */
+    async cancelSlip(user: AuthUser, body: z.output<typeof betting.cancelSlip.body>) {
+      own(user, body.uuid);
+      const accountId = await playerAccountId(db, user.uuid);
+      return db.transaction(async (tx) => {
+        const slip = await repo.lockSlip(tx, body.master_id);
+        if (!slip) throw notFound("ไม่พบโพยนี้");
+        if (slip.user_id !== user.uuid) throw forbidden();
+        if (Number(slip.round_id) !== body.activityid) throw badRequest("โพยนี้ไม่ได้อยู่ในงวดที่ระบุ");
+        if (slip.status !== "active") throw conflict("โพยนี้ถูกยกเลิกหรือคืนแล้ว");
+        if (!slip.open) throw conflict("งวดนี้ปิดรับแทงแล้ว ยกเลิกโพยไม่ได้");
+        const lines = await repo.linesOf(tx, [body.master_id]);
+        const perNumber = new Map<string, { betType: string; number: string; stake: bigint }>();
+        for (const l of lines) {
+          const key = `${l.bet_type}|${l.number}`;
+          const e = perNumber.get(key) ?? { betType: l.bet_type, number: l.number, stake: 0n };
+          e.stake += BigInt(l.stake);
+          perNumber.set(key, e);
+        }
+        await repo.removeExposure(tx, body.activityid, [...perNumber.values()]);
+        await repo.endSlip(tx, body.master_id, "cancel activity");
+        const moved = await transfer(tx, {
+          kind: "stake.refund",
+          from: houseShard(HOUSE.stakes, accountId),
+          to: { player: accountId },
+          amount: BigInt(slip.total_paid),
+          reference: `slip:${body.master_id}`,
+          actorId: user.uuid,
+          note: "ยกเลิกโพยโดยผู้เล่น",
+        });
+        return { status: "Success" as const, message: "ยกเลิกโพยและคืนเครดิตแล้ว", credit: baht(moved.balances.get(accountId)!) };
+      });
+    },
+
+    async cancelLog(user: AuthUser, uuid: string, days: number) {
+      own(user, uuid);
+      const rows = await repo.slipsWhere(db, sql`s.user_id = ${user.uuid} and s.status = 'cancel activity' and s.ended_at >= now() - make_interval(days => ${days})`);
+      return { status: "Success" as const, postnumberDigitCancelLog: await slipsWithLines(rows) };
+    },
+
+    async slipsOfRound(user: AuthUser, roundId: number, uuid: string) {
+      if (user.role !== "admin") own(user, uuid);
+      const rows = await repo.slipsWhere(db, sql`s.round_id = ${roundId} and s.user_id = ${uuid}`);
+      return { status: "Success" as const, postdigit_list: await slipsWithLines(rows) };
+    },
+
+    async linesOfRound(user: AuthUser, roundId: number) {
+      const rows = await repo.roundLines(db, roundId, user.role === "admin" ? null : user.uuid);
+      return {
+        status: "Success" as const,
+        numberlist: rows.map((l) => ({
+          id: Number(l.id),
+          master_id: Number(l.slip_id),
+          username: l.username,
+          award_type: l.bet_type as BetType,
+          number: l.number,
+          amount: baht(l.stake),
+          paid: baht(l.paid),
+          priceReturn: rate(l.rate_x100),
+          result: l.result,
+          payout: l.payout === null ? null : baht(l.payout),
+        })),
+      };
+    },
+
+    async slipDetail(user: AuthUser, slipId: number) {
+      const [row] = await repo.slipsWhere(db, sql`s.id = ${slipId}`, 1);
+      if (!row) throw notFound("ไม่พบโพยนี้");
+      if (row.user_id !== user.uuid && user.role !== "admin") throw forbidden();
+      const [slip] = await slipsWithLines([row]);
+      return { status: "Success" as const, postDigitMasterObj: slip! };
+    },
+
+    async sums(user: AuthUser, roundId: number) {
+      const rows = await repo.stakeSums(db, roundId, user.role === "admin" ? null : user.uuid);
+      const sums = rows.map((r) => ({ award_type: r.bet_type as BetType, amount: baht(r.amount), lines: r.lines }));
+      return { status: "Success" as const, sums, total: sums.reduce((s, x) => s + x.amount, 0) };
+    },
+
+    async recentSlips(user: AuthUser, days: number) {
+      const rows = await repo.slipsWhere(db, sql`s.user_id = ${user.uuid} and s.created_at >= now() - make_interval(days => ${days})`);
+      return { status: "Success" as const, postdigit_list: await slipsWithLines(rows) };
+    },
+
+    toadList(threeDigit: string) {
+      return { status: "Success" as const, toadlist: distinctPermutations(threeDigit) };
+    },
+
+    async addDraft(user: AuthUser, uuid: string, text: string) {
+      own(user, uuid);
+      return { status: "Success" as const, message: "บันทึกชุดเลขแล้ว", id: await repo.insertDraft(db, user.uuid, text) };
+    },
+
+    async removeDraft(user: AuthUser, id: number) {
+      const done = await repo.deleteDraft(db, user.uuid, id);
+      if (done === "missing") throw notFound("ไม่พบชุดเลขนี้");
+      if (done === "foreign") throw forbidden();
+      return { status: "Success" as const, message: "ลบชุดเลขแล้ว" };
+    },
+
+    async drafts(user: AuthUser, uuid: string) {
+      own(user, uuid);
+      const rows = await repo.draftsOf(db, user.uuid);
+      return {
+        status: "Success" as const,
+        draftlist: rows.map((d) => ({ id: Number(d.id), uuid: d.user_id, numberlist_str: d.numberlist_str, date_time: formatThaiDateTime(d.created_at) })),
+      };
+    },
+
+    async adminRates(lotteryId: string) {
+      const rows = await repo.allRates(db, lotteryId);
+      return {
+        status: "Success" as const,
+        rates: rows.map((r) => ({
+          betType: r.bet_type as BetType,
+          userType: r.user_type,
+          rate: rate(r.rate_x100),
+          minStake: r.min_stake,
+          maxStake: r.max_stake,
+          maxPerNumber: r.max_per_number,
+          discountPercent: r.discount_percent,
+        })),
+      };
+    },
+
+    async updateRate(admin: AuthUser, body: z.output<typeof betting.adminUpdateLottoConfig.body>) {
+      if (body.maxStake < body.minStake) throw badRequest("สูงสุดต้องไม่น้อยกว่าขั้นต่ำ");
+      if (body.maxPerNumber < body.maxStake) throw badRequest("เพดานต่อเลขต้องไม่น้อยกว่ายอดแทงสูงสุด");
+      const rateX100 = Math.round(body.rate * 100);
+      if (Math.abs(rateX100 - body.rate * 100) > 1e-6) throw badRequest("อัตราจ่ายมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง");
+      const lottery = await db.execute(sql`select 1 from lotteries where id = ${body.configID}`);
+      if (lottery.rows.length === 0) throw new ApiError(404, "ไม่พบหวยนี้");
+      await db.transaction(async (tx) => {
+        const before = (await repo.allRates(tx, body.configID)).find((r) => r.bet_type === body.betType && r.user_type === body.userType) ?? null;
+        await repo.upsertRate(tx, body.configID, {
+          bet_type: body.betType,
+          user_type: body.userType,
+          rate_x100: rateX100,
+          min_stake: body.minStake,
+          max_stake: body.maxStake,
+          max_per_number: body.maxPerNumber,
+          discount_percent: body.discountPercent,
+        });
+        await writeAudit(tx, { actorId: admin.uuid, action: "rates.update", target: `lottery:${body.configID}`, before, after: body });
+      });
+      return { status: "Success" as const, message: "บันทึกอัตราจ่ายแล้ว มีผลกับโพยที่ส่งหลังจากนี้" };
+    },
+  };
+}
+
+export type BettingService = ReturnType<typeof bettingService>;

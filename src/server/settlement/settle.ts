@@ -1,0 +1,195 @@
+import { sql } from "drizzle-orm";
+import { parseResult, winningNumbers, winningPairs } from "../../domain/results";
+import type { Db, Tx } from "../db/client";
+import { conflict } from "../http/errors";
+import { HOUSE, type HouseKind, HOUSE_SHARDS } from "../wallet/ledger";
+
+/** Lines settled per transaction: large enough to be set-based, small enough to keep locks short. */
+export const SETTLE_BATCH = 20_000;
+
+interface Amount {
+  accountId: string;
+  amount: bigint;
+}
+
+/**
+ * Moves money between many player accounts and one house shard in a fixed number of statements.
+ * Player rows are locked in id order first, so two settlements never wait on each other in a cycle.
+ * Debits are guarded: if any player lacks the amount, nothing moves and false is returned.
+ */
+async function moveMany(
+  tx: Tx,
+  m: { kind: string; reference: string; house: HouseKind; shard: number; amounts: Amount[]; direction: "credit" | "debit" },
+): Promise<boolean> {
+  const rows = m.amounts.filter((a) => a.amount > 0n).sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
+  if (rows.length === 0) return true;
+  const ids = rows.map((r) => r.accountId);
+  const signed = rows.map((r) => (m.direction === "credit" ? r.amount : -r.amount).toString());
+  const total = rows.reduce((s, r) => s + r.amount, 0n);
+  await tx.execute(sql`select id from accounts where id = any(${sql.param(ids)}::bigint[]) order by id for update`);
+  const updated = await tx.execute<{ id: string; balance: string }>(sql`
+    update accounts a set balance = a.balance + c.amount
+    from unnest(${sql.param(ids)}::bigint[], ${sql.param(signed)}::bigint[]) as c(id, amount)
+    where a.id = c.id and a.owner_id is not null and a.balance + c.amount >= 0
+    returning a.id, a.balance`);
+  if (updated.rows.length !== rows.length) return false;
+  const house = await tx.execute<{ id: string; balance: string }>(sql`
+    update accounts set balance = balance + ${m.direction === "credit" ? -total : total}
+    where owner_id is null and kind = ${m.house} and shard = ${m.shard}
+    returning id, balance`);
+  const transaction = await tx.execute<{ id: string }>(sql`
+    insert into ledger_transactions (kind, reference) values (${m.kind}, ${m.reference}) returning id`);
+  const after = new Map(updated.rows.map((r) => [r.id, r.balance]));
+  const entryIds = [...ids, house.rows[0]!.id];
+  const entryAmounts = [...signed, (m.direction === "credit" ? -total : total).toString()];
+  const entryAfter = [...ids.map((id) => after.get(id)!), house.rows[0]!.balance];
+  await tx.execute(sql`
+    insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+    select ${transaction.rows[0]!.id}, a, x, b
+    from unnest(${sql.param(entryIds)}::bigint[], ${sql.param(entryAmounts)}::bigint[], ${sql.param(entryAfter)}::bigint[]) as t(a, x, b)`);
+  return true;
+}
+
+async function winningPairsOf(tx: Tx, roundId: number) {
+  const round = await tx.execute<{ status: string; result: unknown }>(sql`select status, result from rounds where id = ${roundId}`);
+  const row = round.rows[0];
+  if (!row || row.status !== "add award" || !row.result) return null;
+  const parsed = parseResult(row.result);
+  if (!parsed.ok) throw new Error(`round ${roundId} has an unreadable result`);
+  return winningPairs(winningNumbers(parsed.value));
+}
+
+/**
+ * Settles a round with a result: every unsettled line of an active slip is marked win or lose and
+ * its payout fixed, and the winners are credited, batch by batch. Each batch is one transaction, and a
+ * line is only ever taken while its result is empty, so a crash, a restart, or a second instance
+ * settling at the same time never pays a line twice. Returns the number of lines settled.
+ */
+export async function settleRound(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
+  let settled = 0;
+  for (;;) {
+    const lines = await db.transaction(async (tx) => {
+      const pairs = await winningPairsOf(tx, roundId);
+      if (!pairs) return 0;
+      const rows = await tx.execute<{ account_id: string; amount: string; lines: string; first: string; last: string }>(sql`
+        with batch as (
+          select l.id from slip_lines l join slips s on s.id = l.slip_id
+          where l.round_id = ${roundId} and l.result is null and s.status = 'active'
+          order by l.id limit ${batchSize}
+          for update of l skip locked
+        ), winners as (
+          select t, n from unnest(${sql.param(pairs.map((p) => p.betType))}::text[], ${sql.param(pairs.map((p) => p.number))}::text[]) as w(t, n)
+        ), done as (
+          update slip_lines l set
+            result = case when exists (select 1 from winners w where w.t = l.bet_type and w.n = l.number) then 'win' else 'lose' end,
+            payout = case when exists (select 1 from winners w where w.t = l.bet_type and w.n = l.number)
+                          then l.stake * l.rate_x100 / 100 else 0 end,
+            settled_at = now()
+          from batch
+          where l.id = batch.id
+          returning l.id, l.user_id, l.payout
+        )
+        select a.id as account_id, sum(d.payout) as amount, count(*) as lines, min(d.id) as first, max(d.id) as last
+        from done d join accounts a on a.owner_id = d.user_id and a.kind = 'credit'
+        group by a.id`);
+      const count = rows.rows.reduce((s, r) => s + Number(r.lines), 0);
+      if (count === 0) return 0;
+      const first = rows.rows.reduce((m, r) => (BigInt(r.first) < m ? BigInt(r.first) : m), BigInt(rows.rows[0]!.first));
+      const last = rows.rows.reduce((m, r) => (BigInt(r.last) > m ? BigInt(r.last) : m), 0n);
+      await moveMany(tx, {
+        kind: "payout",
+        reference: `round:${roundId}:lines:${first}-${last}`,
+        house: HOUSE.payouts,
+        shard: Number(first % BigInt(HOUSE_SHARDS)),
+        amounts: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
+        direction: "credit",
+      });
+      return count;
+    });
+    settled += lines;
+    if (lines === 0) return settled;
+  }
+}
+
+/**
+ * Refunds every active slip of a cancelled (status 'cancel activity') or void ('non reactive') round,
+ * batch by batch; a slip is refunded only while it is still active, so never twice.
+ */
+export async function refundRound(db: Db, roundId: number, slipStatus: "cancel activity" | "non reactive", batchSize = SETTLE_BATCH): Promise<number> {
+  let refunded = 0;
+  for (;;) {
+    const count = await db.transaction(async (tx) => {
+      const rows = await tx.execute<{ account_id: string; amount: string; slips: string; first: string }>(sql`
+        with batch as (
+          select id from slips where round_id = ${roundId} and status = 'active' order by id limit ${batchSize} for update skip locked
+        ), ended as (
+          update slips s set status = ${slipStatus}, ended_at = now() from batch where s.id = batch.id
+          returning s.id, s.user_id, s.total_paid
+        )
+        select a.id as account_id, sum(e.total_paid) as amount, count(*) as slips, min(e.id) as first
+        from ended e join accounts a on a.owner_id = e.user_id and a.kind = 'credit'
+        group by a.id`);
+      const n = rows.rows.reduce((s, r) => s + Number(r.slips), 0);
+      if (n === 0) return 0;
+      const first = rows.rows.reduce((m, r) => (BigInt(r.first) < m ? BigInt(r.first) : m), BigInt(rows.rows[0]!.first));
+      await moveMany(tx, {
+        kind: "stake.refund",
+        reference: `round:${roundId}:refund:${first}`,
+        house: HOUSE.stakes,
+        shard: Number(first % BigInt(HOUSE_SHARDS)),
+        amounts: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
+        direction: "credit",
+      });
+      return n;
+    });
+    refunded += count;
+    if (count === 0) return refunded;
+  }
+}
+
+/**
+ * Undoes a round's settlement inside the caller's transaction (a logged result correction): every
+ * payout is taken back with guarded debits and the lines return to unsettled. If a winner no longer
+ * has the winnings, nothing changes and the correction is refused.
+ */
+export async function unsettleRound(tx: Tx, roundId: number): Promise<void> {
+  const rows = await tx.execute<{ account_id: string; amount: string }>(sql`
+    with old as (
+      select l.id, l.user_id, l.payout from slip_lines l where l.round_id = ${roundId} and l.result is not null for update
+    ), reset as (
+      update slip_lines l set result = null, payout = null, settled_at = null from old where l.id = old.id
+      returning old.user_id, old.payout
+    )
+    select a.id as account_id, sum(r.payout) as amount
+    from reset r join accounts a on a.owner_id = r.user_id and a.kind = 'credit'
+    group by a.id`);
+  const ok = await moveMany(tx, {
+    kind: "payout.reversal",
+    reference: `round:${roundId}:correction:${Date.now()}`,
+    house: HOUSE.payouts,
+    shard: roundId % HOUSE_SHARDS,
+    amounts: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
+    direction: "debit",
+  });
+  if (!ok) throw conflict("ผู้เล่นบางคนใช้เครดิตจากรางวัลเดิมไปแล้ว แก้ผลอัตโนมัติไม่ได้ กรุณาติดต่อผู้ดูแลการเงิน");
+}
+
+/** Rounds that still have work: a result with unsettled lines, or a cancellation with active slips. */
+export async function pendingRounds(db: Db): Promise<Array<{ id: number; status: string }>> {
+  const r = await db.execute<{ id: string; status: string }>(sql`
+    select r.id, r.status from rounds r
+    where (r.status = 'add award' and exists (
+            select 1 from slip_lines l join slips s on s.id = l.slip_id
+            where l.round_id = r.id and l.result is null and s.status = 'active'))
+       or (r.status = 'cancel activity' and exists (select 1 from slips s where s.round_id = r.id and s.status = 'active'))`);
+  return r.rows.map((x) => ({ id: Number(x.id), status: x.status }));
+}
+
+/** One pass of the settlement job (the ticker runs it every few seconds; safe on every instance). */
+export async function settlePending(db: Db): Promise<number> {
+  let done = 0;
+  for (const round of await pendingRounds(db)) {
+    done += round.status === "add award" ? await settleRound(db, round.id) : await refundRound(db, round.id, "cancel activity");
+  }
+  return done;
+}
