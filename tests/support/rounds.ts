@@ -1,10 +1,10 @@
 import type { Db } from "../../src/server/db/client";
 
-/** A round of `lotteryId` that opened a minute ago and closes `closeInMs` from now (negative: already past). */
+/** A round of `lotteryId` that opened an hour before now (or before its close) and closes `closeInMs` from now. */
 export async function makeRound(db: Db, lotteryId: string, closeInMs: number): Promise<number> {
   const res = await db.$client.query(
     `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
-     values ($1, 1, (now() at time zone 'Asia/Bangkok')::date, now() - interval '1 hour' + make_interval(secs => $2::float / 1000),
+     values ($1, 1, (now() at time zone 'Asia/Bangkok')::date, now() - interval '1 hour' + make_interval(secs => least($2::float, 0) / 1000),
              now() + make_interval(secs => $2::float / 1000), now() + make_interval(secs => $2::float / 1000) + interval '10 minutes')
      returning id`,
     [lotteryId, closeInMs],

@@ -68,7 +68,15 @@ async function winningPairsOf(tx: Tx, roundId: number) {
 export async function settleRound(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
   let settled = 0;
   for (;;) {
-    const lines = await db.transaction(async (tx) => {
+    const lines = await settleBatch(db, roundId, batchSize);
+    settled += lines;
+    if (lines === 0) return settled;
+  }
+}
+
+/** One batch of settleRound, in its own transaction; 0 when nothing is left. */
+export async function settleBatch(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
+  return db.transaction(async (tx) => {
       const pairs = await winningPairsOf(tx, roundId);
       if (!pairs) return 0;
       const rows = await tx.execute<{ account_id: string; amount: string; lines: string; first: string; last: string }>(sql`
@@ -105,10 +113,7 @@ export async function settleRound(db: Db, roundId: number, batchSize = SETTLE_BA
         direction: "credit",
       });
       return count;
-    });
-    settled += lines;
-    if (lines === 0) return settled;
-  }
+  });
 }
 
 /**
