@@ -45,6 +45,14 @@ async function typeNumber(digits: string) {
   for (const d of digits) await page.getByTestId(`numpad-${d}`).click();
 }
 
+/** Waits for the open modal's entrance transition to end, so the screenshot shows it fully. */
+async function modalSettled() {
+  await page.waitForFunction(() => {
+    const el = document.querySelector(".mantine-Modal-content");
+    return el !== null && getComputedStyle(el).opacity === "1" && el.getAnimations().length === 0;
+  });
+}
+
 describe("placing a slip and seeing it won", () => {
   it("the player chooses the lottery and its open round; the choice survives a reload", async () => {
     await page.getByTestId("credit").filter({ hasText: formatCredit(START_CREDIT) }).waitFor();
@@ -87,6 +95,7 @@ describe("placing a slip and seeing it won", () => {
     const two = page.locator('[data-testid="bet-line"][data-bet-type="TwoDigit"][data-number="45"]');
     await expect(two.textContent()).resolves.toContain("สองตัวล่าง");
     await expect(page.getByTestId("slip-total").textContent()).resolves.toContain("20");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "40-bet-form");
   });
 
@@ -94,6 +103,7 @@ describe("placing a slip and seeing it won", () => {
     await page.getByTestId("submit-slip").click();
     await page.getByTestId("confirm-dialog").waitFor();
     await expect(page.getByTestId("confirm-total").textContent()).resolves.toBe(`${formatMoney(20)} ฿`);
+    await modalSettled();
     await screenshot(page, "41-confirm");
     await page.getByTestId("confirm-slip").click();
     const result = page.getByTestId("slip-result");
@@ -138,8 +148,101 @@ describe("placing a slip and seeing it won", () => {
     const two = detail.locator('[data-testid="slip-line"][data-bet-type="TwoDigit"]');
     await expect(two.getAttribute("data-result")).resolves.toBe("lose");
     await expect(detail.getByTestId("detail-win").textContent()).resolves.toContain(formatMoney(win));
+    await modalSettled();
     await screenshot(page, "43-slip-detail");
     expect(await creditOf(site, player.token)).toBe(START_CREDIT - 20 + win);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe("restricted numbers, reverse, tod and the yeekee rounds", () => {
+  it("a closed number is marked red and blocks the slip; a restricted price shows the changed rate", async () => {
+    const id = await makeRound(site.db, "laos", 10 * 60_000);
+    for (const [award_type, number, new_price] of [
+      ["TwoDigit", "77", 0],
+      ["TwoDigit", "78", 50],
+    ] as const) {
+      const res = await post(site.app, "/api/admin/add-digit-price", { activity_id: id, award_type, number, new_price }, admin);
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    }
+    await page.goto(`/homeAllLotto?lotto=laos&activity=${id}`);
+    await page.getByTestId("bet-type-TwoDigit").click();
+    await typeNumber("87");
+    await page.getByTestId("reverse-number").click();
+    const lines = page.getByTestId("bet-line");
+    await expect(lines.evaluateAll((els) => els.map((e) => e.getAttribute("data-number")))).resolves.toEqual(["87", "78"]);
+    await expect(page.locator('[data-testid="bet-line"][data-number="78"] [data-testid="line-rate"]').textContent()).resolves.toContain("×50");
+    await expect(page.locator('[data-testid="bet-line"][data-number="78"] [data-testid="line-win"]').textContent()).resolves.toBe(formatMoney(10 * 50));
+
+    await typeNumber("77");
+    await page.getByTestId("current-closed").waitFor();
+    await page.getByTestId("add-line").click();
+    const closed = page.locator('[data-testid="bet-line"][data-number="77"]');
+    await expect(closed.getAttribute("data-closed")).resolves.toBe("true");
+    await expect(page.getByTestId("submit-slip").isDisabled()).resolves.toBe(true);
+    await closed.getByTestId("remove-line").click();
+    await expect(page.getByTestId("submit-slip").isEnabled()).resolves.toBe(true);
+
+    // Three digits with tod: the ThreeDigitToad line comes too; reverse gives the distinct orderings.
+    await page.getByTestId("clear-lines").click();
+    await page.getByTestId("bet-type-ThreeDigit").click();
+    await page.getByTestId("tod-check").click();
+    await typeNumber("112");
+    await page.getByTestId("reverse-number").click();
+    const kinds = await lines.evaluateAll((els) => els.map((e) => `${e.getAttribute("data-bet-type")}:${e.getAttribute("data-number")}`));
+    expect(kinds.sort()).toEqual(["ThreeDigit:112", "ThreeDigit:121", "ThreeDigit:211", "ThreeDigitToad:112"]);
+    await page.getByTestId("clear-lines").click();
+  });
+
+  it("a saved draft loads back onto the form; a slip of an open round can be cancelled and refunded", async () => {
+    const id = await makeRound(site.db, "laos", 10 * 60_000);
+    await page.goto(`/homeAllLotto?lotto=laos&activity=${id}`);
+    await page.getByTestId("bet-type-TwoDigit").click();
+    await typeNumber("12");
+    await page.getByTestId("add-line").click();
+    await page.getByTestId("save-draft").click();
+    await page.getByTestId("form-notice").filter({ hasText: /บันทึก/ }).waitFor();
+    await page.getByTestId("clear-lines").click();
+    await page.getByTestId("open-drafts").click();
+    await page.getByTestId("draft-row").first().waitFor();
+    await page.getByTestId("load-draft").first().click();
+    await page.locator('[data-testid="bet-line"][data-bet-type="TwoDigit"][data-number="12"]').waitFor();
+
+    const before = await creditOf(site, player.token);
+    await page.getByTestId("submit-slip").click();
+    await page.getByTestId("confirm-slip").click();
+    await page.getByTestId("slip-result").waitFor();
+    const slipId = await page.getByTestId("slip-result").getAttribute("data-master-id");
+    expect(await creditOf(site, player.token)).toBe(before - 10);
+
+    await page.goto("/reviewPostList");
+    const row = page.locator(`[data-testid="slip-row"][data-master-id="${slipId}"]`);
+    await expect(row.getAttribute("data-status")).resolves.toBe("accepting");
+    await row.click();
+    await page.getByTestId("cancel-slip").click();
+    await page.getByTestId("confirm-cancel-slip").click();
+    await page.getByTestId("cancel-result").waitFor();
+    await page.keyboard.press("Escape");
+    await page.locator(`[data-testid="slip-row"][data-master-id="${slipId}"][data-status="cancelled"]`).waitFor();
+    expect(await creditOf(site, player.token)).toBe(before);
+    await page.getByTestId("credit").filter({ hasText: formatCredit(before) }).waitFor();
+  });
+
+  it("the yeekee lottery lists the day's rounds by number; only open rounds can be chosen", async () => {
+    await page.goto("/homeAllLotto");
+    await page.locator('[data-testid="lottery-choice"][data-config-id="yeekee"]').click();
+    const rounds = page.getByTestId("round-choice");
+    await rounds.first().waitFor();
+    await expect(rounds.first().textContent()).resolves.toMatch(/รอบที่ \d+/);
+    const open = page.locator('[data-testid="round-choice"][data-open="true"]');
+    if ((await open.count()) > 0) {
+      const id = await open.first().getAttribute("data-activity-id");
+      await open.first().click();
+      await page.waitForURL((u) => u.searchParams.get("activity") === id);
+      await page.getByTestId("bet-type-ThreeDigit").waitFor();
+    }
+    const closedRounds = page.locator('[data-testid="round-choice"][data-open="false"]');
+    for (const el of await closedRounds.all()) expect(await el.isDisabled()).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,12 +1,84 @@
 import { Stack } from "@mantine/core";
-import { EmptyState } from "../../components/empty-state";
+import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { Activity } from "../../../contract/lottery";
 import { PageTitle } from "../../components/page-title";
+import { useServerNow } from "../../lib/server-clock";
+import { bangkokDateKey } from "../../../domain/thai-date";
+import { isYeekeeGroup, roundLabel } from "../lottery/rounds";
+import { useLottoList } from "../lottery/queries";
+import { BetForm } from "./bet-form";
+import { LotteryChoice, RoundChoice } from "./lottery-picker";
+import { useOtherActivities, useYeekeeRounds } from "./queries";
 
+/** The query string holds the choice, so a reload keeps it: `?lotto=<configID>&activity=<id>`. */
+function positiveInt(s: string | null): number | null {
+  if (!s || !/^\d{1,15}$/.test(s)) return null;
+  const n = Number(s);
+  return n > 0 ? n : null;
+}
+
+/**
+ * /homeAllLotto: step 1 chooses a lottery and one of its open rounds; step 2 is the bet form of
+ * that round.
+ */
 export function HomeAllLottoPage() {
+  const now = useServerNow();
+  const [params, setParams] = useSearchParams();
+  const list = useLottoList();
+  const items = useMemo(() => list.data ?? [], [list.data]);
+  const activityid = positiveInt(params.get("activity"));
+  const lottoParam = params.get("lotto");
+
+  // The lottery of the round: from the query string, or the one whose next round it is.
+  const lottery = items.find((i) => i.configID === lottoParam) ?? (activityid !== null ? items.find((i) => i.nextRound?.activityid === activityid) : undefined);
+  const round = useChosenRound(activityid, lottery?.configID ?? null, lottery ? isYeekeeGroup(lottery.group) : false, lottery?.nextRound ?? null, now);
+
+  const chooseLottery = (configID: string) => setParams({ lotto: configID });
+  const chooseRound = (r: Activity) => setParams({ lotto: r.configID, activity: String(r.activityid) });
+
+  if (activityid !== null) {
+    const title = round?.name ?? lottery?.name ?? "แทงหวย";
+    const subtitle = round ? `${roundLabel(round)}${round.date_th && isYeekeeGroup(round.group) ? ` · ${round.date_th}` : ""}` : `งวดที่ #${activityid}`;
+    return (
+      <Stack gap="sm">
+        <PageTitle>แทงหวย</PageTitle>
+        <BetForm
+          key={activityid}
+          activityid={activityid}
+          title={title}
+          subtitle={subtitle}
+          fallbackClose={round ? Date.parse(round.timestop) : null}
+          onChangeRound={() => setParams(lottery ? { lotto: lottery.configID } : {})}
+        />
+      </Stack>
+    );
+  }
+
   return (
-    <Stack>
+    <Stack gap="sm">
       <PageTitle>แทงหวย</PageTitle>
-      <EmptyState title="ยังไม่มีงวดที่เปิดรับแทง">เมื่อมีงวดหวยเปิด คุณจะเลือกหวยและแทงได้ที่หน้านี้</EmptyState>
+      {lottery ? (
+        <RoundChoice lottery={lottery} now={now} onChoose={chooseRound} onBack={() => setParams({})} />
+      ) : (
+        <LotteryChoice items={items} loading={list.data === undefined} now={now} onChoose={chooseLottery} />
+      )}
     </Stack>
   );
+}
+
+/**
+ * The chosen round's details (name, round number, close time), from the lists already loaded: the
+ * lottery's rounds, or the lotto list's next round. Null while unknown; the form then relies on
+ * the server's timeout check alone.
+ */
+function useChosenRound(activityid: number | null, configID: string | null, yeekee: boolean, nextRound: Activity | null, now: number): Activity | null {
+  const wanted = activityid !== null && configID !== null && nextRound?.activityid !== activityid;
+  const other = useOtherActivities(wanted && !yeekee ? configID : null);
+  const [businessDate] = useState(() => bangkokDateKey(now));
+  const yeekeeRounds = useYeekeeRounds(wanted && yeekee ? configID : null, businessDate, now);
+  if (activityid === null) return null;
+  if (nextRound?.activityid === activityid) return nextRound;
+  const all = [...(other.data?.activitylist ?? []), ...(yeekeeRounds.data?.activitylist ?? [])];
+  return all.find((r) => r.activityid === activityid) ?? null;
 }

@@ -1,12 +1,124 @@
-import { Stack } from "@mantine/core";
+import { Alert, Badge, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { Slip } from "../../../contract/betting";
+import { formatMoney } from "../../../domain/money";
+import { SLIP_STATUS } from "../../../domain/slip";
+import { formatTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
+import { useServerNow } from "../../lib/server-clock";
+import { useLottoList } from "../lottery/queries";
+import { usePostdigitList } from "./queries";
+import { SlipDetailModal } from "./slip-detail-modal";
+import { groupByDay, slipRoundLabel, slipTotals, statusOfSlip } from "./slip-view";
 
+const PERIODS = [
+  { value: "1", label: "วันนี้" },
+  { value: "7", label: "7 วัน" },
+  { value: "30", label: "30 วัน" },
+];
+
+/** /reviewPostList: the player's slips by date, with coloured statuses, totals and each slip's lines. */
 export function ReviewPostListPage() {
+  const now = useServerNow();
+  const [params, setParams] = useSearchParams();
+  const period = PERIODS.some((p) => p.value === params.get("period")) ? params.get("period")! : "7";
+  const slips = usePostdigitList(Number(period));
+  const lottoList = useLottoList();
+  const groups = useMemo(() => new Map((lottoList.data ?? []).map((l) => [l.configID, l.group])), [lottoList.data]);
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const list = useMemo(() => slips.data ?? [], [slips.data]);
+  const days = useMemo(() => groupByDay(list), [list]);
+  const totals = slipTotals(list, now);
+  const opened = list.find((s) => s.master_id === openId) ?? null;
+
   return (
-    <Stack>
+    <Stack gap="sm">
       <PageTitle>โพยหวย</PageTitle>
-      <EmptyState title="ยังไม่มีโพย">โพยที่คุณแทงจะแสดงที่นี่ พร้อมสถานะ รับแทง / ชนะ / แพ้</EmptyState>
+      <SegmentedControl
+        value={period}
+        onChange={(v) => setParams({ period: v }, { replace: true })}
+        data={PERIODS}
+        fullWidth
+        data-testid="period-switch"
+      />
+      <SimpleGrid cols={3} spacing="xs">
+        <Card withBorder radius="md" padding="xs">
+          <Text size="xs" c="dimmed">
+            จำนวนโพย
+          </Text>
+          <Text fw={600} data-testid="total-count">
+            {totals.count}
+          </Text>
+        </Card>
+        <Card withBorder radius="md" padding="xs">
+          <Text size="xs" c="dimmed">
+            ยอดแทงรวม
+          </Text>
+          <Text fw={600} data-testid="total-staked">
+            {formatMoney(totals.staked)} ฿
+          </Text>
+        </Card>
+        <Card withBorder radius="md" padding="xs">
+          <Text size="xs" c="dimmed">
+            ยอดถูกรางวัล
+          </Text>
+          <Text fw={600} c="green.8" data-testid="total-won">
+            {formatMoney(totals.won)} ฿
+          </Text>
+        </Card>
+      </SimpleGrid>
+
+      {slips.error && <Alert color="red">{slips.error.message}</Alert>}
+      {slips.isPending && <Skeleton h={120} radius="lg" />}
+      {slips.data && list.length === 0 && <EmptyState title="ยังไม่มีโพย">โพยที่คุณแทงจะแสดงที่นี่ พร้อมสถานะ รับแทง / ชนะ / แพ้</EmptyState>}
+
+      {days.map((day) => (
+        <Stack key={day.dateKey} gap={6} component="section" aria-label={day.label} data-testid="slip-day" data-date={day.dateKey}>
+          <Title order={5}>{day.label}</Title>
+          {day.slips.map((s) => (
+            <SlipRow key={s.master_id} slip={s} now={now} roundText={slipRoundLabel(s, groups)} onOpen={() => setOpenId(s.master_id)} />
+          ))}
+        </Stack>
+      ))}
+
+      <SlipDetailModal slip={opened} roundText={opened ? slipRoundLabel(opened, groups) : ""} now={now} onClose={() => setOpenId(null)} />
     </Stack>
+  );
+}
+
+function SlipRow({ slip, now, roundText, onOpen }: { slip: Slip; now: number; roundText: string; onOpen: () => void }) {
+  const status = statusOfSlip(slip, now);
+  const s = SLIP_STATUS[status];
+  return (
+    <UnstyledButton onClick={onOpen} data-testid="slip-row" data-status={status} data-master-id={slip.master_id} aria-label={`โพย #${slip.master_id} ${slip.name}`}>
+      <Card withBorder radius="md" padding="sm" style={{ borderLeft: `4px solid var(--mantine-color-${s.color}-6)` }}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} miw={0}>
+            <Text fw={600} lineClamp={1}>
+              {slip.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {roundText} · โพย #{slip.master_id} · {formatTime(slip.created_at)}
+            </Text>
+          </Stack>
+          <Badge color={s.color} variant="filled" style={{ flexShrink: 0 }} data-testid="slip-status">
+            {s.label}
+          </Badge>
+        </Group>
+        <Group justify="space-between" mt={4}>
+          <Text size="sm">
+            {slip.lines.length} รายการ · แทง <b data-testid="slip-total">{formatMoney(slip.totalPaid)}</b> ฿
+          </Text>
+          {status === "won" && (
+            <Text size="sm" fw={700} c="green.8" data-testid="slip-win">
+              ถูก {formatMoney(slip.totalWin)} ฿
+            </Text>
+          )}
+        </Group>
+      </Card>
+    </UnstyledButton>
   );
 }

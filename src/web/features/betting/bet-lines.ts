@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { BET_TYPES, betTypeDigits, type BetType } from "../../../domain/bet-types";
+import { formatMoney } from "../../../domain/money";
+import { validateBetLine } from "../../../domain/slip";
+
+/** A line on the bet form before it is sent. The stake is whole baht ("" while the field is empty). */
+export interface FormLine {
+  key: string;
+  betType: BetType;
+  number: string;
+  stake: number | "";
+}
+
+/** What the form needs of a bet type's config. */
+export interface RateLike {
+  rate: number;
+  minStake: number;
+  maxStake: number;
+  discountPercent: number;
+}
+
+export type Rates = Partial<Record<BetType, RateLike>>;
+
+/** The bet types a round offers, in the usual order. */
+export function offeredTypes(rates: Rates): BetType[] {
+  return BET_TYPES.filter((t) => rates[t] !== undefined);
+}
+
+export const lineKey = (betType: BetType, number: string) => `${betType}_${number}`;
+
+/**
+ * Adds lines, keeping the order; a line whose type and number is already on the form is not added
+ * twice (the existing one keeps its stake). Returns the new list and how many were skipped.
+ */
+export function addLines(
+  lines: readonly FormLine[],
+  add: ReadonlyArray<{ betType: BetType; number: string; stake: number | "" }>,
+): { lines: FormLine[]; skipped: number } {
+  const out = [...lines];
+  const seen = new Set(lines.map((l) => l.key));
+  let skipped = 0;
+  for (const a of add) {
+    const key = lineKey(a.betType, a.number);
+    if (seen.has(key)) {
+      skipped += 1;
+      continue;
+    }
+    seen.add(key);
+    out.push({ key, betType: a.betType, number: a.number, stake: a.stake });
+  }
+  return { lines: out, skipped };
+}
+
+export interface LineRate {
+  /** The rate that would be fixed now: the config's, or a restricted number's price. */
+  rate: number;
+  configRate: number;
+  /** A restricted price (other than 0) replaces the config rate. */
+  changed: boolean;
+  /** A restricted price of 0: the number takes no bets. */
+  closed: boolean;
+}
+
+/** The rate of a line from the config and the round's restricted prices (`{betType}_{number}` → price). */
+export function lineRate(rates: Rates, prices: ReadonlyMap<string, number> | undefined, betType: BetType, number: string): LineRate | null {
+  const config = rates[betType];
+  if (!config) return null;
+  const price = prices?.get(lineKey(betType, number));
+  if (price === undefined) return { rate: config.rate, configRate: config.rate, changed: false, closed: false };
+  return { rate: price, configRate: config.rate, changed: price !== config.rate, closed: price === 0 };
+}
+
+/** A Thai message for the first problem with the line, or null. */
+export function lineProblem(rates: Rates, prices: ReadonlyMap<string, number> | undefined, line: FormLine): string | null {
+  const config = rates[line.betType];
+  if (!config) return "งวดนี้ไม่รับแทงประเภทนี้";
+  if (lineRate(rates, prices, line.betType, line.number)?.closed) return "เลขนี้ปิดรับแทง";
+  if (line.stake === "") return "กรุณากรอกจำนวนเงินแทง";
+  try {
+    return validateBetLine({ betType: line.betType, number: line.number, stakeBaht: line.stake }, { minStakeBaht: config.minStake, maxStakeBaht: config.maxStake });
+  } catch {
+    // Limits the server sent that make no sense: the server decides.
+    return null;
+  }
+}
+
+/** stake × rate, rounded to satang (rates such as 3.2 carry binary noise). */
+export function potentialWin(stake: number | "", rate: number): number {
+  if (stake === "" || !Number.isFinite(rate)) return 0;
+  return Math.round(stake * rate * 100) / 100;
+}
+
+/** What the player pays for a line: the stake less the percent-lotto discount. */
+export function linePaid(stake: number | "", discountPercent: number): number {
+  if (stake === "") return 0;
+  return Math.round(stake * (100 - discountPercent)) / 100;
+}
+
+export function toNumberlist(lines: readonly FormLine[]) {
+  return lines.map((l) => ({ award_type: l.betType, number: l.number, amount: l.stake === "" ? 0 : l.stake }));
+}
+
+const DraftList = z.array(
+  z.object({
+    award_type: z.enum(BET_TYPES),
+    number: z.string().regex(/^\d{1,3}$/),
+    amount: z.number().int().positive().optional(),
+  }),
+);
+
+/**
+ * The lines of a saved draft (`numberlist_str`, JSON of `{award_type, number, amount}`), keeping
+ * only those the round offers and whose number has the type's digit count. Unreadable drafts give [].
+ */
+export function parseDraft(numberlistStr: string, rates: Rates, defaultStake: number | ""): Array<{ betType: BetType; number: string; stake: number | "" }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(numberlistStr);
+  } catch {
+    return [];
+  }
+  const parsed = DraftList.safeParse(json);
+  if (!parsed.success) return [];
+  return parsed.data
+    .filter((l) => rates[l.award_type] !== undefined && l.number.length === betTypeDigits(l.award_type))
+    .map((l) => ({ betType: l.award_type, number: l.number, stake: l.amount ?? defaultStake }));
+}
+
+/** Rates such as 3.2 keep their decimals; whole rates get thousands grouping. */
+export const formatRate = (r: number) => (Number.isInteger(r) ? formatMoney(r) : String(r));

@@ -1,0 +1,93 @@
+import { Alert, Button, Divider, Group, Modal, ScrollArea, Stack, Text } from "@mantine/core";
+import { BET_TYPE_LABELS } from "../../../domain/bet-types";
+import { formatMoney } from "../../../domain/money";
+import type { FormLine } from "./bet-lines";
+
+export interface Confirmation {
+  /** Made once when the dialog opens: a retry of this confirmation is the same slip to the server. */
+  datetime: string;
+  lines: FormLine[];
+  total: number;
+  paid: number;
+}
+
+export function ConfirmSlipModal({
+  confirmation,
+  title,
+  credit,
+  error,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  confirmation: Confirmation | null;
+  title: string;
+  credit: number | undefined;
+  error: string | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const c = confirmation;
+  return (
+    <Modal opened={c !== null} onClose={pending ? () => undefined : onClose} title="ยืนยันการส่งโพย" centered closeButtonProps={{ "aria-label": "ปิด" }}>
+      {c && (
+        <Stack gap="sm" data-testid="confirm-dialog">
+          <Text fw={600}>{title}</Text>
+          <ScrollArea.Autosize mah={220}>
+            <Stack gap={4}>
+              {c.lines.map((l) => (
+                <Group key={l.key} justify="space-between" wrap="nowrap">
+                  <Text size="sm">
+                    {BET_TYPE_LABELS[l.betType]} <b className="award-number">{l.number}</b>
+                  </Text>
+                  <Text size="sm">{formatMoney(l.stake === "" ? 0 : l.stake)} ฿</Text>
+                </Group>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+          <Divider />
+          <Group justify="space-between">
+            <Text>จำนวน</Text>
+            <Text fw={600}>{c.lines.length} รายการ</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text>ยอดแทงรวม</Text>
+            <Text fw={700} fz="lg" data-testid="confirm-total">
+              {formatMoney(c.total)} ฿
+            </Text>
+          </Group>
+          {c.paid !== c.total && (
+            <Group justify="space-between">
+              <Text>ยอดที่ต้องจ่าย (หลังส่วนลด)</Text>
+              <Text fw={700}>{formatMoney(c.paid)} ฿</Text>
+            </Group>
+          )}
+          {credit !== undefined && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                เครดิตหลังแทง
+              </Text>
+              <Text size="sm" c={credit - c.paid < 0 ? "red" : "dimmed"}>
+                {formatMoney(credit - c.paid)} ฿
+              </Text>
+            </Group>
+          )}
+          {error && (
+            <Alert color="red" data-testid="confirm-error">
+              {error}
+            </Alert>
+          )}
+          <Group grow>
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              แก้ไข
+            </Button>
+            <Button onClick={onConfirm} loading={pending} data-testid="confirm-slip">
+              {error ? "ลองส่งอีกครั้ง" : "ยืนยันส่งโพย"}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,164 @@
+import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import { betting, lottery } from "../../../contract";
+import type { RateConfig } from "../../../contract/betting";
+import type { BetType } from "../../../domain/bet-types";
+import { configLottoKey } from "../../../domain/bet-types";
+import { callApi } from "../../lib/api";
+import { COOKIE, getCookie } from "../../lib/cookies";
+import { browserStorage, cachedYeekeeActivities } from "../../lib/local-cache";
+import { useSession } from "../../lib/session";
+
+export type Rate = z.infer<typeof RateConfig>;
+
+/** Spec §3: the payout config is kept in local storage under this key, `{betType}_{usertype}` inside. */
+export const CONFIG_LOTTO_KEY = "configLottoObj";
+
+export const postdigitListKey = (period: number) => ["postdigit-list", period] as const;
+export const roundSlipsKey = (activityid: number) => ["round-slips", activityid] as const;
+
+/** The rounds of a non-yeekee lottery (the open ones and the latest). */
+export function useOtherActivities(configID: string | null) {
+  return useQuery({
+    queryKey: ["other-activities", configID],
+    queryFn: () => callApi(lottery.getActivityOtherLotto, { configID: configID! }),
+    enabled: configID !== null,
+    meta: { blocking: true },
+  });
+}
+
+/**
+ * A yeekee lottery's rounds of a business date, the same query (and browser cache) as the lottery
+ * pages use, but only when `lotteryId` is given.
+ */
+export function useYeekeeRounds(lotteryId: string | null, businessDate: string, nowMs: number) {
+  return useQuery({
+    queryKey: ["yeekee-activities", lotteryId, businessDate],
+    queryFn: () =>
+      cachedYeekeeActivities(browserStorage(), lotteryId!, businessDate, nowMs, () =>
+        callApi(lottery.getActivityYeekee, undefined, undefined, {}, { id: lotteryId! }),
+      ),
+    enabled: lotteryId !== null,
+  });
+}
+
+/** Whether the round still takes bets, by the server's clock, with its close time. */
+export function useRoundTimeout(activityid: number | null) {
+  return useQuery({
+    queryKey: ["round-timeout", activityid],
+    queryFn: () => callApi(lottery.checkTimeout, { activityid: activityid! }),
+    enabled: activityid !== null,
+    refetchInterval: 30_000,
+  });
+}
+
+/**
+ * The payout config of a round for the caller's user type, as a map by bet type. The server's
+ * answer is also written to local storage (`configLottoObj`) as the specification keeps it.
+ */
+export function useLottoConfig(activityid: number | null) {
+  return useQuery({
+    queryKey: ["lotto-config", activityid],
+    queryFn: async () => {
+      const r = await callApi(betting.getLottoConfigByActivityId, { activity_id: activityid! });
+      try {
+        browserStorage().setItem(CONFIG_LOTTO_KEY, JSON.stringify(r.configLotto));
+      } catch (e) {
+        console.error("configLottoObj write failed", e);
+      }
+      return { rates: ratesByBetType(r.configLotto), percentLottoObj: r.percentLottoObj };
+    },
+    enabled: activityid !== null,
+    meta: { blocking: true },
+    staleTime: 60_000,
+  });
+}
+
+/** One config per bet type; the entry keyed for the user's own type wins when several are sent. */
+export function ratesByBetType(configLotto: Record<string, Rate>): Partial<Record<BetType, Rate>> {
+  const userType = getCookie(COOKIE.userType);
+  const out: Partial<Record<BetType, Rate>> = {};
+  for (const [key, rate] of Object.entries(configLotto)) {
+    const own = userType !== null && key === configLottoKey(rate.betType, userType);
+    if (own || !out[rate.betType]) out[rate.betType] = rate;
+  }
+  return out;
+}
+
+/** A restricted number: its latest price for the round (0 = closed). */
+export interface DigitPriceEntry {
+  betType: BetType;
+  number: string;
+  price: number;
+}
+
+/** Restricted numbers of the round: the latest price per bet type and number, as a list and by `{betType}_{number}`. */
+export function useDigitPrices(activityid: number | null) {
+  return useQuery({
+    queryKey: ["digit-prices", activityid],
+    queryFn: async () => {
+      const r = await callApi(betting.readNewDigitPriceAddLastTime, { activity_id: activityid! });
+      const latest = new Map<string, DigitPriceEntry & { at: number }>();
+      for (const p of r.new_digit_price) {
+        const key = digitKey(p.award_type, p.number);
+        const at = Date.parse(p.created_at) || Date.parse(p.date_time) || 0;
+        const seen = latest.get(key);
+        if (!seen || at >= seen.at) latest.set(key, { betType: p.award_type, number: p.number, price: p.new_price, at });
+      }
+      const list = [...latest.values()].map(({ betType, number, price }) => ({ betType, number, price }));
+      return { list, byKey: new Map(list.map((e) => [digitKey(e.betType, e.number), e.price])) };
+    },
+    enabled: activityid !== null,
+    refetchInterval: 30_000,
+  });
+}
+
+export const digitKey = (betType: string, number: string) => `${betType}_${number}`;
+
+/** The tod numbers a three-digit number covers. */
+export function useToadList(number: string | null) {
+  return useQuery({
+    queryKey: ["toad-list", number],
+    queryFn: async () => (await callApi(betting.checkToadThreeDigit, { threedigit: number! })).toadlist,
+    enabled: number !== null && /^\d{3}$/.test(number),
+    staleTime: Infinity,
+  });
+}
+
+export function useDrafts(enabled: boolean) {
+  const { uuid } = useSession();
+  return useQuery({
+    queryKey: ["drafts", uuid],
+    queryFn: async () => (await callApi(betting.readDraftDigit, { uuid: uuid! })).draftlist,
+    enabled: enabled && !!uuid,
+  });
+}
+
+/** The player's own slips of one round. */
+export function useRoundSlips(activityid: number | null) {
+  const { uuid } = useSession();
+  return useQuery({
+    queryKey: roundSlipsKey(activityid ?? 0),
+    queryFn: async () => (await callApi(betting.readPostNumberDigit, { activityid: activityid!, uuid: uuid! })).postdigit_list,
+    enabled: activityid !== null && !!uuid,
+  });
+}
+
+/** The player's slips of the last `period` days. */
+export function usePostdigitList(period: number) {
+  return useQuery({
+    queryKey: postdigitListKey(period),
+    queryFn: async () => (await callApi(betting.postdigitList, { period })).postdigit_list,
+    meta: { blocking: true },
+    refetchInterval: 60_000,
+  });
+}
+
+/** One slip's detail, fresh from the server. */
+export function useSlipDetail(masterId: number | null) {
+  return useQuery({
+    queryKey: ["slip-detail", masterId],
+    queryFn: async () => (await callApi(betting.getRefMasterId, { ref_masterID: masterId! })).postDigitMasterObj,
+    enabled: masterId !== null,
+  });
+}

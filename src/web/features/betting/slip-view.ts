@@ -1,0 +1,68 @@
+import type { Slip } from "../../../contract/betting";
+import type { LottoListItem } from "../../../contract/lottery";
+import { slipStatus, type SlipStatusKey } from "../../../domain/slip";
+import { bangkokDateKey, formatThaiDate } from "../../../domain/thai-date";
+
+/** How the player sees a slip now (spec §4, with the 2-minute grace after the round time). */
+export function statusOfSlip(slip: Slip, now: number): SlipStatusKey {
+  return slipStatus({
+    status: slip.status,
+    roundStatus: slip.roundStatus,
+    roundTime: Date.parse(slip.timestop),
+    now,
+    hasWinningLine: slip.totalWin > 0 || slip.lines.some((l) => l.result === "win"),
+  });
+}
+
+/** The owner may cancel an accepted slip while its round still takes bets. */
+export function canCancel(slip: Slip, now: number): boolean {
+  return slip.status === "active" && slip.roundStatus === "open" && now < Date.parse(slip.timestop);
+}
+
+/** "รอบที่ 15" for yeekee rounds (known from the lotto list), otherwise "งวด 16 มีนาคม 2569". */
+export function slipRoundLabel(slip: Pick<Slip, "configID" | "round_no" | "draw_date">, groups: ReadonlyMap<string, LottoListItem["group"]>): string {
+  const group = groups.get(slip.configID);
+  const yeekee = group === "yeekee" || group === "yeekee5minute" || (group === undefined && slip.configID.startsWith("yeekee"));
+  if (yeekee) return `รอบที่ ${slip.round_no}`;
+  try {
+    return `งวด ${formatThaiDate(`${slip.draw_date}T12:00:00+07:00`)}`;
+  } catch {
+    return `งวด ${slip.draw_date}`;
+  }
+}
+
+export interface SlipDay {
+  dateKey: string;
+  label: string;
+  slips: Slip[];
+}
+
+/** Slips grouped by the Bangkok date they were placed, newest day and newest slip first. */
+export function groupByDay(slips: readonly Slip[]): SlipDay[] {
+  const days = new Map<string, Slip[]>();
+  const sorted = [...slips].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.master_id - a.master_id);
+  for (const s of sorted) {
+    const key = bangkokDateKey(s.created_at);
+    const list = days.get(key);
+    if (list) list.push(s);
+    else days.set(key, [s]);
+  }
+  return [...days].map(([dateKey, list]) => ({ dateKey, label: formatThaiDate(`${dateKey}T12:00:00+07:00`), slips: list }));
+}
+
+/** Staked counts the slips that stand (not returned or cancelled); won counts slips shown as won. */
+export function slipTotals(slips: readonly Slip[], now: number): { staked: number; won: number; count: number } {
+  let staked = 0;
+  let won = 0;
+  let count = 0;
+  for (const s of slips) {
+    const status = statusOfSlip(s, now);
+    if (status === "returned" || status === "cancelled") continue;
+    count += 1;
+    staked += s.totalPaid;
+    if (status === "won") won += s.totalWin;
+  }
+  return { staked: round2(staked), won: round2(won), count };
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
