@@ -220,7 +220,13 @@ describe("settlement", () => {
       ["TwoDigitOn", "win", "90000"],
       ["OneDigitOn", "win", "3200"],
       ["TwoDigit", "win", "900000"],
-      ["ThreeDigit", "lose", "0"],
+      // Only winning lines are written; the slip view shows the rest as lost.
+      ["ThreeDigit", null, null],
+    ]);
+    const b1 = (await post(t.app, "/api/postdigitList", { period: 1 }, b.token)).body.postdigit_list as Array<{ activityid: number; lines: Array<{ result: string; payout: number }> }>;
+    expect(b1.find((x) => x.activityid === round)!.lines.map((l) => [l.result, l.payout])).toEqual([
+      ["win", 9000],
+      ["lose", 0],
     ]);
     const { settleRound } = await import("../../src/server/settlement/settle");
     expect(await settleRound(t.db, round)).toBe(0);

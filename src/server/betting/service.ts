@@ -39,16 +39,20 @@ function slipView(s: repo.SlipRow, lines: repo.LineRow[]): Slip {
     totalWin: baht(s.total_win),
     date_time: formatThaiDateTime(s.created_at),
     created_at: new Date(s.created_at).toISOString(),
-    lines: lines.map((l) => ({
-      id: Number(l.id),
-      award_type: l.bet_type as BetType,
-      number: l.number,
-      amount: baht(l.stake),
-      paid: baht(l.paid),
-      priceReturn: rate(l.rate_x100),
-      result: l.result,
-      payout: l.payout === null ? null : baht(l.payout),
-    })),
+    lines: lines.map((l) => {
+      // Settlement writes only winning lines: with the result added, an unmarked line has lost.
+      const lost = l.result === null && s.round_status === "add award" && s.status === "active";
+      return {
+        id: Number(l.id),
+        award_type: l.bet_type as BetType,
+        number: l.number,
+        amount: baht(l.stake),
+        paid: baht(l.paid),
+        priceReturn: rate(l.rate_x100),
+        result: lost ? ("lose" as const) : l.result,
+        payout: lost ? 0 : l.payout === null ? null : baht(l.payout),
+      };
+    }),
   };
 }
 

@@ -454,7 +454,8 @@ export const slipLines = pgTable(
   },
   (t) => [
     index("slip_lines_slip_idx").on(t.slipId),
-    index("slip_lines_unsettled_idx").on(t.roundId, t.id).where(sql`${t.result} is null`),
+    // Settlement joins a round's lines with its few winning (bet type, number) pairs.
+    index("slip_lines_round_number_idx").on(t.roundId, t.betType, t.number),
     check("slip_lines_result_check", sql`${t.result} is null or ${t.result} in ('win', 'lose')`),
   ],
 );
@@ -470,4 +471,20 @@ export const draftDigits = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("draft_digits_user_idx").on(t.userId)],
+);
+
+/**
+ * The (bet type, number) pairs that win in a round, written with its result. Settlement touches only
+ * the lines matching them: a line of a round with a result and no 'win' mark has lost.
+ */
+export const roundWinningPairs = pgTable(
+  "round_winning_pairs",
+  {
+    roundId: bigint("round_id", { mode: "number" })
+      .notNull()
+      .references(() => rounds.id),
+    betType: text("bet_type").notNull(),
+    number: text("number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.betType, t.number] })],
 );

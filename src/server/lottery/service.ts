@@ -2,14 +2,14 @@ import type { z } from "zod";
 import type { lottery } from "../../contract";
 import type { AwardType } from "../../domain/bet-types";
 import { lotteryIcon } from "../../domain/lottery-icons";
-import { awardLines, parseResult, type ResultInput, winningNumbers } from "../../domain/results";
+import { awardLines, parseResult, type ResultInput, winningNumbers, winningPairs } from "../../domain/results";
 import { type Schedule, validateSchedule } from "../../domain/schedule";
 import { bangkokDateKey, formatThaiDate, formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
-import { refundRound, settleRound, unsettleRound } from "../settlement/settle";
+import { refundRound, settleRound, unsettleRound, writeWinningPairs } from "../settlement/settle";
 import * as repo from "./repository";
 import { planLottery } from "./ticker";
 
@@ -88,6 +88,7 @@ export function lotteryService(db: Db) {
       // A correction re-settles: payouts of the old result are taken back in this same transaction.
       if (round.status === "add award") await unsettleRound(tx, roundId);
       await repo.replaceAwards(tx, roundId, lines);
+      await writeWinningPairs(tx, roundId, winningPairs(winning));
       await repo.setRoundResult(tx, roundId, parsed.value);
       const event = round.status === "add award" ? "result.correction" : opts.source === "feed" ? "feed.result" : "result";
       await repo.addRoundEvent(tx, { roundId, event, actorId: opts.actorId, note: opts.reason ?? null, data: { before: round.result, after: parsed.value } });

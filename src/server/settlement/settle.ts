@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { parseResult, winningNumbers, winningPairs } from "../../domain/results";
 import type { Db, Tx } from "../db/client";
 import { conflict } from "../http/errors";
 import { HOUSE, type HouseKind, HOUSE_SHARDS } from "../wallet/ledger";
@@ -50,20 +49,23 @@ async function moveMany(
   return true;
 }
 
-async function winningPairsOf(tx: Tx, roundId: number) {
-  const round = await tx.execute<{ status: string; result: unknown }>(sql`select status, result from rounds where id = ${roundId}`);
-  const row = round.rows[0];
-  if (!row || row.status !== "add award" || !row.result) return null;
-  const parsed = parseResult(row.result);
-  if (!parsed.ok) throw new Error(`round ${roundId} has an unreadable result`);
-  return winningPairs(winningNumbers(parsed.value));
+/** Records the winning (bet type, number) pairs of a round's result, replacing earlier ones. */
+export async function writeWinningPairs(tx: Tx, roundId: number, pairs: Array<{ betType: string; number: string }>): Promise<void> {
+  await tx.execute(sql`delete from round_winning_pairs where round_id = ${roundId}`);
+  if (pairs.length === 0) return;
+  await tx.execute(sql`
+    insert into round_winning_pairs (round_id, bet_type, number)
+    select ${roundId}, t, n from unnest(${sql.param(pairs.map((p) => p.betType))}::text[], ${sql.param(pairs.map((p) => p.number))}::text[]) as w(t, n)
+    on conflict do nothing`);
 }
 
 /**
- * Settles a round with a result: every unsettled line of an active slip is marked win or lose and
- * its payout fixed, and the winners are credited, batch by batch. Each batch is one transaction, and a
- * line is only ever taken while its result is empty, so a crash, a restart, or a second instance
- * settling at the same time never pays a line twice. Returns the number of lines settled.
+ * Settles a round with a result: every line of an active slip that matches a winning pair is marked
+ * 'win' with its payout (stake × the rate fixed on the line) and the winners are credited, batch by
+ * batch. Only winning lines are written: a line of a round with a result and no 'win' mark has lost.
+ * Each batch is one transaction and takes a line only while its result is empty (row locks, not
+ * skipping), so a crash, a restart, or a second instance settling at once never pays a line twice.
+ * Returns the number of winning lines paid.
  */
 export async function settleRound(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
   let settled = 0;
@@ -77,42 +79,36 @@ export async function settleRound(db: Db, roundId: number, batchSize = SETTLE_BA
 /** One batch of settleRound, in its own transaction; 0 when nothing is left. */
 export async function settleBatch(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
   return db.transaction(async (tx) => {
-      const pairs = await winningPairsOf(tx, roundId);
-      if (!pairs) return 0;
-      const rows = await tx.execute<{ account_id: string; amount: string; lines: string; first: string; last: string }>(sql`
-        with batch as (
-          select l.id from slip_lines l join slips s on s.id = l.slip_id
-          where l.round_id = ${roundId} and l.result is null and s.status = 'active'
-          order by l.id limit ${batchSize}
-          for update of l skip locked
-        ), winners as (
-          select t, n from unnest(${sql.param(pairs.map((p) => p.betType))}::text[], ${sql.param(pairs.map((p) => p.number))}::text[]) as w(t, n)
-        ), done as (
-          update slip_lines l set
-            result = case when exists (select 1 from winners w where w.t = l.bet_type and w.n = l.number) then 'win' else 'lose' end,
-            payout = case when exists (select 1 from winners w where w.t = l.bet_type and w.n = l.number)
-                          then l.stake * l.rate_x100 / 100 else 0 end,
-            settled_at = now()
-          from batch
-          where l.id = batch.id
-          returning l.id, l.user_id, l.payout
-        )
-        select a.id as account_id, sum(d.payout) as amount, count(*) as lines, min(d.id) as first, max(d.id) as last
-        from done d join accounts a on a.owner_id = d.user_id and a.kind = 'credit'
-        group by a.id`);
-      const count = rows.rows.reduce((s, r) => s + Number(r.lines), 0);
-      if (count === 0) return 0;
-      const first = rows.rows.reduce((m, r) => (BigInt(r.first) < m ? BigInt(r.first) : m), BigInt(rows.rows[0]!.first));
-      const last = rows.rows.reduce((m, r) => (BigInt(r.last) > m ? BigInt(r.last) : m), 0n);
-      await moveMany(tx, {
-        kind: "payout",
-        reference: `round:${roundId}:lines:${first}-${last}`,
-        house: HOUSE.payouts,
-        shard: Number(first % BigInt(HOUSE_SHARDS)),
-        amounts: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
-        direction: "credit",
-      });
-      return count;
+    const rows = await tx.execute<{ account_id: string; amount: string; lines: string; first: string; last: string }>(sql`
+      with batch as (
+        select l.id from slip_lines l
+        join rounds r on r.id = l.round_id and r.status = 'add award'
+        join round_winning_pairs w on w.round_id = l.round_id and w.bet_type = l.bet_type and w.number = l.number
+        join slips s on s.id = l.slip_id and s.status = 'active'
+        where l.round_id = ${roundId} and l.result is null
+        order by l.id limit ${batchSize}
+        for update of l
+      ), done as (
+        update slip_lines l set result = 'win', payout = l.stake * l.rate_x100 / 100, settled_at = now()
+        from batch where l.id = batch.id and l.result is null
+        returning l.id, l.user_id, l.payout
+      )
+      select a.id as account_id, sum(d.payout) as amount, count(*) as lines, min(d.id) as first, max(d.id) as last
+      from done d join accounts a on a.owner_id = d.user_id and a.kind = 'credit'
+      group by a.id`);
+    const count = rows.rows.reduce((s, r) => s + Number(r.lines), 0);
+    if (count === 0) return 0;
+    const first = rows.rows.reduce((m, r) => (BigInt(r.first) < m ? BigInt(r.first) : m), BigInt(rows.rows[0]!.first));
+    const last = rows.rows.reduce((m, r) => (BigInt(r.last) > m ? BigInt(r.last) : m), 0n);
+    await moveMany(tx, {
+      kind: "payout",
+      reference: `round:${roundId}:lines:${first}-${last}`,
+      house: HOUSE.payouts,
+      shard: Number(first % BigInt(HOUSE_SHARDS)),
+      amounts: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
+      direction: "credit",
+    });
+    return count;
   });
 }
 
@@ -160,7 +156,7 @@ export async function refundRound(db: Db, roundId: number, slipStatus: "cancel a
 export async function unsettleRound(tx: Tx, roundId: number): Promise<void> {
   const rows = await tx.execute<{ account_id: string; amount: string }>(sql`
     with old as (
-      select l.id, l.user_id, l.payout from slip_lines l where l.round_id = ${roundId} and l.result is not null for update
+      select l.id, l.user_id, l.payout from slip_lines l where l.round_id = ${roundId} and l.result = 'win' for update
     ), reset as (
       update slip_lines l set result = null, payout = null, settled_at = null from old where l.id = old.id
       returning old.user_id, old.payout
@@ -184,8 +180,10 @@ export async function pendingRounds(db: Db): Promise<Array<{ id: number; status:
   const r = await db.execute<{ id: string; status: string }>(sql`
     select r.id, r.status from rounds r
     where (r.status = 'add award' and exists (
-            select 1 from slip_lines l join slips s on s.id = l.slip_id
-            where l.round_id = r.id and l.result is null and s.status = 'active'))
+            select 1 from round_winning_pairs w
+            join slip_lines l on l.round_id = w.round_id and l.bet_type = w.bet_type and l.number = w.number
+            join slips s on s.id = l.slip_id
+            where w.round_id = r.id and l.result is null and s.status = 'active'))
        or (r.status = 'cancel activity' and exists (select 1 from slips s where s.round_id = r.id and s.status = 'active'))`);
   return r.rows.map((x) => ({ id: Number(x.id), status: x.status }));
 }
