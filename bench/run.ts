@@ -15,7 +15,8 @@ import { connect, runMigrations } from "../src/server/db/client";
 import { ensureDatabaseExists } from "../src/server/db/database";
 import { startEmbeddedPostgres } from "../src/server/db/embedded";
 import { seed } from "../src/server/seed";
-import { settleRound } from "../src/server/settlement/settle";
+import { winningNumbers, winningPairs } from "../src/domain/results";
+import { settleRound, writeWinningPairs } from "../src/server/settlement/settle";
 
 const PLAYERS = 64;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -140,22 +141,25 @@ async function main() {
     await db.$client.query(
       `insert into slip_lines (slip_id, round_id, user_id, bet_type, number, stake, paid, rate_x100)
        select s.id, s.round_id, s.user_id, case when i % 2 = 0 then 'TwoDigit' else 'ThreeDigit' end,
-              case when i % 2 = 0 then lpad((i % 100)::text, 2, '0') else lpad((i % 1000)::text, 3, '0') end, 100, 100,
+              case when i % 2 = 0 then lpad(((i * 37 + s.id * 11) % 100)::text, 2, '0') else lpad(((i * 7919 + s.id * 104729) % 1000)::text, 3, '0') end, 100, 100,
               case when i % 2 = 0 then 9000 else 90000 end
        from slips s, generate_series(1, ${perSlip}) i where s.round_id = $1`,
       [settleId],
     );
     await db.$client.query("analyze slip_lines");
+    // What entering the result writes: the winning (bet type, number) pairs.
+    await db.transaction((tx) => writeWinningPairs(tx, settleId, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))));
     const t0 = performance.now();
-    const settled = await settleRound(db, settleId);
+    const winners = await settleRound(db, settleId);
     const settleSeconds = (performance.now() - t0) / 1000;
+    const settled = Number((await db.$client.query("select count(*)::int as n from slip_lines where round_id = $1", [settleId])).rows[0].n);
 
     const slipsPerSecond = result.requests.average;
     const report = {
       machine: `${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, server + PostgreSQL + load generator on the same machine, loopback`,
       slips: { concurrentPlayers: PLAYERS, seconds: DURATION_S, linesPerSlip: 5, slipsPerSecond, p50ms: result.latency.p50, p99ms: result.latency.p99, accepted: slips, non2xx },
       pgbench: { tps: pgbenchTps, ratio: pgbenchTps ? +(slipsPerSecond / pgbenchTps).toFixed(2) : null },
-      settlement: { lines: settled, seconds: +settleSeconds.toFixed(2), linesPerSecond: Math.round(settled / settleSeconds) },
+      settlement: { lines: settled, winningLinesPaid: winners, seconds: +settleSeconds.toFixed(2), linesPerSecond: Math.round(settled / settleSeconds) },
     };
     console.log(JSON.stringify(report, null, 2));
   } finally {

@@ -109,31 +109,59 @@ export async function exposureOf(db: Executor, roundId: number, keys: Array<{ be
   return r.rows;
 }
 
-export async function insertSlip(
+/**
+ * Everything a bet needs to know in one round trip: the round (open or not by the database's clock,
+ * and that instant), the tier's rates and the latest restricted-number prices up to that instant.
+ */
+export async function betContext(db: Executor, roundId: number, userType: string, defaultType: string) {
+  const r = await db.execute<{ lottery_id: string; open: boolean; now: Date; now_exact: string; rates: RateRow[] | null; prices: PriceRow[] | null }>(sql`
+    with r as (
+      select id, lottery_id, clock_timestamp() as now, status, open_at, close_at from rounds where id = ${roundId}
+    )
+    select r.lottery_id, r.now, r.now::text as now_exact, (r.status = 'open' and r.open_at <= r.now and r.close_at > r.now) as open,
+      (select json_agg(c) from (
+        select distinct on (bet_type) bet_type, user_type, rate_x100, min_stake, max_stake, max_per_number, discount_percent
+        from lotto_config where lottery_id = r.lottery_id and user_type in (${userType}, ${defaultType})
+        order by bet_type, (user_type = ${userType}) desc) c) as rates,
+      (select json_agg(p) from (
+        select distinct on (bet_type, number) id, round_id, bet_type, number, new_price_x100, created_at
+        from digit_prices where round_id = r.id and created_at <= r.now
+        order by bet_type, number, created_at desc, id desc) p) as prices
+    from r`);
+  return r.rows[0] ?? null;
+}
+
+/** The slip and its lines in one statement. */
+export async function insertSlipWithLines(
   db: Executor,
-  s: { userId: string; roundId: number; totalStake: bigint; totalPaid: bigint; clientDatetime: string | null; requestKey: string; createdAt: Date },
+  // createdAt is the database's own text of the instant, kept to the microsecond it was checked at.
+  s: { userId: string; roundId: number; totalStake: bigint; totalPaid: bigint; clientDatetime: string | null; requestKey: string; createdAt: string },
+  lines: Array<{ betType: string; number: string; stake: bigint; paid: bigint; rateX100: number }>,
 ): Promise<number> {
   const r = await db.execute<{ id: string }>(sql`
-    insert into slips (user_id, round_id, total_stake, total_paid, client_datetime, request_key, created_at)
-    values (${s.userId}, ${s.roundId}, ${s.totalStake}, ${s.totalPaid}, ${s.clientDatetime}, ${s.requestKey}, ${s.createdAt.toISOString()})
-    returning id`);
+    with s as (
+      insert into slips (user_id, round_id, total_stake, total_paid, client_datetime, request_key, created_at)
+      values (${s.userId}, ${s.roundId}, ${s.totalStake}, ${s.totalPaid}, ${s.clientDatetime}, ${s.requestKey}, ${s.createdAt}::timestamptz)
+      returning id
+    ), l as (
+      insert into slip_lines (slip_id, round_id, user_id, bet_type, number, stake, paid, rate_x100)
+      select s.id, ${s.roundId}, ${s.userId}, t, n, st, p, r from s, unnest(
+        ${sql.param(lines.map((l) => l.betType))}::text[], ${sql.param(lines.map((l) => l.number))}::text[],
+        ${sql.param(lines.map((l) => l.stake.toString()))}::bigint[], ${sql.param(lines.map((l) => l.paid.toString()))}::bigint[],
+        ${sql.param(lines.map((l) => l.rateX100))}::int[]) with ordinality as u(t, n, st, p, r, o)
+      order by o
+    )
+    select id from s`);
   return Number(r.rows[0]!.id);
 }
 
-export async function insertLines(
-  db: Executor,
-  slipId: number,
-  roundId: number,
-  userId: string,
-  lines: Array<{ betType: string; number: string; stake: bigint; paid: bigint; rateX100: number }>,
-): Promise<void> {
-  await db.execute(sql`
-    insert into slip_lines (slip_id, round_id, user_id, bet_type, number, stake, paid, rate_x100)
-    select ${slipId}, ${roundId}, ${userId}, t, n, s, p, r from unnest(
-      ${sql.param(lines.map((l) => l.betType))}::text[], ${sql.param(lines.map((l) => l.number))}::text[],
-      ${sql.param(lines.map((l) => l.stake.toString()))}::bigint[], ${sql.param(lines.map((l) => l.paid.toString()))}::bigint[],
-      ${sql.param(lines.map((l) => l.rateX100))}::int[]) with ordinality as u(t, n, s, p, r, o)
-    order by o`);
+/** Before the transaction: the player's credit account, and a slip already made by this same request. */
+export async function betPreamble(db: Executor, userId: string, requestKey: string) {
+  const r = await db.execute<{ account_id: string | null; existing_id: string | null; existing_at: Date | null }>(sql`
+    select (select id from accounts where owner_id = ${userId} and kind = 'credit') as account_id,
+           s.id as existing_id, s.created_at as existing_at
+    from (select 1) x left join slips s on s.user_id = ${userId} and s.request_key = ${requestKey}`);
+  return r.rows[0]!;
 }
 
 export async function slipByRequestKey(db: Executor, userId: string, requestKey: string) {

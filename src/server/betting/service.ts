@@ -146,17 +146,18 @@ export function bettingService(db: Db) {
     async placeSlip(user: AuthUser, body: PlaceBody) {
       own(user, body.uuid);
       const requestKey = requestKeyOf(body);
-      const existing = await repo.slipByRequestKey(db, user.uuid, requestKey);
-      if (existing) return this.placedAnswer(user, Number(existing.id), existing.created_at, "โพยนี้ส่งไปแล้ว");
-      const accountId = await playerAccountId(db, user.uuid);
+      const pre = await repo.betPreamble(db, user.uuid, requestKey);
+      if (pre.existing_id) return this.placedAnswer(user, Number(pre.existing_id), pre.existing_at!, "โพยนี้ส่งไปแล้ว");
+      if (!pre.account_id) throw notFound("ไม่พบบัญชีเครดิตของผู้เล่น");
+      const accountId = Number(pre.account_id);
       try {
         const placed = await db.transaction(async (tx) => {
-          const round = await repo.roundForBet(tx, body.activityid);
+          const round = await repo.betContext(tx, body.activityid, user.userType, DEFAULT_USER_TYPE);
           if (!round) throw notFound("ไม่พบงวดนี้");
           if (!round.open) throw conflict("งวดนี้ปิดรับแทงแล้ว");
           const now = new Date(round.now);
-          const rates = new Map((await repo.ratesFor(tx, round.lottery_id, user.userType, DEFAULT_USER_TYPE)).map((r) => [r.bet_type, r]));
-          const prices = await repo.latestPrices(tx, body.activityid, now);
+          const rates = new Map((round.rates ?? []).map((r) => [r.bet_type, r]));
+          const prices = round.prices ?? [];
           const priceOf = (bt: string, n: string) => prices.filter((p) => p.bet_type === bt && p.number === n);
 
           const lines = body.numberlist.map((l) => {
@@ -200,16 +201,11 @@ export function bettingService(db: Db) {
 
           const totalStake = lines.reduce((s, l) => s + l.stake, 0n);
           const totalPaid = lines.reduce((s, l) => s + l.paid, 0n);
-          const slipId = await repo.insertSlip(tx, {
-            userId: user.uuid,
-            roundId: body.activityid,
-            totalStake,
-            totalPaid,
-            clientDatetime: body.datetime ?? null,
-            requestKey,
-            createdAt: now,
-          });
-          await repo.insertLines(tx, slipId, body.activityid, user.uuid, lines);
+          const slipId = await repo.insertSlipWithLines(
+            tx,
+            { userId: user.uuid, roundId: body.activityid, totalStake, totalPaid, clientDatetime: body.datetime ?? null, requestKey, createdAt: round.now_exact },
+            lines,
+          );
           const moved = await transfer(tx, {
             kind: "stake",
             from: { player: accountId },

@@ -95,16 +95,20 @@ export async function post(
     afters.push(row.balance);
   }
 
-  const inserted = await tx.execute<{ id: string }>(sql`
-    insert into ledger_transactions (kind, reference, actor_id, note)
-    values (${movement.kind}, ${movement.reference ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null})
-    returning id`);
-  const transactionId = Number(inserted.rows[0]!.id);
+  // The movement and its entries in one statement (one round trip on the bet path).
   const amounts = postings.map((p) => p.amount.toString());
-  await tx.execute(sql`
-    insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-    select ${transactionId}, a, m, b
-    from unnest(${sql.param(ids)}::bigint[], ${sql.param(amounts)}::bigint[], ${sql.param(afters)}::bigint[]) as t(a, m, b)`);
+  const inserted = await tx.execute<{ id: string }>(sql`
+    with t as (
+      insert into ledger_transactions (kind, reference, actor_id, note)
+      values (${movement.kind}, ${movement.reference ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null})
+      returning id
+    ), e as (
+      insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+      select t.id, a, m, b
+      from t, unnest(${sql.param(ids)}::bigint[], ${sql.param(amounts)}::bigint[], ${sql.param(afters)}::bigint[]) as u(a, m, b)
+    )
+    select id from t`);
+  const transactionId = Number(inserted.rows[0]!.id);
   return { transactionId, balances };
 }
 
