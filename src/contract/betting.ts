@@ -12,11 +12,9 @@ export const BetType = z.enum(BET_TYPES, { error: "ประเภทการ�
 export const BetLine = z.object({
   award_type: BetType,
   number: z.string({ error: "กรุณากรอกเลข" }).trim().regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
-  amount: z.coerce
-    .number({ error: "กรุณากรอกจำนวนเงินแทง" })
-    .int("จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท")
-    .positive("จำนวนเงินแทงต้องมากกว่า 0")
-    .max(1_000_000, "จำนวนเงินแทงสูงเกินไป"),
+  amount: z
+    .union([z.number(), z.string().regex(/^\d{1,7}$/, "จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท").transform(Number)], { error: "กรุณากรอกจำนวนเงินแทง" })
+    .pipe(z.number().int("จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท").positive("จำนวนเงินแทงต้องมากกว่า 0").max(1_000_000, "จำนวนเงินแทงสูงเกินไป")),
 });
 
 export const SlipLine = z.object({
@@ -128,7 +126,7 @@ export const postNumberDigit = route({
     uuid: Uuid,
     activityid: ActivityId,
     /** The client's time of submission; with the lines it identifies a resubmission. */
-    datetime: z.string().max(50).optional(),
+    datetime: z.string({ error: "กรุณาส่งเวลาที่ส่งโพย (datetime)" }).min(1, "กรุณาส่งเวลาที่ส่งโพย (datetime)").max(50),
     numberlist: z.array(BetLine, { error: "กรุณาเพิ่มเลขที่จะแทง" }).min(1, "กรุณาเพิ่มเลขที่จะแทง").max(300, "แทงได้ไม่เกิน 300 รายการต่อโพย"),
   }),
   response: z.object({

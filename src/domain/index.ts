@@ -9,3 +9,4 @@ export * from "./thai-date";
 export * from "./results";
 export * from "./schedule";
 export * from "./slip";
+export * from "./yeekee";

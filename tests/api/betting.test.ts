@@ -62,7 +62,10 @@ describe("placing slips", () => {
     expect((await post(t.app, "/api/read-numberdigit", { activity_id: round }, admin)).body.numberlist).toHaveLength(3);
     const sums = await post(t.app, "/api/sumpostdigit", { activity_id: round }, p.token);
     expect(sums.body.total).toBe(25);
-    expect((await post(t.app, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, numberlist: [{ award_type: "ThreeDigit", number: "111", amount: 1 }] }, other.token)).statusCode).toBe(403);
+    expect((await post(t.app, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, datetime: "x", numberlist: [{ award_type: "ThreeDigit", number: "111", amount: 1 }] }, other.token)).statusCode).toBe(403);
+    const noTime = await post(t.app, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, numberlist: [{ award_type: "ThreeDigit", number: "111", amount: 1 }] }, p.token);
+    expect(noTime.statusCode).toBe(400);
+    expect(noTime.body.message).toMatch(THAI);
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
 
@@ -77,13 +80,15 @@ describe("placing slips", () => {
       [open, [{ award_type: "ThreeDigit", number: "123", amount: 5000 }], 400],
       [open, [{ award_type: "ThreeDigit", number: "123", amount: 0 }], 400],
       [open, [{ award_type: "ThreeDigit", number: "123", amount: 1.5 }], 400],
+      [open, [{ award_type: "ThreeDigit", number: "123", amount: true }], 400],
+      [open, [{ award_type: "ThreeDigit", number: "123", amount: [5] }], 400],
       [open, [{ award_type: "Predicttotal", number: "123", amount: 1 }], 400],
       [open, [], 400],
       [open, [{ award_type: "TwoDigit", number: "12", amount: 60 }], 400],
       [closed, [{ award_type: "TwoDigit", number: "12", amount: 10 }], 409],
     ];
     for (const [round, numberlist, code] of cases) {
-      const res = await post(t.app, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, numberlist }, p.token);
+      const res = await post(t.app, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, datetime: new Date().toISOString(), numberlist }, p.token);
       expect(res.statusCode, JSON.stringify(numberlist)).toBe(code);
       expect(res.body.message).toMatch(THAI);
     }
@@ -179,19 +184,63 @@ describe("placing slips", () => {
   it("a slip racing the close time is accepted before close or refused, never accepted after", async () => {
     const p = await fundedPlayer(5000);
     const round = await makeRound(t.db, "russia", 400);
-    const closeAt = (await q("select close_at from rounds where id = $1", [round]))[0].close_at as Date;
-    const results: Array<{ statusCode: number }> = [];
+    const closeAt = ((await q("select close_at from rounds where id = $1", [round]))[0].close_at as Date).getTime();
+    const results: Array<{ statusCode: number; sentAt: number }> = [];
     const until = Date.now() + 900;
     while (Date.now() < until) {
-      results.push(...(await Promise.all([1, 2, 3, 4].map(() => placeSlip(t, p, round, [{ award_type: "OneDigit", number: "5", amount: 1 }])))));
+      results.push(
+        ...(await Promise.all(
+          [1, 2, 3, 4].map(async () => {
+            const sentAt = Date.now();
+            const r = await placeSlip(t, p, round, [{ award_type: "OneDigit", number: "5", amount: 1 }]);
+            return { statusCode: r.statusCode, sentAt };
+          }),
+        )),
+      );
     }
     expect(results.some((r) => r.statusCode === 200)).toBe(true);
-    expect(results.some((r) => r.statusCode === 409)).toBe(true);
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
-    const accepted = await q("select count(*)::int as n, count(*) filter (where s.created_at >= r.close_at)::int as late from slips s join rounds r on r.id = s.round_id where s.round_id = $1", [round]);
+    // Everything sent after the close time was refused (the clocks are the same machine's).
+    const sentLate = results.filter((r) => r.sentAt > closeAt + 5);
+    expect(sentLate.length).toBeGreaterThan(0);
+    expect(sentLate.every((r) => r.statusCode === 409)).toBe(true);
+    const accepted = await q(
+      "select count(*)::int as n, count(*) filter (where s.created_at >= r.close_at)::int as late from slips s join rounds r on r.id = s.round_id where s.round_id = $1",
+      [round],
+    );
     expect(accepted[0].n).toBe(results.filter((r) => r.statusCode === 200).length);
     expect(accepted[0].late).toBe(0);
-    expect(closeAt.getTime()).toBeGreaterThan(0);
+  });
+
+  it("tod numbers share one limit and one restriction whatever the order of their digits", async () => {
+    await post(t.app, "/api/admin/update-lotto-config", { configID: "hanoi-special", userType: "member", betType: "ThreeDigitToad", rate: 150, minStake: 1, maxStake: 20, maxPerNumber: 30, discountPercent: 0 }, admin);
+    const round = await makeRound(t.db, "hanoi-special", 600_000);
+    const p = await fundedPlayer(200);
+    expect((await placeSlip(t, p, round, [{ award_type: "ThreeDigitToad", number: "123", amount: 20 }])).statusCode).toBe(200);
+    const other = await placeSlip(t, p, round, [{ award_type: "ThreeDigitToad", number: "321", amount: 20 }]);
+    expect(other.statusCode).toBe(400);
+    expect(other.body.message).toMatch(/รับแทงได้อีก 10 บาท/);
+    await post(t.app, "/api/admin/add-digit-price", { activity_id: round, award_type: "ThreeDigitToad", number: "231", new_price: 0 }, admin);
+    const closed = await placeSlip(t, p, round, [{ award_type: "ThreeDigitToad", number: "312", amount: 5 }]);
+    expect(closed.statusCode).toBe(400);
+    expect(closed.body.message).toMatch(/ปิดรับ/);
+  });
+
+  it("drafts hold valid bet lines only, and a player keeps at most 50", async () => {
+    const p = await createPlayer(t);
+    const good = JSON.stringify([{ award_type: "TwoDigit", number: "12", amount: 5 }]);
+    const saved = await post(t.app, "/api/add-draft-digit", { uuid: p.uuid, numberlist_str: good }, p.token);
+    expect(saved.statusCode).toBe(200);
+    for (const bad of ["not json at all", JSON.stringify([{ award_type: "TwoDigit", number: "1234", amount: 5 }])]) {
+      const res = await post(t.app, "/api/add-draft-digit", { uuid: p.uuid, numberlist_str: bad }, p.token);
+      expect(res.statusCode).toBe(400);
+      expect(res.body.message).toMatch(THAI);
+    }
+    const other = await createPlayer(t);
+    expect((await post(t.app, "/api/remove-draft-digit", { id: saved.body.id }, other.token)).statusCode).toBe(403);
+    expect((await post(t.app, "/api/read-draft-digit", { uuid: p.uuid }, other.token)).statusCode).toBe(403);
+    expect(((await post(t.app, "/api/read-draft-digit", { uuid: p.uuid }, p.token)).body.draftlist as unknown[]).length).toBe(1);
+    expect((await post(t.app, "/api/remove-draft-digit", { id: saved.body.id }, p.token)).statusCode).toBe(200);
   });
 });
 
@@ -250,7 +299,33 @@ describe("settlement", () => {
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
 
-  it("cancelling a round refunds every slip with status 'cancel activity'", async () => {
+  it("a correction that races a settlement still in flight leaves only the new winners paid", async () => {
+    const a = await fundedPlayer(100);
+    const b = await fundedPlayer(100);
+    const round = await makeRound(t.db, "laos-star", 600_000 + 7_777);
+    await placeSlip(t, a, round, [{ award_type: "TwoDigit", number: "11", amount: 10 }]);
+    await placeSlip(t, b, round, [{ award_type: "TwoDigit", number: "22", amount: 10 }]);
+    await post(t.app, "/api/admin/close-activity", { activityid: round }, admin);
+    // Hold a's account row so the first settlement stops midway, holding its locks.
+    const blocker = await t.db.$client.connect();
+    await blocker.query("begin");
+    await blocker.query("select 1 from accounts where owner_id = $1 and kind = 'credit' for update", [a.uuid]);
+    const first = post(t.app, "/api/admin/add-award", { activityid: round, threeTop: "111", twoBottom: "11" }, admin);
+    await new Promise((r) => setTimeout(r, 300));
+    const correction = post(t.app, "/api/admin/add-award", { activityid: round, threeTop: "222", twoBottom: "22", correction: true, reason: "แก้ผลขณะจ่าย" }, admin);
+    await new Promise((r) => setTimeout(r, 300));
+    await blocker.query("commit");
+    blocker.release();
+    expect((await first).statusCode).toBe(200);
+    expect((await correction).statusCode).toBe(200);
+    const { settlePending } = await import("../../src/server/settlement/settle");
+    await settlePending(t.db);
+    expect(await creditOf(t, a.token)).toBe(90);
+    expect(await creditOf(t, b.token)).toBe(990);
+    expect((await ledgerCheck(t, admin)).ok).toBe(true);
+  });
+
+  it("cancelling a round returns every slip (status 'non reactive', คืนโพย) with its stake", async () => {
     const a = await fundedPlayer(100);
     const round = await makeRound(t.db, "germany", 600_000);
     await placeSlip(t, a, round, [{ award_type: "OneDigit", number: "3", amount: 30 }]);
@@ -258,7 +333,7 @@ describe("settlement", () => {
     expect(await creditOf(t, a.token)).toBe(40);
     await post(t.app, "/api/admin/cancel-activity", { activityid: round, note: "ตลาดปิด ไม่มีการซื้อขาย" }, admin);
     expect(await creditOf(t, a.token)).toBe(100);
-    expect((await q("select distinct status from slips where round_id = $1", [round])).map((r) => r.status)).toEqual(["cancel activity"]);
+    expect((await q("select distinct status from slips where round_id = $1", [round])).map((r) => r.status)).toEqual(["non reactive"]);
     expect(await roundStatus(t.db, round)).toBe("cancel activity");
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
@@ -270,6 +345,7 @@ describe("settlement", () => {
     expect(slip.body.credit).toBe(70); // 40 ฿ less 25 %
     await result(round, "321", "00");
     expect(await creditOf(t, a.token)).toBe(70 + 40 * 700);
+    expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
 
   it("settling any random set of slips pays exactly the winning lines and keeps the ledger", async () => {

@@ -120,9 +120,11 @@ export async function betContext(db: Executor, roundId: number, userType: string
     )
     select r.lottery_id, r.now, r.now::text as now_exact, (r.status = 'open' and r.open_at <= r.now and r.close_at > r.now) as open,
       (select json_agg(c) from (
-        select distinct on (bet_type) bet_type, user_type, rate_x100, min_stake, max_stake, max_per_number, discount_percent
-        from lotto_config where lottery_id = r.lottery_id and user_type in (${userType}, ${defaultType})
-        order by bet_type, (user_type = ${userType}) desc) c) as rates,
+        select distinct on (c.bet_type) c.bet_type, c.user_type, c.rate_x100, c.min_stake, c.max_stake, c.discount_percent,
+          -- A number's total is shared by every tier, so its limit is the smallest any tier has.
+          (select min(x.max_per_number) from lotto_config x where x.lottery_id = c.lottery_id and x.bet_type = c.bet_type) as max_per_number
+        from lotto_config c where c.lottery_id = r.lottery_id and c.user_type in (${userType}, ${defaultType})
+        order by c.bet_type, (c.user_type = ${userType}) desc) c) as rates,
       (select json_agg(p) from (
         select distinct on (bet_type, number) id, round_id, bet_type, number, new_price_x100, created_at
         from digit_prices where round_id = r.id and created_at <= r.now
@@ -198,6 +200,7 @@ export type LineRow = {
   rate_x100: number;
   result: "win" | "lose" | null;
   payout: string | null;
+  wins: boolean;
 };
 
 const SLIP_COLUMNS = sql`s.id, s.user_id, u.username, s.round_id, r.lottery_id, l.name, r.round_no, to_char(r.draw_date, 'YYYY-MM-DD') as draw_date,
@@ -213,8 +216,9 @@ export async function slipsWhere(db: Executor, where: ReturnType<typeof sql>, li
 export async function linesOf(db: Executor, slipIds: number[]): Promise<LineRow[]> {
   if (slipIds.length === 0) return [];
   const r = await db.execute<LineRow>(sql`
-    select id, slip_id, bet_type, number, stake, paid, rate_x100, result, payout from slip_lines
-    where slip_id = any(${sql.param(slipIds)}::bigint[]) order by slip_id, id`);
+    select l.id, l.slip_id, l.bet_type, l.number, l.stake, l.paid, l.rate_x100, l.result, l.payout,
+      exists (select 1 from round_winning_pairs w where w.round_id = l.round_id and w.bet_type = l.bet_type and w.number = l.number) as wins
+    from slip_lines l where l.slip_id = any(${sql.param(slipIds)}::bigint[]) order by l.slip_id, l.id`);
   return r.rows;
 }
 
@@ -222,7 +226,9 @@ export async function lockSlip(db: Executor, slipId: number) {
   const r = await db.execute<{ id: string; user_id: string; round_id: string; status: string; total_paid: string; open: boolean }>(sql`
     select s.id, s.user_id, s.round_id, s.status, s.total_paid,
       (r.status = 'open' and r.close_at > clock_timestamp()) as open
-    from slips s join rounds r on r.id = s.round_id where s.id = ${slipId} for update of s`);
+    from slips s join rounds r on r.id = s.round_id where s.id = ${slipId}
+    -- The round too (shared): a close, result or cancel of the round waits for this cancel, or it waits for them.
+    for update of s for share of r`);
   return r.rows[0] ?? null;
 }
 
@@ -241,11 +247,16 @@ export async function stakeSums(db: Executor, roundId: number, userId: string | 
 
 export async function roundLines(db: Executor, roundId: number, userId: string | null) {
   const r = await db.execute<LineRow & { username: string }>(sql`
-    select l.id, l.slip_id, l.bet_type, l.number, l.stake, l.paid, l.rate_x100, l.result, l.payout, u.username
+    select l.id, l.slip_id, l.bet_type, l.number, l.stake, l.paid, l.rate_x100, l.result, l.payout, false as wins, u.username
     from slip_lines l join slips s on s.id = l.slip_id join users u on u.id = l.user_id
     where l.round_id = ${roundId} and s.status = 'active' ${userId ? sql`and l.user_id = ${userId}` : sql``}
     order by l.id limit 5000`);
   return r.rows;
+}
+
+export async function draftCount(db: Executor, userId: string): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from draft_digits where user_id = ${userId}`);
+  return r.rows[0]!.n;
 }
 
 export async function insertDraft(db: Executor, userId: string, text: string): Promise<number> {

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { betting } from "../../contract";
 import type { Db } from "../db/client";
-import { type Authenticate, registerRoute } from "../http/register-route";
+import { type Authenticate, routesOf } from "../http/register-route";
 import { bettingService } from "./service";
 
 export function bettingRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
   const service = bettingService(db);
-  const r = <R extends Parameters<typeof registerRoute>[2]>(def: R, handler: Parameters<typeof registerRoute<R>>[3]) =>
-    registerRoute(app, authenticate, def, handler);
+  const r = routesOf(app, authenticate);
 
   r(betting.getLottoConfigByActivityId, ({ body, user }) => service.lottoConfig(user, body.activity_id));
   r(betting.readNewDigitPriceAddLastTime, ({ body }) => service.latestDigitPrices(body.activity_id));

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { betting } from "../../contract";
+import { betting } from "../../contract";
 import { BET_TYPE_LABELS, type BetType } from "../../domain/bet-types";
 import { formatMoney, satangToBaht } from "../../domain/money";
 import { distinctPermutations } from "../../domain/permutations";
@@ -17,6 +17,8 @@ import * as repo from "./repository";
 
 type Slip = z.infer<typeof betting.Slip>;
 type PlaceBody = z.output<typeof betting.postNumberDigit.body>;
+
+const BetLines = betting.BetLine.array().min(1).max(300);
 
 const baht = (satang: bigint | string | number) => satangToBaht(BigInt(satang));
 const rate = (x100: number) => x100 / 100;
@@ -40,8 +42,9 @@ function slipView(s: repo.SlipRow, lines: repo.LineRow[]): Slip {
     date_time: formatThaiDateTime(s.created_at),
     created_at: new Date(s.created_at).toISOString(),
     lines: lines.map((l) => {
-      // Settlement writes only winning lines: with the result added, an unmarked line has lost.
-      const lost = l.result === null && s.round_status === "add award" && s.status === "active";
+      // Settlement writes only winning lines: with the result added, an unmarked line that matches no
+      // winning pair has lost; one that matches is a win still being paid.
+      const lost = l.result === null && !l.wins && s.round_status === "add award" && s.status === "active";
       return {
         id: Number(l.id),
         award_type: l.bet_type as BetType,
@@ -69,6 +72,17 @@ function digitPriceView(p: repo.PriceRow) {
   };
 }
 
+/**
+ * A tod number wins on any order of its digits, so its exposure and its restricted price are kept
+ * under one key: the digits sorted ("321" and "123" are the same tod number).
+ */
+export function exposureNumber(betType: string, number: string): string {
+  return betType === "ThreeDigitToad" ? [...number].sort().join("") : number;
+}
+
+const MAX_DRAFTS = 50;
+const RETRYABLE = new Set(["40P01", "40001"]);
+
 function requestKeyOf(body: PlaceBody): string {
   return createHash("sha256")
     .update(JSON.stringify({ a: body.activityid, d: body.datetime ?? null, n: body.numberlist }))
@@ -79,6 +93,18 @@ const isUniqueViolation = (e: unknown, constraint: string) => {
   const err = ((e as { cause?: unknown })?.cause ?? e) as { code?: string; constraint?: string };
   return err?.code === "23505" && err.constraint === constraint;
 };
+
+/** A transaction the database aborted to break a deadlock is run again (it changed nothing). */
+async function retrying<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (e) {
+      const code = (((e as { cause?: unknown })?.cause ?? e) as { code?: string })?.code;
+      if (i >= attempts || !code || !RETRYABLE.has(code)) throw e;
+    }
+  }
+}
 
 export function bettingService(db: Db) {
   function own(user: AuthUser, uuid: string) {
@@ -130,7 +156,7 @@ export function bettingService(db: Db) {
       if (problem) throw badRequest(problem);
       const priceX100 = Math.round(body.new_price * 100);
       await db.transaction(async (tx) => {
-        await repo.addPrice(tx, { roundId: body.activity_id, betType: body.award_type, number: body.number, priceX100, adminId: admin.uuid });
+        await repo.addPrice(tx, { roundId: body.activity_id, betType: body.award_type, number: exposureNumber(body.award_type, body.number), priceX100, adminId: admin.uuid });
         await writeAudit(tx, { actorId: admin.uuid, action: "digit-price.add", target: `round:${body.activity_id}`, after: body });
       });
       const { new_digit_price } = await this.allDigitPrices(body.activity_id);
@@ -151,14 +177,14 @@ export function bettingService(db: Db) {
       if (!pre.account_id) throw notFound("ไม่พบบัญชีเครดิตของผู้เล่น");
       const accountId = Number(pre.account_id);
       try {
-        const placed = await db.transaction(async (tx) => {
+        const placed = await retrying(() => db.transaction(async (tx) => {
           const round = await repo.betContext(tx, body.activityid, user.userType, DEFAULT_USER_TYPE);
           if (!round) throw notFound("ไม่พบงวดนี้");
           if (!round.open) throw conflict("งวดนี้ปิดรับแทงแล้ว");
           const now = new Date(round.now);
           const rates = new Map((round.rates ?? []).map((r) => [r.bet_type, r]));
           const prices = round.prices ?? [];
-          const priceOf = (bt: string, n: string) => prices.filter((p) => p.bet_type === bt && p.number === n);
+          const priceOf = (bt: string, n: string) => prices.filter((p) => p.bet_type === bt && exposureNumber(bt, p.number) === exposureNumber(bt, n));
 
           const lines = body.numberlist.map((l) => {
             const cfg = rates.get(l.award_type);
@@ -184,8 +210,9 @@ export function bettingService(db: Db) {
 
           const perNumber = new Map<string, { betType: string; number: string; stake: bigint; limit: bigint }>();
           for (const l of lines) {
-            const key = `${l.betType}|${l.number}`;
-            const e = perNumber.get(key) ?? { betType: l.betType, number: l.number, stake: 0n, limit: l.limit };
+            const number = exposureNumber(l.betType, l.number);
+            const key = `${l.betType}|${number}`;
+            const e = perNumber.get(key) ?? { betType: l.betType, number, stake: 0n, limit: l.limit };
             e.stake += l.stake;
             perNumber.set(key, e);
           }
@@ -215,7 +242,7 @@ export function bettingService(db: Db) {
             actorId: user.uuid,
           });
           return { slipId, now, credit: baht(moved.balances.get(accountId)!) };
-        });
+        }));
         return { status: "Success" as const, message: "ส่งโพยสำเร็จ", master_id: placed.slipId, datetime: placed.now.toISOString(), credit: placed.credit };
       } catch (e) {
         if (e instanceof InsufficientFunds) throw badRequest("เครดิตไม่พอสำหรับโพยนี้");
@@ -247,8 +274,9 @@ export function bettingService(db: Db) {
         const lines = await repo.linesOf(tx, [body.master_id]);
         const perNumber = new Map<string, { betType: string; number: string; stake: bigint }>();
         for (const l of lines) {
-          const key = `${l.bet_type}|${l.number}`;
-          const e = perNumber.get(key) ?? { betType: l.bet_type, number: l.number, stake: 0n };
+          const number = exposureNumber(l.bet_type, l.number);
+          const key = `${l.bet_type}|${number}`;
+          const e = perNumber.get(key) ?? { betType: l.bet_type, number, stake: 0n };
           e.stake += BigInt(l.stake);
           perNumber.set(key, e);
         }
@@ -323,6 +351,15 @@ export function bettingService(db: Db) {
 
     async addDraft(user: AuthUser, uuid: string, text: string) {
       own(user, uuid);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw badRequest("ชุดเลขต้องเป็นรายการเลขที่ถูกต้อง");
+      }
+      const lines = BetLines.safeParse(parsed);
+      if (!lines.success) throw badRequest("ชุดเลขต้องเป็นรายการเลขที่ถูกต้อง");
+      if ((await repo.draftCount(db, user.uuid)) >= MAX_DRAFTS) throw badRequest(`บันทึกชุดเลขได้ไม่เกิน ${MAX_DRAFTS} ชุด กรุณาลบชุดเก่าก่อน`);
       return { status: "Success" as const, message: "บันทึกชุดเลขแล้ว", id: await repo.insertDraft(db, user.uuid, text) };
     },
 

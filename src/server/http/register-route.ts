@@ -89,3 +89,9 @@ export function registerRoute<R extends RouteDef>(
     },
   });
 }
+
+/** Binds registerRoute to one app and authenticator, for an area's route table. */
+export function routesOf(app: FastifyInstance, authenticate: Authenticate) {
+  return <R extends RouteDef>(def: R, handler: (ctx: HandlerContext<R>) => Promise<z.input<R["response"]>>, options?: RouteOptions) =>
+    registerRoute(app, authenticate, def, handler, options);
+}

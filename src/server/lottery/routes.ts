@@ -3,14 +3,13 @@ import { lottery } from "../../contract";
 import { writeAudit } from "../admin/audit";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
-import { type Authenticate, registerRoute } from "../http/register-route";
+import { type Authenticate, routesOf } from "../http/register-route";
 import { verifyFeed } from "./feed";
 import { lotteryService } from "./service";
 
 export function lotteryRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db, feedSecret: string | undefined) {
   const service = lotteryService(db);
-  const r = <R extends Parameters<typeof registerRoute>[2]>(def: R, handler: Parameters<typeof registerRoute<R>>[3]) =>
-    registerRoute(app, authenticate, def, handler);
+  const r = routesOf(app, authenticate);
 
   r(lottery.getActivityYeekee, ({ params }) => service.yeekeeActivities(params.id));
   r(lottery.getActivityOtherLotto, ({ body }) => service.otherActivities(body.configID));

@@ -244,7 +244,8 @@ export function lotteryService(db: Db) {
         await writeAudit(tx, { actorId: admin.uuid, action: "round.cancel", target: `round:${activityId}`, before: { status: before.status }, after: { status: "cancel activity", note } });
         return { status: "Success" as const, message: "ยกเลิกงวดแล้ว คืนเครดิตทุกโพย", activity: activityView((await repo.roundById(tx, activityId))!) };
       }).then(async (done) => {
-        await refundRound(db, activityId, "cancel activity");
+        // The round's slips come back to their players as returned slips (คืนโพย).
+        await refundRound(db, activityId, "non reactive");
         return done;
       });
     },

@@ -13,8 +13,9 @@ interface Amount {
 
 /**
  * Moves money between many player accounts and one house shard in a fixed number of statements.
- * Player rows are locked in id order first, so two settlements never wait on each other in a cycle.
- * Debits are guarded: if any player lacks the amount, nothing moves and false is returned.
+ * Rows are locked house shard first, then players in id order, as every movement does, so concurrent
+ * movements never wait on each other in a cycle. Debits are guarded: if any player lacks the amount,
+ * false is returned and the caller must roll back.
  */
 async function moveMany(
   tx: Tx,
@@ -25,6 +26,12 @@ async function moveMany(
   const ids = rows.map((r) => r.accountId);
   const signed = rows.map((r) => (m.direction === "credit" ? r.amount : -r.amount).toString());
   const total = rows.reduce((s, r) => s + r.amount, 0n);
+  // Same order as every other movement: the house shard first, then the players in id order.
+  const house = await tx.execute<{ id: string; balance: string }>(sql`
+    update accounts set balance = balance + ${m.direction === "credit" ? -total : total}
+    where owner_id is null and kind = ${m.house} and shard = ${m.shard}
+    returning id, balance`);
+  if (!house.rows[0]) throw new Error(`house account ${m.house}#${m.shard} is missing`);
   await tx.execute(sql`select id from accounts where id = any(${sql.param(ids)}::bigint[]) order by id for update`);
   const updated = await tx.execute<{ id: string; balance: string }>(sql`
     update accounts a set balance = a.balance + c.amount
@@ -32,10 +39,6 @@ async function moveMany(
     where a.id = c.id and a.owner_id is not null and a.balance + c.amount >= 0
     returning a.id, a.balance`);
   if (updated.rows.length !== rows.length) return false;
-  const house = await tx.execute<{ id: string; balance: string }>(sql`
-    update accounts set balance = balance + ${m.direction === "credit" ? -total : total}
-    where owner_id is null and kind = ${m.house} and shard = ${m.shard}
-    returning id, balance`);
   const transaction = await tx.execute<{ id: string }>(sql`
     insert into ledger_transactions (kind, reference) values (${m.kind}, ${m.reference}) returning id`);
   const after = new Map(updated.rows.map((r) => [r.id, r.balance]));
@@ -79,6 +82,9 @@ export async function settleRound(db: Db, roundId: number, batchSize = SETTLE_BA
 /** One batch of settleRound, in its own transaction; 0 when nothing is left. */
 export async function settleBatch(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
   return db.transaction(async (tx) => {
+    // A correction locks the round for update: it waits for batches in flight, and batches after it
+    // see only its new winning pairs.
+    await tx.execute(sql`select 1 from rounds where id = ${roundId} for share`);
     const rows = await tx.execute<{ account_id: string; amount: string; lines: string; first: string; last: string }>(sql`
       with batch as (
         select l.id from slip_lines l
@@ -87,7 +93,8 @@ export async function settleBatch(db: Db, roundId: number, batchSize = SETTLE_BA
         join slips s on s.id = l.slip_id and s.status = 'active'
         where l.round_id = ${roundId} and l.result is null
         order by l.id limit ${batchSize}
-        for update of l
+        -- The slip too: an owner's cancel that got there first is seen, and its lines are not paid.
+        for update of l, s
       ), done as (
         update slip_lines l set result = 'win', payout = l.stake * l.rate_x100 / 100, settled_at = now()
         from batch where l.id = batch.id and l.result is null
@@ -100,7 +107,7 @@ export async function settleBatch(db: Db, roundId: number, batchSize = SETTLE_BA
     if (count === 0) return 0;
     const first = rows.rows.reduce((m, r) => (BigInt(r.first) < m ? BigInt(r.first) : m), BigInt(rows.rows[0]!.first));
     const last = rows.rows.reduce((m, r) => (BigInt(r.last) > m ? BigInt(r.last) : m), 0n);
-    await moveMany(tx, {
+    const paid = await moveMany(tx, {
       kind: "payout",
       reference: `round:${roundId}:lines:${first}-${last}`,
       house: HOUSE.payouts,
@@ -108,6 +115,7 @@ export async function settleBatch(db: Db, roundId: number, batchSize = SETTLE_BA
       amounts: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
       direction: "credit",
     });
+    if (!paid) throw new Error(`payout of round ${roundId} could not be credited`);
     return count;
   });
 }
@@ -133,7 +141,7 @@ export async function refundRound(db: Db, roundId: number, slipStatus: "cancel a
       const n = rows.rows.reduce((s, r) => s + Number(r.slips), 0);
       if (n === 0) return 0;
       const first = rows.rows.reduce((m, r) => (BigInt(r.first) < m ? BigInt(r.first) : m), BigInt(rows.rows[0]!.first));
-      await moveMany(tx, {
+      const refunded = await moveMany(tx, {
         kind: "stake.refund",
         reference: `round:${roundId}:refund:${first}`,
         house: HOUSE.stakes,
@@ -141,6 +149,7 @@ export async function refundRound(db: Db, roundId: number, slipStatus: "cancel a
         amounts: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
         direction: "credit",
       });
+      if (!refunded) throw new Error(`refund of round ${roundId} could not be credited`);
       return n;
     });
     refunded += count;
@@ -192,7 +201,7 @@ export async function pendingRounds(db: Db): Promise<Array<{ id: number; status:
 export async function settlePending(db: Db): Promise<number> {
   let done = 0;
   for (const round of await pendingRounds(db)) {
-    done += round.status === "add award" ? await settleRound(db, round.id) : await refundRound(db, round.id, "cancel activity");
+    done += round.status === "add award" ? await settleRound(db, round.id) : await refundRound(db, round.id, "non reactive");
   }
   return done;
 }

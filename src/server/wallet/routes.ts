@@ -2,19 +2,18 @@ import type { FastifyInstance } from "fastify";
 import { wallet } from "../../contract";
 import type { Db } from "../db/client";
 import { idempotencyKeyOf } from "../http/idempotency";
-import { type Authenticate, registerRoute } from "../http/register-route";
+import { type Authenticate, routesOf } from "../http/register-route";
 import { checkLedger } from "./ledger-check";
 import { walletService } from "./service";
 
 export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
   const service = walletService(db);
-  const r = <R extends Parameters<typeof registerRoute>[2]>(def: R, handler: Parameters<typeof registerRoute<R>>[3]) =>
-    registerRoute(app, authenticate, def, handler);
+  const r = routesOf(app, authenticate);
 
   r(wallet.readWalletConfig, () => service.config());
-  registerRoute(app, authenticate, wallet.gentAmount, ({ body, user }) => service.requestDepositAmount(user, body), { rateLimitPerMinute: 20 });
+  r(wallet.gentAmount, ({ body, user }) => service.requestDepositAmount(user, body), { rateLimitPerMinute: 20 });
   // A slip of up to 2 MB travels as base64 (about 2.7 MB of JSON).
-  registerRoute(app, authenticate, wallet.addPaynow, ({ body, user }) => service.reportTransfer(user, body), { bodyLimit: 3 * 1024 * 1024 });
+  r(wallet.addPaynow, ({ body, user }) => service.reportTransfer(user, body), { bodyLimit: 3 * 1024 * 1024 });
   r(wallet.readPayRecordByUuid, ({ body, user }) => service.payRecords(user, body.uuid, body.dayperiod));
   r(wallet.addWithdrawal, ({ body, user, request }) => service.withdraw(user, body, idempotencyKeyOf(request)));
   r(wallet.readWithdrawalList, ({ body, user }) => service.withdrawals(user, body.uuid, body.dayperiod));
