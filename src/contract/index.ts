@@ -5,3 +5,4 @@ export * as site from "./site";
 export * as wallet from "./wallet";
 export * as lottery from "./lottery";
 export * as betting from "./betting";
+export * as yeekee from "./yeekee";

@@ -19,6 +19,7 @@ import { siteRoutes } from "./site/routes";
 import { walletRoutes } from "./wallet/routes";
 import { lotteryRoutes } from "./lottery/routes";
 import { bettingRoutes } from "./betting/routes";
+import { yeekeeRoutes } from "./yeekee/routes";
 
 export interface AppDeps {
   config: Config;
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   walletRoutes(app, authenticate, db);
   lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
   bettingRoutes(app, authenticate, db);
+  yeekeeRoutes(app, authenticate, db, config.rateLimitShotsPerMinute);
 
   await serveWebApp(app, config.webDir);
   return app;

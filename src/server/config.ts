@@ -26,6 +26,7 @@ const Env = z.object({
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   RESULT_FEED_SECRET: z.string().min(32, "RESULT_FEED_SECRET must be at least 32 characters").optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SHOTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -42,6 +43,8 @@ export interface Config {
   adminPassword: string | undefined;
   sms: { sender: "log" } | { sender: "webhook"; url: string; token: string | undefined };
   rateLimitAuthPerMinute: number;
+  /** Yeekee shots per minute per client address (the per-player interval is a site setting). */
+  rateLimitShotsPerMinute: number;
   /** HMAC secret of the machine result feed; the feed is refused while it is unset. */
   resultFeedSecret: string | undefined;
   logLevel: z.infer<typeof Env>["LOG_LEVEL"];
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { sender: "webhook", url: e.SMS_WEBHOOK_URL!, token: e.SMS_WEBHOOK_TOKEN }
         : { sender: "log" },
     rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    rateLimitShotsPerMinute: e.RATE_LIMIT_SHOTS_PER_MINUTE,
     resultFeedSecret: e.RESULT_FEED_SECRET,
     logLevel: e.LOG_LEVEL,
     webDir: resolve("dist/web"),

@@ -6,6 +6,7 @@ import { seedCatalogue } from "./lottery/catalogue";
 import { planAll } from "./lottery/ticker";
 import { seedSiteConfig } from "./site/service";
 import { seedWalletConfig } from "./wallet/config";
+import { seedYeekeeConfig } from "./yeekee/config";
 
 /**
  * Idempotent: a second start inserts nothing that is already there and changes no operator edit.
@@ -18,6 +19,7 @@ export async function seed(db: Db, admin: { username: string; password: string |
     await seedWalletConfig(tx);
     await seedCatalogue(tx);
     await seedRates(tx);
+    await seedYeekeeConfig(tx);
     return ensureAdmin(tx, admin.username, admin.password);
   });
   await planAll(db);

@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       DATABASE_URL: "postgres://unused/unused",
       LOG_LEVEL: "silent",
       RATE_LIMIT_AUTH_PER_MINUTE: "1000",
+      RATE_LIMIT_SHOTS_PER_MINUTE: "100000",
     }),
     ...overrides,
   };

@@ -488,3 +488,53 @@ export const roundWinningPairs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roundId, t.betType, t.number] })],
 );
+
+/** Each yeekee round's chain: the number of shots so far and the hash of the last one. */
+export const yeekeeChains = pgTable("yeekee_chains", {
+  roundId: bigint("round_id", { mode: "number" })
+    .primaryKey()
+    .references(() => rounds.id),
+  seq: integer("seq").notNull().default(0),
+  head: text("head").notNull(),
+});
+
+/** Numbers shot by players, in receive order, each hash chained to the previous one. Append-only. */
+export const yeekeeShots = pgTable(
+  "yeekee_shots",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    roundId: bigint("round_id", { mode: "number" })
+      .notNull()
+      .references(() => rounds.id),
+    seq: integer("seq").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    number: text("number").notNull(),
+    /** The instant as text, exactly as hashed. */
+    at: text("at").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [
+    uniqueIndex("yeekee_shots_round_seq_key").on(t.roundId, t.seq),
+    index("yeekee_shots_user_idx").on(t.roundId, t.userId, t.seq),
+    check("yeekee_shots_number_check", sql`${t.number} ~ '^[0-9]{5}$'`),
+  ],
+);
+
+/** The #1 and #16 shooters' rewards: one row per round and position, paid in the same transaction. */
+export const yeekeeRewards = pgTable(
+  "yeekee_rewards",
+  {
+    roundId: bigint("round_id", { mode: "number" })
+      .notNull()
+      .references(() => rounds.id),
+    position: integer("position").notNull(),
+    userId: uuid("user_id").notNull(),
+    number: text("number").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    paid: boolean("paid").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.position] })],
+);

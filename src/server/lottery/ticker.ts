@@ -2,6 +2,7 @@ import { Cron } from "croner";
 import { plannedRounds, type Schedule } from "../../domain/schedule";
 import type { Db, Executor } from "../db/client";
 import { settlePending } from "../settlement/settle";
+import { finishDueYeekeeRounds } from "../yeekee/service";
 import * as repo from "./repository";
 
 /** Rounds exist at least this far ahead of their opening (issue: the next 24 hours at least). */
@@ -37,7 +38,7 @@ export interface Ticker {
 }
 
 /**
- * The in-process ticker: closes due rounds every second, settles or refunds rounds with pending work
+ * The in-process ticker: closes due rounds and computes due yeekee results every second, settles or refunds rounds with pending work
  * every two seconds, and plans ahead every minute. Every step is
  * an idempotent SQL transition, so several instances on one database can run it at once.
  */
@@ -50,6 +51,7 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): 
     }
   };
   const close = new Cron("* * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("close", () => closeDue(db)));
+  const yeekee = new Cron("* * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("yeekee", () => finishDueYeekeeRounds(db)));
   const plan = new Cron("0 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("plan", () => planAll(db)));
   const settle = new Cron("*/2 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("settle", () => settlePending(db)));
   void guard("plan", () => planAll(db))();
@@ -58,6 +60,7 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): 
       close.stop();
       plan.stop();
       settle.stop();
+      yeekee.stop();
     },
   };
 }

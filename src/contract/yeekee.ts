@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { ResultStatus, Uuid } from "./common";
+import { route } from "./route";
+
+const ActivityId = z.coerce.number({ error: "รหัสงวดไม่ถูกต้อง" }).int("รหัสงวดไม่ถูกต้อง").positive("รหัสงวดไม่ถูกต้อง");
+
+/** A shot as listed: others' names are masked; `shooter` is the per-round pseudonym the chain hashes. */
+export const NumberRecord = z.object({
+  uuid: z.string(),
+  username: z.string(),
+  shooter: z.string(),
+  activityid: z.number().int(),
+  number: z.string(),
+  seq: z.number().int(),
+  /** The instant the server received it (ISO, exactly as hashed). */
+  at: z.string(),
+  hash: z.string(),
+  timestop: z.string(),
+  dateTimeStop: z.string(),
+  activitytype: z.string(),
+});
+export type NumberRecord = z.infer<typeof NumberRecord>;
+
+export const postNumberRecord = route({
+  method: "POST",
+  path: "/api/post-numberrecord-mockdata",
+  access: "player",
+  summary: "ยิงเลขยี่กี 5 หลัก (ระหว่างเวลายิง มีจำกัดความถี่ต่อผู้เล่น)",
+  body: z.object({
+    uuid: Uuid,
+    activityid: ActivityId,
+    number: z.string({ error: "กรุณากรอกเลข 5 หลัก" }).trim().regex(/^\d{5}$/, "เลขยิงต้องเป็นตัวเลข 5 หลัก"),
+  }),
+  response: z.object({ status: ResultStatus, message: z.string(), record: NumberRecord, head: z.string(), count: z.number().int() }),
+});
+
+export const readNumberRecord = route({
+  method: "POST",
+  path: "/api/read-numberrecord",
+  access: "player",
+  summary: "เลขที่ยิงในงวดยี่กี ตามลำดับที่เซิร์ฟเวอร์ได้รับ พร้อมหัวของสายแฮช",
+  body: z.object({ activityid: ActivityId, after: z.coerce.number().int().min(0).optional() }),
+  response: z.object({
+    status: ResultStatus,
+    recordlist: z.array(NumberRecord),
+    head: z.string(),
+    count: z.number().int(),
+    /** Shooting closes at this instant (the round's result time). */
+    shootUntil: z.string(),
+  }),
+});
+
+export const LuckyPerson = z.object({
+  activityid: z.number().int(),
+  position: z.union([z.literal(1), z.literal(16)]),
+  label: z.string(),
+  username: z.string(),
+  number: z.string(),
+  amount: z.number(),
+  paid: z.boolean(),
+  date_time: z.string(),
+});
+
+export const readLuckyPerson = route({
+  method: "POST",
+  path: "/api/read-luckyperson-OneAndSixteenRecord",
+  access: "player",
+  summary: "ผู้ยิงลำดับที่ 1 และ 16 และรางวัลที่ได้รับ",
+  body: z.object({ activityid: ActivityId.optional() }).nullish(),
+  response: z.object({ status: ResultStatus, luckylist: z.array(LuckyPerson) }),
+});
+
+export const YeekeeConfig = z.object({
+  minShots: z.number().int().min(1).max(1000),
+  shotIntervalSeconds: z.number().int().min(0).max(3600),
+  rewardOne: z.number().min(0),
+  rewardSixteen: z.number().min(0),
+  minStakeForReward: z.number().min(0),
+});
+export type YeekeeConfig = z.infer<typeof YeekeeConfig>;

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from "fastify";
+import { yeekee } from "../../contract";
+import type { Db } from "../db/client";
+import { type Authenticate, routesOf } from "../http/register-route";
+import { yeekeeService } from "./service";
+
+export function yeekeeRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db, shotsPerMinute: number) {
+  const service = yeekeeService(db);
+  const r = routesOf(app, authenticate);
+  // The per-round interval is enforced in the database; this address limit stops floods before it.
+  r(yeekee.postNumberRecord, ({ body, user }) => service.shoot(user, body), { rateLimitPerMinute: shotsPerMinute });
+  r(yeekee.readNumberRecord, ({ body, user }) => service.shots(user, body.activityid, body.after ?? 0));
+  r(yeekee.readLuckyPerson, ({ body }) => service.lucky(body?.activityid));
+}

@@ -1,0 +1,207 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { satangToBaht } from "../../domain/money";
+import { awardLines, winningNumbers, winningPairs } from "../../domain/results";
+import { formatThaiDateTime } from "../../domain/thai-date";
+import { GENESIS_HASH, shotHash, yeekeeResult } from "../../domain/yeekee";
+import type { Db, Tx } from "../db/client";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
+import type { AuthUser } from "../http/register-route";
+import * as lotteryRepo from "../lottery/repository";
+import { refundRound, settleRound, writeWinningPairs } from "../settlement/settle";
+import { HOUSE, houseShard, playerAccountId, transfer } from "../wallet/ledger";
+import { readYeekeeConfig } from "./config";
+
+export const YEEKEE_CHANNEL = "yeekee_shots";
+
+/** The pseudonym a player shoots under in one round: public in the chain, not linkable across rounds. */
+export function shooterOf(userId: string, roundId: number): string {
+  return createHash("sha256").update(`${roundId}:${userId}`).digest("hex").slice(0, 16);
+}
+
+function mask(username: string): string {
+  return username.length <= 3 ? `${username[0] ?? ""}***` : `${username.slice(0, 3)}***`;
+}
+
+type ShotRow = { round_id: string; seq: number; user_id: string; username: string; number: string; at: string; hash: string; close_at: Date; lottery_id: string };
+
+function recordView(r: ShotRow, viewer: AuthUser | null) {
+  const own = viewer?.uuid === r.user_id;
+  return {
+    uuid: own || viewer?.role === "admin" ? r.user_id : "",
+    username: own || viewer?.role === "admin" ? r.username : mask(r.username),
+    shooter: shooterOf(r.user_id, Number(r.round_id)),
+    activityid: Number(r.round_id),
+    number: r.number,
+    seq: r.seq,
+    at: r.at,
+    hash: r.hash,
+    timestop: new Date(r.close_at).toISOString(),
+    dateTimeStop: formatThaiDateTime(r.close_at),
+    activitytype: r.lottery_id,
+  };
+}
+
+async function shotsOf(db: Db | Tx, roundId: number, after = 0): Promise<ShotRow[]> {
+  const r = await db.execute<ShotRow>(sql`
+    select s.round_id, s.seq, s.user_id, u.username, s.number, s.at, s.hash, r.close_at, r.lottery_id
+    from yeekee_shots s join users u on u.id = s.user_id join rounds r on r.id = s.round_id
+    where s.round_id = ${roundId} and s.seq > ${after} order by s.seq`);
+  return r.rows;
+}
+
+export function yeekeeService(db: Db) {
+  return {
+    /**
+     * Records a shot: the round's chain row is locked, so shots of a round are numbered and hashed one
+     * after another in receive order; the hash covers the previous hash, so nobody can add, drop or
+     * reorder shots afterwards without changing the published head.
+     */
+    async shoot(user: AuthUser, body: { uuid: string; activityid: number; number: string }) {
+      if (body.uuid !== user.uuid) throw forbidden();
+      const config = await readYeekeeConfig(db);
+      const shot = await db.transaction(async (tx) => {
+        const round = await tx.execute<{ group: string; status: string; can_shoot: boolean; now: string }>(sql`
+          select l."group", r.status, clock_timestamp()::text as now,
+            (r.status in ('open', 'closed') and r.open_at <= clock_timestamp() and r.result_at > clock_timestamp()) as can_shoot
+          from rounds r join lotteries l on l.id = r.lottery_id where r.id = ${body.activityid}`);
+        const r = round.rows[0];
+        if (!r) throw notFound("ไม่พบงวดนี้");
+        if (r.group !== "yeekee" && r.group !== "yeekee5minute") throw badRequest("งวดนี้ไม่ใช่หวยยี่กี");
+        if (!r.can_shoot) throw conflict("ไม่อยู่ในเวลายิงเลขของงวดนี้");
+        await tx.execute(sql`insert into yeekee_chains (round_id, seq, head) values (${body.activityid}, 0, ${GENESIS_HASH}) on conflict do nothing`);
+        const chain = (await tx.execute<{ seq: number; head: string }>(sql`
+          select seq, head from yeekee_chains where round_id = ${body.activityid} for update`)).rows[0]!;
+        const last = await tx.execute<{ recent: boolean }>(sql`
+          select (clock_timestamp() - at::timestamptz) < make_interval(secs => ${config.shotIntervalSeconds}) as recent
+          from yeekee_shots where round_id = ${body.activityid} and user_id = ${user.uuid} order by seq desc limit 1`);
+        if (last.rows[0]?.recent) throw new ApiError(429, `ยิงเลขได้ทุก ${config.shotIntervalSeconds} วินาที`);
+        const at = new Date().toISOString();
+        const seq = chain.seq + 1;
+        const hash = shotHash(chain.head, { seq, number: body.number, userId: shooterOf(user.uuid, body.activityid), at });
+        await tx.execute(sql`
+          insert into yeekee_shots (round_id, seq, user_id, number, at, hash)
+          values (${body.activityid}, ${seq}, ${user.uuid}, ${body.number}, ${at}, ${hash})`);
+        await tx.execute(sql`update yeekee_chains set seq = ${seq}, head = ${hash} where round_id = ${body.activityid}`);
+        // Delivered to every instance's listeners when this transaction commits.
+        await tx.execute(sql`select pg_notify(${YEEKEE_CHANNEL}, ${JSON.stringify({ round: body.activityid, seq })})`);
+        return { seq, hash };
+      });
+      const [row] = await shotsOf(db, body.activityid, shot.seq - 1);
+      return { status: "Success" as const, message: "ยิงเลขแล้ว", record: recordView(row!, user), head: shot.hash, count: shot.seq };
+    },
+
+    async shots(viewer: AuthUser | null, roundId: number, after = 0) {
+      const round = await lotteryRepo.roundById(db, roundId);
+      if (!round) throw notFound("ไม่พบงวดนี้");
+      const rows = await shotsOf(db, roundId, after);
+      const chain = (await db.execute<{ seq: number; head: string }>(sql`select seq, head from yeekee_chains where round_id = ${roundId}`)).rows[0];
+      return {
+        status: "Success" as const,
+        recordlist: rows.map((r) => recordView(r, viewer)),
+        head: chain?.head ?? GENESIS_HASH,
+        count: chain?.seq ?? 0,
+        shootUntil: new Date(round.result_at).toISOString(),
+      };
+    },
+
+    async lucky(roundId?: number) {
+      const r = await db.execute<{ round_id: string; position: number; username: string; number: string; amount: string; paid: boolean; created_at: Date }>(sql`
+        select y.round_id, y.position, u.username, y.number, y.amount, y.paid, y.created_at
+        from yeekee_rewards y join users u on u.id = y.user_id
+        ${roundId ? sql`where y.round_id = ${roundId}` : sql``}
+        order by y.round_id desc, y.position limit 100`);
+      return {
+        status: "Success" as const,
+        luckylist: r.rows.map((x) => ({
+          activityid: Number(x.round_id),
+          position: x.position as 1 | 16,
+          label: x.position === 1 ? "ลำดับที่ 1" : "ลำดับที่ 16",
+          username: mask(x.username),
+          number: x.number,
+          amount: satangToBaht(BigInt(x.amount)),
+          paid: x.paid,
+          date_time: formatThaiDateTime(x.created_at),
+        })),
+      };
+    },
+  };
+}
+
+/**
+ * When shooting ends (the round's result time), the result is computed from the shots by the rule
+ * of src/domain/yeekee.ts, written with its award lines, the #1 and #16 shooters are rewarded if they
+ * staked enough, and the round is settled; too few shots make the round void and every slip returns.
+ * The round row is locked and its status guards the step, so it happens once across instances.
+ */
+export async function finishYeekeeRound(db: Db, roundId: number): Promise<"result" | "void" | "skipped"> {
+  const config = await readYeekeeConfig(db);
+  const outcome = await db.transaction(async (tx) => {
+    const round = (await tx.execute<{ status: string; due: boolean; group: string }>(sql`
+      select r.status, (r.result_at <= clock_timestamp()) as due, l."group"
+      from rounds r join lotteries l on l.id = r.lottery_id where r.id = ${roundId} for update of r`)).rows[0];
+    if (!round || !round.due || !["open", "closed"].includes(round.status) || !round.group.startsWith("yeekee")) return "skipped" as const;
+    const shots = await shotsOf(tx, roundId);
+    const computed = yeekeeResult(shots.map((s) => s.number), config.minShots);
+    const head = shots.at(-1)?.hash ?? GENESIS_HASH;
+    if (computed.void) {
+      await tx.execute(sql`update rounds set status = 'cancel activity', closed_at = coalesce(closed_at, now()) where id = ${roundId}`);
+      await lotteryRepo.addRoundEvent(tx, { roundId, event: "void", note: `ยิงเลข ${computed.shots} ครั้ง น้อยกว่า ${config.minShots}`, data: { shots: computed.shots, head } });
+      return "void" as const;
+    }
+    const input = { kind: "simple" as const, threeTop: computed.top3, twoBottom: computed.bottom2 };
+    const winning = winningNumbers(input);
+    const lines = [
+      ...awardLines(winning),
+      { award_type: "Predicttotal", number: computed.sum.toString() },
+      { award_type: "OneRecord", number: computed.oneRecord },
+      ...(computed.sixteenRecord ? [{ award_type: "SixteenRecord", number: computed.sixteenRecord }] : []),
+      ...(computed.oneHundredRecord ? [{ award_type: "OneHundredRecord", number: computed.oneHundredRecord }] : []),
+    ];
+    await lotteryRepo.replaceAwards(tx, roundId, lines);
+    await writeWinningPairs(tx, roundId, winningPairs(winning));
+    await lotteryRepo.setRoundResult(tx, roundId, { ...input, yeekee: { result: computed.result, sum: computed.sum.toString(), sixteenth: computed.sixteenth, shots: computed.shots, head } });
+    await lotteryRepo.addRoundEvent(tx, { roundId, event: "yeekee.result", data: { result: computed.result, sum: computed.sum.toString(), shots: computed.shots, head } });
+    for (const [position, back] of [
+      [1, 1],
+      [16, 16],
+    ] as const) {
+      const shot = shots[shots.length - back];
+      if (!shot) continue;
+      const staked = await tx.execute<{ total: string }>(sql`
+        select coalesce(sum(total_stake), 0) as total from slips where round_id = ${roundId} and user_id = ${shot.user_id} and status = 'active'`);
+      const reward = BigInt(Math.round((position === 1 ? config.rewardOne : config.rewardSixteen) * 100));
+      const eligible = BigInt(staked.rows[0]!.total) >= BigInt(Math.round(config.minStakeForReward * 100)) && reward > 0n;
+      const inserted = await tx.execute(sql`
+        insert into yeekee_rewards (round_id, position, user_id, number, amount, paid)
+        values (${roundId}, ${position}, ${shot.user_id}, ${shot.number}, ${eligible ? reward : 0n}, ${eligible})
+        on conflict do nothing returning round_id`);
+      if (eligible && inserted.rows.length === 1) {
+        const accountId = await playerAccountId(tx, shot.user_id);
+        await transfer(tx, {
+          kind: "yeekee.reward",
+          from: houseShard(HOUSE.bonus, accountId),
+          to: { player: accountId },
+          amount: reward,
+          reference: `yeekee:${roundId}:${position}`,
+          note: position === 1 ? "รางวัลผู้ยิงลำดับที่ 1" : "รางวัลผู้ยิงลำดับที่ 16",
+        });
+      }
+    }
+    return "result" as const;
+  });
+  if (outcome === "result") await settleRound(db, roundId);
+  if (outcome === "void") await refundRound(db, roundId, "non reactive");
+  return outcome;
+}
+
+/** Yeekee rounds whose shooting time is over and that have no result yet (the ticker's step). */
+export async function finishDueYeekeeRounds(db: Db): Promise<number> {
+  const due = await db.execute<{ id: string }>(sql`
+    select r.id from rounds r join lotteries l on l.id = r.lottery_id
+    where l."group" in ('yeekee', 'yeekee5minute') and r.status in ('open', 'closed') and r.result_at <= now()
+    order by r.result_at limit 50`);
+  let done = 0;
+  for (const r of due.rows) if ((await finishYeekeeRound(db, Number(r.id))) !== "skipped") done += 1;
+  return done;
+}

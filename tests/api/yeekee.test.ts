@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyChain, yeekeeResult } from "../../src/domain/yeekee";
+import { finishYeekeeRound } from "../../src/server/yeekee/service";
+import { createTestApp, type TestApp } from "../support/app";
+import { placeSlip } from "../support/betting";
+import { createPlayer, post } from "../support/players";
+import { adminToken, creditOf, fund, ledgerCheck } from "../support/wallet";
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const THAI = /[\u0E00-\u0E7F]/;
+const q = async (sql: string, params: unknown[] = []) => (await t.db.$client.query(sql, params)).rows;
+let offset = 0;
+
+/** A yeekee round open now, closing for bets in `closeInMs`, with shooting until `resultInMs`. */
+async function yeekeeRound(closeInMs: number, resultInMs: number): Promise<number> {
+  offset += 1;
+  const r = await q(
+    `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
+     values ('yeekee', $3, current_date, now() - interval '1 hour', now() + make_interval(secs => $1::float / 1000), now() + make_interval(secs => $2::float / 1000))
+     returning id`,
+    [closeInMs, resultInMs, 100 + offset],
+  );
+  return Number(r[0].id);
+}
+
+async function setInterval(seconds: number, minShots = 20) {
+  await q(`update site_config set value = value || $1::jsonb where key = 'yeekee'`, [JSON.stringify({ shotIntervalSeconds: seconds, minShots })]);
+}
+
+const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) => post(t.app, "/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid, number }, p.token);
+
+/** Shooting is over: the result time has passed (bets had closed before it). */
+async function endShooting(round: number) {
+  await q(`update rounds set close_at = now() - interval '2 seconds', result_at = now() - interval '1 second' where id = $1`, [round]);
+}
+
+describe("shooting", () => {
+  it("accepts 5-digit shots in the window, refuses them after it, and limits each player's pace", async () => {
+    await setInterval(3);
+    const a = await createPlayer(t);
+    const b = await createPlayer(t);
+    const round = await yeekeeRound(60_000, 120_000);
+    expect((await shoot(a, round, "12345")).statusCode).toBe(200);
+    const fast = await shoot(a, round, "54321");
+    expect(fast.statusCode).toBe(429);
+    expect(fast.body.message).toMatch(THAI);
+    expect((await shoot(b, round, "00007")).statusCode).toBe(200);
+    for (const bad of ["1234", "123456", "12a45"]) expect((await shoot(b, round, bad)).statusCode).toBe(400);
+    expect((await post(t.app, "/api/post-numberrecord-mockdata", { uuid: b.uuid, activityid: round, number: "11111" }, a.token)).statusCode).toBe(403);
+
+    // Bets closed, shooting still open until the result time.
+    await q(`update rounds set close_at = now() - interval '1 second', status = 'closed' where id = $1`, [round]);
+    await setInterval(0);
+    expect((await shoot(b, round, "22222")).statusCode).toBe(200);
+    await q(`update rounds set result_at = now() - interval '1 millisecond' where id = $1`, [round]);
+    const late = await shoot(b, round, "33333");
+    expect(late.statusCode).toBe(409);
+    expect(late.body.message).toMatch(THAI);
+    const hanoi = Number((await q(`select id from rounds where lottery_id = 'hanoi' order by id limit 1`))[0].id);
+    expect((await shoot(b, hanoi, "12345")).statusCode).toBe(400);
+  });
+
+  it("lists shots in receive order with others' names masked, and the chain verifies to the published head", async () => {
+    await setInterval(0);
+    const a = await createPlayer(t);
+    const b = await createPlayer(t);
+    const round = await yeekeeRound(60_000, 120_000);
+    const numbers = ["10000", "20000", "30000", "40000"];
+    for (const [i, n] of numbers.entries()) expect((await shoot(i % 2 ? b : a, round, n)).statusCode).toBe(200);
+    const list = await post(t.app, "/api/read-numberrecord", { activityid: round }, a.token);
+    const records = list.body.recordlist as Array<{ seq: number; number: string; username: string; uuid: string; shooter: string; at: string; hash: string }>;
+    expect(records.map((r) => [r.seq, r.number])).toEqual(numbers.map((n, i) => [i + 1, n]));
+    expect(records[0]!.username).toBe(a.username);
+    expect(records[1]!.username).toMatch(/\*\*\*$/);
+    expect(records[1]!.uuid).toBe("");
+    const chain = verifyChain(records.map((r) => ({ seq: r.seq, number: r.number, userId: r.shooter, at: r.at, hash: r.hash })));
+    expect(chain).toEqual({ ok: true, head: list.body.head });
+    expect(list.body.count).toBe(4);
+
+    // The operator edits a stored shot behind everyone's back: the chain no longer verifies from there.
+    await q(`alter table yeekee_shots disable trigger yeekee_shots_append_only`);
+    await q(`update yeekee_shots set number = '99999' where round_id = $1 and seq = 3`, [round]);
+    await q(`alter table yeekee_shots enable trigger yeekee_shots_append_only`);
+    const after = (await post(t.app, "/api/read-numberrecord", { activityid: round }, a.token)).body.recordlist as typeof records;
+    expect(verifyChain(after.map((r) => ({ seq: r.seq, number: r.number, userId: r.shooter, at: r.at, hash: r.hash })))).toEqual({ ok: false, brokenAt: 3 });
+    await expect(q(`delete from yeekee_shots where round_id = $1`, [round])).rejects.toThrow(/append-only/);
+  });
+});
+
+describe("result and rewards", () => {
+  it("computes the result from the shots, settles the round, and rewards #1 and #16 once if they staked enough", async () => {
+    await setInterval(0);
+    const shooters = [await createPlayer(t), await createPlayer(t), await createPlayer(t)];
+    for (const p of shooters) await fund(t, admin, p.uuid, 1000);
+    const round = await yeekeeRound(60_000, 120_000);
+    const numbers = Array.from({ length: 25 }, (_, i) => String((i * 7919 + 12345) % 100000).padStart(5, "0"));
+    const expected = yeekeeResult(numbers);
+    if (expected.void) throw new Error("unexpected void");
+    // Shot #1 (the last) is shooters[0]'s, #16 (index 9) is shooters[1]'s, the rest shooters[2]'s.
+    const shooterOf = (i: number) => (i === numbers.length - 1 ? 0 : i === numbers.length - 16 ? 1 : 2);
+    await placeSlip(t, shooters[0]!, round, [{ award_type: "ThreeDigit", number: expected.top3, amount: 100 }]);
+    await placeSlip(t, shooters[1]!, round, [{ award_type: "TwoDigit", number: expected.bottom2, amount: 10 }]);
+    for (const [i, n] of numbers.entries()) expect((await shoot(shooters[shooterOf(i)]!, round, n)).statusCode).toBe(200);
+    await endShooting(round);
+
+    expect(await finishYeekeeRound(t.db, round)).toBe("result");
+    expect(await finishYeekeeRound(t.db, round)).toBe("skipped");
+    const award = (await post(t.app, "/api/award", { activityid: round }, shooters[2]!.token)).body.awardlist as Array<{ award_type: string; number: string }>;
+    const line = (type: string) => award.find((a) => a.award_type === type)?.number;
+    expect(line("ThreeDigit")).toBe(expected.top3);
+    expect(line("TwoDigit")).toBe(expected.bottom2);
+    expect(line("Predicttotal")).toBe(expected.sum.toString());
+    expect(line("OneRecord")).toBe(numbers[24]);
+    expect(line("SixteenRecord")).toBe(numbers[9]);
+    expect(line("OneHundredRecord")).toBeUndefined();
+
+    // shooters[0]: staked 100, won 100 × 900, rewarded 100 for #1. shooters[1]: staked 10 (< 100): won 900, no reward.
+    expect(await creditOf(t, shooters[0]!.token)).toBe(1000 - 100 + 90_000 + 100);
+    expect(await creditOf(t, shooters[1]!.token)).toBe(1000 - 10 + 900);
+    const lucky = (await post(t.app, "/api/read-luckyperson-OneAndSixteenRecord", { activityid: round }, shooters[2]!.token)).body.luckylist as Array<{ position: number; paid: boolean; amount: number; number: string }>;
+    expect(lucky.map((l) => [l.position, l.paid, l.amount, l.number])).toEqual([
+      [1, true, 100, numbers[24]],
+      [16, false, 0, numbers[9]],
+    ]);
+    expect((await q(`select count(*)::int as n from ledger_transactions where kind = 'yeekee.reward' and reference like $1`, [`yeekee:${round}:%`]))[0].n).toBe(1);
+    expect((await ledgerCheck(t, admin)).ok).toBe(true);
+  });
+
+  it("fewer shots than the minimum: the round is void and every slip returns", async () => {
+    await setInterval(0);
+    const p = await createPlayer(t);
+    await fund(t, admin, p.uuid, 100);
+    const round = await yeekeeRound(60_000, 120_000);
+    await placeSlip(t, p, round, [{ award_type: "TwoDigit", number: "12", amount: 30 }]);
+    for (const n of ["11111", "22222", "33333"]) await shoot(p, round, n);
+    await endShooting(round);
+    expect(await finishYeekeeRound(t.db, round)).toBe("void");
+    expect((await q(`select status from rounds where id = $1`, [round]))[0].status).toBe("cancel activity");
+    expect((await q(`select status from slips where round_id = $1`, [round])).map((r) => r.status)).toEqual(["non reactive"]);
+    expect(await creditOf(t, p.token)).toBe(100);
+    expect((await ledgerCheck(t, admin)).ok).toBe(true);
+  });
+});
