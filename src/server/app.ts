@@ -19,11 +19,14 @@ import { siteRoutes } from "./site/routes";
 import { walletRoutes } from "./wallet/routes";
 import { lotteryRoutes } from "./lottery/routes";
 import { bettingRoutes } from "./betting/routes";
+import { yeekeeLive } from "./yeekee/live";
 import { yeekeeRoutes } from "./yeekee/routes";
 
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The database's address, for the LISTEN connection of live yeekee rounds (off when absent). */
+  databaseUrl?: string;
   /** Replaces the configured sender; tests pass one that records the codes. */
   sms?: SmsSender;
   logger?: boolean;
@@ -92,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
   bettingRoutes(app, authenticate, db);
   yeekeeRoutes(app, authenticate, db, config.rateLimitShotsPerMinute);
+  if (deps.databaseUrl) await yeekeeLive(app, db, deps.databaseUrl);
 
   await serveWebApp(app, config.webDir);
   return app;

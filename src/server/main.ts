@@ -25,7 +25,7 @@ async function main(): Promise<void> {
       ].join("\n"),
     );
   }
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, databaseUrl: database.url });
   const ticker = startTicker(db, (msg, err) => app.log.error({ err }, msg));
   let stopping = false;
   const stop = async (signal: string) => {

@@ -50,7 +50,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const config = testConfig(overrides);
   await seed(database.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
   const sms = recordingSms();
-  const app = await buildApp({ config, db: database.db, sms, logger: process.env.TEST_LOG === "1" });
+  const app = await buildApp({ config, db: database.db, databaseUrl: database.url, sms, logger: process.env.TEST_LOG === "1" });
   await app.ready();
   return {
     app,

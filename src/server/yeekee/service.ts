@@ -190,6 +190,7 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     }
     return "result" as const;
   });
+  if (outcome !== "skipped") await db.execute(sql`select pg_notify(${YEEKEE_CHANNEL}, ${JSON.stringify({ round: roundId, result: outcome })})`);
   if (outcome === "result") await settleRound(db, roundId);
   if (outcome === "void") await refundRound(db, roundId, "non reactive");
   return outcome;
