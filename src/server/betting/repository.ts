@@ -66,33 +66,6 @@ export async function addPrice(db: Executor, p: { roundId: number; betType: stri
     values (${p.roundId}, ${p.betType}, ${p.number}, ${p.priceX100}, ${p.adminId})`);
 }
 
-/**
- * Adds stakes to each number's running total in one statement, only where the total stays within its
- * limit. Rows come sorted, so concurrent slips lock the same numbers in the same order. Returns the
- * keys that fit; a missing key means that number is full.
- */
-export async function addExposure(
-  db: Executor,
-  roundId: number,
-  rows: Array<{ betType: string; number: string; stake: bigint; limit: bigint }>,
-): Promise<Set<string>> {
-  const sorted = [...rows].sort((a, b) => (a.betType + a.number < b.betType + b.number ? -1 : 1));
-  const r = await db.execute<{ bet_type: string; number: string }>(sql`
-    insert into number_exposure (round_id, bet_type, number, total_stake)
-    select ${roundId}, t, n, s from unnest(
-      ${sql.param(sorted.map((x) => x.betType))}::text[], ${sql.param(sorted.map((x) => x.number))}::text[],
-      ${sql.param(sorted.map((x) => x.stake.toString()))}::bigint[], ${sql.param(sorted.map((x) => x.limit.toString()))}::bigint[]
-    ) with ordinality as u(t, n, s, m, o)
-    where s <= m
-    order by o
-    on conflict (round_id, bet_type, number) do update set total_stake = number_exposure.total_stake + excluded.total_stake
-      where number_exposure.total_stake + excluded.total_stake <= (
-        select m from unnest(${sql.param(sorted.map((x) => x.betType + "|" + x.number))}::text[], ${sql.param(sorted.map((x) => x.limit.toString()))}::bigint[]) as l(k, m)
-        where l.k = excluded.bet_type || '|' || excluded.number)
-    returning bet_type, number`);
-  return new Set(r.rows.map((x) => `${x.bet_type}|${x.number}`));
-}
-
 export async function removeExposure(db: Executor, roundId: number, rows: Array<{ betType: string; number: string; stake: bigint }>): Promise<void> {
   const sorted = [...rows].sort((a, b) => (a.betType + a.number < b.betType + b.number ? -1 : 1));
   for (const x of sorted) {
@@ -102,68 +75,28 @@ export async function removeExposure(db: Executor, roundId: number, rows: Array<
   }
 }
 
-export async function exposureOf(db: Executor, roundId: number, keys: Array<{ betType: string; number: string }>) {
-  const r = await db.execute<{ bet_type: string; number: string; total_stake: string }>(sql`
-    select bet_type, number, total_stake from number_exposure
-    where round_id = ${roundId} and bet_type || '|' || number = any(${sql.param(keys.map((k) => `${k.betType}|${k.number}`))}::text[])`);
-  return r.rows;
-}
-
-/**
- * Everything a bet needs to know in one round trip: the round (open or not by the database's clock,
- * and that instant), the tier's rates and the latest restricted-number prices up to that instant.
- */
-export async function betContext(db: Executor, roundId: number, userType: string, defaultType: string) {
-  const r = await db.execute<{ lottery_id: string; open: boolean; now: Date; now_exact: string; rates: RateRow[] | null; prices: PriceRow[] | null }>(sql`
-    with r as (
-      select id, lottery_id, clock_timestamp() as now, status, open_at, close_at from rounds where id = ${roundId}
-    )
-    select r.lottery_id, r.now, r.now::text as now_exact, (r.status = 'open' and r.open_at <= r.now and r.close_at > r.now) as open,
-      (select json_agg(c) from (
-        select distinct on (c.bet_type) c.bet_type, c.user_type, c.rate_x100, c.min_stake, c.max_stake, c.discount_percent,
-          -- A number's total is shared by every tier, so its limit is the smallest any tier has.
-          (select min(x.max_per_number) from lotto_config x where x.lottery_id = c.lottery_id and x.bet_type = c.bet_type) as max_per_number
-        from lotto_config c where c.lottery_id = r.lottery_id and c.user_type in (${userType}, ${defaultType})
-        order by c.bet_type, (c.user_type = ${userType}) desc) c) as rates,
-      (select json_agg(p) from (
-        select distinct on (bet_type, number) id, round_id, bet_type, number, new_price_x100, created_at
-        from digit_prices where round_id = r.id and created_at <= r.now
-        order by bet_type, number, created_at desc, id desc) p) as prices
-    from r`);
-  return r.rows[0] ?? null;
-}
-
-/** The slip and its lines in one statement. */
-export async function insertSlipWithLines(
+/** Places a slip with the database function place_slip: one round trip, one transaction. */
+export async function placeSlip(
   db: Executor,
-  // createdAt is the database's own text of the instant, kept to the microsecond it was checked at.
-  s: { userId: string; roundId: number; totalStake: bigint; totalPaid: bigint; clientDatetime: string | null; requestKey: string; createdAt: string },
-  lines: Array<{ betType: string; number: string; stake: bigint; paid: bigint; rateX100: number }>,
-): Promise<number> {
-  const r = await db.execute<{ id: string }>(sql`
-    with s as (
-      insert into slips (user_id, round_id, total_stake, total_paid, client_datetime, request_key, created_at)
-      values (${s.userId}, ${s.roundId}, ${s.totalStake}, ${s.totalPaid}, ${s.clientDatetime}, ${s.requestKey}, ${s.createdAt}::timestamptz)
-      returning id
-    ), l as (
-      insert into slip_lines (slip_id, round_id, user_id, bet_type, number, stake, paid, rate_x100)
-      select s.id, ${s.roundId}, ${s.userId}, t, n, st, p, r from s, unnest(
-        ${sql.param(lines.map((l) => l.betType))}::text[], ${sql.param(lines.map((l) => l.number))}::text[],
-        ${sql.param(lines.map((l) => l.stake.toString()))}::bigint[], ${sql.param(lines.map((l) => l.paid.toString()))}::bigint[],
-        ${sql.param(lines.map((l) => l.rateX100))}::int[]) with ordinality as u(t, n, st, p, r, o)
-      order by o
-    )
-    select id from s`);
-  return Number(r.rows[0]!.id);
-}
-
-/** Before the transaction: the player's credit account, and a slip already made by this same request. */
-export async function betPreamble(db: Executor, userId: string, requestKey: string) {
-  const r = await db.execute<{ account_id: string | null; existing_id: string | null; existing_at: Date | null }>(sql`
-    select (select id from accounts where owner_id = ${userId} and kind = 'credit') as account_id,
-           s.id as existing_id, s.created_at as existing_at
-    from (select 1) x left join slips s on s.user_id = ${userId} and s.request_key = ${requestKey}`);
-  return r.rows[0]!;
+  p: {
+    userId: string;
+    roundId: number;
+    userType: string;
+    defaultType: string;
+    requestKey: string;
+    clientDatetime: string;
+    types: string[];
+    numbers: string[];
+    exposureNumbers: string[];
+    stakes: bigint[];
+  },
+): Promise<{ slipId: number; acceptedAt: Date; balance: string; existing: boolean }> {
+  const r = await db.execute<{ slip_id: string; accepted_at: Date; balance: string; existing: boolean }>(sql`
+    select * from place_slip(${p.userId}::uuid, ${p.roundId}::bigint, ${p.userType}, ${p.defaultType}, ${p.requestKey}, ${p.clientDatetime},
+      ${sql.param(p.types)}::text[], ${sql.param(p.numbers)}::text[], ${sql.param(p.exposureNumbers)}::text[],
+      ${sql.param(p.stakes.map(String))}::bigint[])`);
+  const row = r.rows[0]!;
+  return { slipId: Number(row.slip_id), acceptedAt: row.accepted_at, balance: row.balance, existing: row.existing };
 }
 
 export async function slipByRequestKey(db: Executor, userId: string, requestKey: string) {

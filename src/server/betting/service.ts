@@ -5,13 +5,13 @@ import { betting } from "../../contract";
 import { BET_TYPE_LABELS, type BetType } from "../../domain/bet-types";
 import { formatMoney, satangToBaht } from "../../domain/money";
 import { distinctPermutations } from "../../domain/permutations";
-import { effectiveRate, linePrice, validateBetLine } from "../../domain/slip";
+import { validateBetLine } from "../../domain/slip";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
-import { HOUSE, houseShard, InsufficientFunds, playerAccountId, transfer } from "../wallet/ledger";
+import { HOUSE, houseShard, playerAccountId, transfer } from "../wallet/ledger";
 import { DEFAULT_USER_TYPE } from "./rates";
 import * as repo from "./repository";
 
@@ -172,80 +172,59 @@ export function bettingService(db: Db) {
     async placeSlip(user: AuthUser, body: PlaceBody) {
       own(user, body.uuid);
       const requestKey = requestKeyOf(body);
-      const pre = await repo.betPreamble(db, user.uuid, requestKey);
-      if (pre.existing_id) return this.placedAnswer(user, Number(pre.existing_id), pre.existing_at!, "โพยนี้ส่งไปแล้ว");
-      if (!pre.account_id) throw notFound("ไม่พบบัญชีเครดิตของผู้เล่น");
-      const accountId = Number(pre.account_id);
+      // The digits of each line are checked here; limits, rates, prices, exposure and the debit are
+      // checked and applied by place_slip in one statement (docs/decisions/008).
+      for (const l of body.numberlist) {
+        const problem = validateBetLine({ betType: l.award_type, number: l.number, stakeBaht: l.amount }, { minStakeBaht: 1, maxStakeBaht: 1_000_000 });
+        if (problem) throw badRequest(`${problem} (${BET_TYPE_LABELS[l.award_type]} ${l.number})`);
+      }
+      const lines = body.numberlist;
       try {
-        const placed = await retrying(() => db.transaction(async (tx) => {
-          const round = await repo.betContext(tx, body.activityid, user.userType, DEFAULT_USER_TYPE);
-          if (!round) throw notFound("ไม่พบงวดนี้");
-          if (!round.open) throw conflict("งวดนี้ปิดรับแทงแล้ว");
-          const now = new Date(round.now);
-          const rates = new Map((round.rates ?? []).map((r) => [r.bet_type, r]));
-          const prices = round.prices ?? [];
-          const priceOf = (bt: string, n: string) => prices.filter((p) => p.bet_type === bt && exposureNumber(bt, p.number) === exposureNumber(bt, n));
-
-          const lines = body.numberlist.map((l) => {
-            const cfg = rates.get(l.award_type);
-            if (!cfg) throw badRequest(`หวยนี้ไม่มีการแทง${BET_TYPE_LABELS[l.award_type]}`);
-            const problem = validateBetLine({ betType: l.award_type, number: l.number, stakeBaht: l.amount }, { minStakeBaht: cfg.min_stake, maxStakeBaht: cfg.max_stake });
-            if (problem) throw badRequest(`${problem} (${BET_TYPE_LABELS[l.award_type]} ${l.number})`);
-            const eff = effectiveRate(
-              cfg.rate_x100,
-              priceOf(l.award_type, l.number).map((p) => ({ newPriceX100: p.new_price_x100, at: new Date(p.created_at).getTime() })),
-              now.getTime(),
-            );
-            if (eff.closed) throw badRequest(`เลข ${l.number} (${BET_TYPE_LABELS[l.award_type]}) ปิดรับแล้ว`);
-            const stake = BigInt(l.amount * 100);
-            return {
-              betType: l.award_type,
-              number: l.number,
-              stake,
-              paid: BigInt(linePrice(l.amount * 100, cfg.discount_percent)),
-              rateX100: eff.rateX100,
-              limit: BigInt(cfg.max_per_number * 100),
-            };
-          });
-
-          const perNumber = new Map<string, { betType: string; number: string; stake: bigint; limit: bigint }>();
-          for (const l of lines) {
-            const number = exposureNumber(l.betType, l.number);
-            const key = `${l.betType}|${number}`;
-            const e = perNumber.get(key) ?? { betType: l.betType, number, stake: 0n, limit: l.limit };
-            e.stake += l.stake;
-            perNumber.set(key, e);
-          }
-          const fitted = await repo.addExposure(tx, body.activityid, [...perNumber.values()]);
-          const full = [...perNumber.entries()].filter(([k]) => !fitted.has(k));
-          if (full.length) {
-            const current = await repo.exposureOf(tx, body.activityid, full.map(([, v]) => v));
-            const [, f] = full[0]!;
-            const used = BigInt(current.find((c) => c.bet_type === f.betType && c.number === f.number)?.total_stake ?? 0);
-            const left = f.limit - used > 0n ? f.limit - used : 0n;
-            throw badRequest(`เลข ${f.number} (${BET_TYPE_LABELS[f.betType as BetType]}) รับแทงได้อีก ${formatMoney(baht(left))} บาท`);
-          }
-
-          const totalStake = lines.reduce((s, l) => s + l.stake, 0n);
-          const totalPaid = lines.reduce((s, l) => s + l.paid, 0n);
-          const slipId = await repo.insertSlipWithLines(
-            tx,
-            { userId: user.uuid, roundId: body.activityid, totalStake, totalPaid, clientDatetime: body.datetime ?? null, requestKey, createdAt: round.now_exact },
-            lines,
-          );
-          const moved = await transfer(tx, {
-            kind: "stake",
-            from: { player: accountId },
-            to: houseShard(HOUSE.stakes, accountId),
-            amount: totalPaid,
-            reference: `slip:${slipId}`,
-            actorId: user.uuid,
-          });
-          return { slipId, now, credit: baht(moved.balances.get(accountId)!) };
-        }));
-        return { status: "Success" as const, message: "ส่งโพยสำเร็จ", master_id: placed.slipId, datetime: placed.now.toISOString(), credit: placed.credit };
+        const placed = await retrying(() =>
+          repo.placeSlip(db, {
+            userId: user.uuid,
+            roundId: body.activityid,
+            userType: user.userType,
+            defaultType: DEFAULT_USER_TYPE,
+            requestKey,
+            clientDatetime: body.datetime,
+            types: lines.map((l) => l.award_type),
+            numbers: lines.map((l) => l.number),
+            exposureNumbers: lines.map((l) => exposureNumber(l.award_type, l.number)),
+            stakes: lines.map((l) => BigInt(l.amount * 100)),
+          }),
+        );
+        return {
+          status: "Success" as const,
+          message: placed.existing ? "โพยนี้ส่งไปแล้ว" : "ส่งโพยสำเร็จ",
+          master_id: placed.slipId,
+          datetime: new Date(placed.acceptedAt).toISOString(),
+          credit: baht(placed.balance),
+        };
       } catch (e) {
-        if (e instanceof InsufficientFunds) throw badRequest("เครดิตไม่พอสำหรับโพยนี้");
+        const err = ((e as { cause?: unknown })?.cause ?? e) as { code?: string; detail?: string };
+        const [type, number, extra] = (err.detail ?? "").split("|");
+        const label = BET_TYPE_LABELS[type as BetType] ?? type;
+        switch (err.code) {
+          case "LT001":
+            throw notFound("ไม่พบงวดนี้");
+          case "LT002":
+            throw conflict("งวดนี้ปิดรับแทงแล้ว");
+          case "LT003":
+            throw badRequest(`หวยนี้ไม่มีการแทง${label}`);
+          case "LT004":
+            throw badRequest(`ยอดแทงขั้นต่ำ ${formatMoney(Number(extra))} บาท (${label} ${number})`);
+          case "LT005":
+            throw badRequest(`ยอดแทงสูงสุด ${formatMoney(Number(extra))} บาท (${label} ${number})`);
+          case "LT006":
+            throw badRequest(`เลข ${number} (${label}) ปิดรับแล้ว`);
+          case "LT007":
+            throw badRequest(`เลข ${number} (${label}) รับแทงได้อีก ${formatMoney(baht(extra ?? "0"))} บาท`);
+          case "LT008":
+            throw badRequest("เครดิตไม่พอสำหรับโพยนี้");
+          case "LT009":
+            throw notFound("ไม่พบบัญชีเครดิตของผู้เล่น");
+        }
         // The same slip sent twice at once: the first one made it, the second answers with it.
         if (isUniqueViolation(e, "slips_request_key")) {
           const made = await repo.slipByRequestKey(db, user.uuid, requestKey);

@@ -11,6 +11,13 @@ export const PATHS = {
   changePassword: "/changePasswordPage",
   admin: "/admin",
   results: "/resultsPage",
+  yeekee: "/yeekeePage/:activityid",
 } as const;
+
+/** The live page of a yeekee round; `lotto` (the lottery) lets it find the round's name at once. */
+export const yeekeePagePath = (activityid: number, lotto?: string) => `/yeekeePage/${activityid}${lotto ? `?lotto=${encodeURIComponent(lotto)}` : ""}`;
+
+/** The bet form of one round. */
+export const betPagePath = (lotto: string, activityid: number) => `${PATHS.homeAllLotto}?lotto=${encodeURIComponent(lotto)}&activity=${activityid}`;
 
 export const referralLink = (origin: string, uuid: string) => `${origin}/register/${uuid}`;

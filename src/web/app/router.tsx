@@ -9,6 +9,7 @@ import { HomePage } from "../features/home/home-page";
 import { ResultsPage } from "../features/lottery/results-page";
 import { YourselfPage } from "../features/referral/yourself-page";
 import { MainCreditPage } from "../features/wallet/main-credit-page";
+import { YeekeePage } from "../features/yeekee/yeekee-page";
 import { ErrorPage } from "./error-page";
 import { RequireSignIn } from "./guards";
 import { PATHS } from "./paths";
@@ -34,6 +35,7 @@ export const router = createBrowserRouter([
           { path: PATHS.changePassword, element: <ChangePasswordPage /> },
           { path: PATHS.admin, element: <AdminPage /> },
           { path: PATHS.results, element: <ResultsPage /> },
+          { path: PATHS.yeekee, element: <YeekeePage /> },
           { path: "*", element: <HomePage /> },
         ],
       },

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { NumberRecord } from "../../../contract/yeekee";
+import { GENESIS_HASH } from "../../../domain/yeekee";
+
+/** The messages of `GET /api/ws/yeekee?activityid=N&after=SEQ`. */
+export const LiveMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("hello"), activityid: z.number(), timenow: z.string(), shootUntil: z.string(), count: z.number().int(), head: z.string() }),
+  z.object({ type: z.literal("shot"), record: NumberRecord, count: z.number().int(), head: z.string() }),
+  z.object({ type: z.literal("result"), activityid: z.number(), result: z.enum(["result", "void"]) }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+export type LiveMessage = z.infer<typeof LiveMessage>;
+
+export function parseLiveMessage(data: unknown): LiveMessage | null {
+  if (typeof data !== "string") return null;
+  try {
+    const parsed = LiveMessage.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the page shows of the live feed; `records` is append-only and shared between snapshots. */
+export interface FeedSnapshot {
+  records: readonly NumberRecord[];
+  lastSeq: number;
+  count: number;
+  head: string;
+  shootUntil: string | null;
+  result: "result" | "void" | null;
+  error: string | null;
+}
+
+/**
+ * The shots of one round as received live, in seq order. A shot at or below `lastSeq` is a repeat
+ * (a catch-up overlapping what was already seen) and is dropped, so a reconnect with
+ * `after=lastSeq` continues the list without gaps or doubles.
+ */
+export class ShotFeed {
+  readonly records: NumberRecord[] = [];
+  lastSeq = 0;
+  count = 0;
+  head = GENESIS_HASH;
+  shootUntil: string | null = null;
+  result: "result" | "void" | null = null;
+  error: string | null = null;
+
+  /** Applies one message; true when something shown changed. */
+  apply(m: LiveMessage): boolean {
+    switch (m.type) {
+      case "hello":
+        this.shootUntil = m.shootUntil;
+        this.error = null;
+        // The chain as it stands now; the catch-up shots up to it follow.
+        this.publish(m.count, m.head);
+        return true;
+      case "shot":
+        if (m.record.seq <= this.lastSeq) return false;
+        this.records.push(m.record);
+        this.lastSeq = m.record.seq;
+        this.publish(m.count, m.head);
+        return true;
+      case "result":
+        if (this.result === m.result) return false;
+        this.result = m.result;
+        return true;
+      case "error":
+        this.error = m.message;
+        return true;
+    }
+  }
+
+  /** The count and head only move forward: catch-up shots older than the hello's head do not rewind them. */
+  private publish(count: number, head: string) {
+    if (count < this.count) return;
+    this.count = count;
+    this.head = head;
+  }
+
+  snapshot(): FeedSnapshot {
+    return {
+      records: this.records,
+      lastSeq: this.lastSeq,
+      count: this.count,
+      head: this.head,
+      shootUntil: this.shootUntil,
+      result: this.result,
+      error: this.error,
+    };
+  }
+}
+
+/** Reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then 5 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(5000, 500 * 2 ** attempt);
+}
+
+/** The first 12 hex digits of a hash, as shown in lists. */
+export const shortHash = (hash: string) => hash.slice(0, 12);

@@ -1,0 +1,85 @@
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
+import { useCallback, useState } from "react";
+import { yeekee } from "../../../contract";
+import type { NumberRecord } from "../../../contract/yeekee";
+import { ApiCallError, callApi } from "../../lib/api";
+import { useSession } from "../../lib/session";
+import { NumberPad } from "../betting/number-pad";
+
+const WIDTH = 5;
+
+/**
+ * The shoot box: five digits typed or tapped on the pad, sent with "ยิงเลข". The server decides the
+ * pace and the window; its Thai message is shown as it comes (429: too soon, 409: out of the window).
+ * Not a mutation, so the shell's loading overlay never covers the pad between quick shots.
+ */
+export function ShootBox({ activityid, closedReason, onShot }: { activityid: number; closedReason: string | null; onShot: (record: NumberRecord) => void }) {
+  const { uuid } = useSession();
+  const [digits, setDigits] = useState("");
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const closed = closedReason !== null;
+  const ready = !closed && !sending && digits.length === WIDTH && uuid !== null;
+
+  const change = useCallback((d: string) => {
+    setDigits(d.replace(/\D/g, "").slice(0, WIDTH));
+    setNotice(null);
+  }, []);
+
+  const shoot = useCallback(async () => {
+    if (!ready || !uuid) return;
+    setSending(true);
+    try {
+      const r = await callApi(yeekee.postNumberRecord, { uuid, activityid, number: digits }, "ยิงเลขไม่สำเร็จ กรุณาลองใหม่");
+      onShot(r.record);
+      setNotice({ ok: true, text: `ยิงเลข ${r.record.number} แล้ว · ลำดับที่ ${r.record.seq}` });
+      setDigits("");
+    } catch (e) {
+      setNotice({ ok: false, text: e instanceof ApiCallError ? e.message : "ยิงเลขไม่สำเร็จ กรุณาลองใหม่" });
+    } finally {
+      setSending(false);
+    }
+  }, [ready, uuid, activityid, digits, onShot]);
+
+  return (
+    <Card withBorder radius="lg" padding="sm" component="section" aria-label="ยิงเลข" data-testid="shoot-box">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600}>ยิงเลข 5 หลัก</Text>
+          <Text size="xs" c="dimmed">
+            ผลคำนวณจากเลขที่ผู้เล่นยิงเท่านั้น
+          </Text>
+        </Group>
+        <TextInput
+          value={digits}
+          onChange={(e) => change(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") void shoot();
+          }}
+          placeholder="_____"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={WIDTH}
+          aria-label="เลขที่จะยิง 5 หลัก"
+          disabled={closed}
+          data-testid="shoot-input"
+          styles={{ input: { textAlign: "center", fontSize: 34, fontWeight: 600, letterSpacing: "0.4em", height: 60, fontVariantNumeric: "tabular-nums" } }}
+        />
+        {!closed && <NumberPad digits={digits} width={WIDTH} onChange={change} onEnter={() => void shoot()} />}
+        <Button size="lg" radius="md" color="red" fullWidth disabled={!ready} loading={sending} onClick={() => void shoot()} data-testid="shoot-button">
+          ยิงเลข
+        </Button>
+        {closed && (
+          <Text size="sm" c="dimmed" ta="center" data-testid="shoot-closed">
+            {closedReason}
+          </Text>
+        )}
+        {notice && (
+          <Alert color={notice.ok ? "teal" : "red"} variant="light" py={6} data-testid={notice.ok ? "shoot-notice" : "shoot-error"}>
+            {notice.text}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}

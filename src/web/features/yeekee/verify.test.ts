@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import type { NumberRecord } from "../../../contract/yeekee";
+import { GENESIS_HASH, shotHash, yeekeeResult } from "../../../domain/yeekee";
+import { parseLiveMessage, reconnectDelay, ShotFeed } from "./live-feed";
+import { publishedResult, verifyRound } from "./verify";
+
+function chainOf(numbers: string[]): NumberRecord[] {
+  let head = GENESIS_HASH;
+  return numbers.map((number, i) => {
+    const seq = i + 1;
+    const shooter = i % 2 === 0 ? "aaaaaaaaaaaaaaaa" : "bbbbbbbbbbbbbbbb";
+    const at = new Date(Date.UTC(2026, 2, 6, 5, 0, seq)).toISOString();
+    head = shotHash(head, { seq, number, userId: shooter, at });
+    return { uuid: "", username: "pla***", shooter, activityid: 7, number, seq, at, hash: head, timestop: at, dateTimeStop: "", activitytype: "yeekee" };
+  });
+}
+
+function awardOf(numbers: string[]) {
+  const r = yeekeeResult(numbers);
+  if (r.void) throw new Error("void");
+  return [
+    { award_type: "ThreeDigit" as const, number: r.top3 },
+    { award_type: "TwoDigit" as const, number: r.bottom2 },
+    { award_type: "Predicttotal" as const, number: r.sum.toString() },
+    { award_type: "OneRecord" as const, number: r.oneRecord },
+    ...(r.sixteenRecord ? [{ award_type: "SixteenRecord" as const, number: r.sixteenRecord }] : []),
+  ];
+}
+
+const numbers = Array.from({ length: 25 }, (_, i) => String((i * 7919 + 12345) % 100000).padStart(5, "0"));
+
+describe("verifyRound", () => {
+  it("accepts an intact chain ending at the published head with the published result", () => {
+    const records = chainOf(numbers);
+    const head = records.at(-1)!.hash;
+    const v = verifyRound({ records, publishedHead: head, publishedCount: 25, liveHead: records[19]!.hash, liveCount: 20, awardLines: awardOf(numbers) });
+    expect(v.chainOk).toBe(true);
+    expect(v.resultMatches).toBe(true);
+    expect(publishedResult(awardOf(numbers))?.result).toBe(v.computed && !v.computed.void ? v.computed.result : "");
+  });
+
+  it("finds an altered shot, a dropped last shot, a head other than the one seen live, and a wrong result", () => {
+    const records = chainOf(numbers);
+    const head = records.at(-1)!.hash;
+    const altered = records.map((r) => (r.seq === 5 ? { ...r, number: "99999" } : r));
+    const a = verifyRound({ records: altered, publishedHead: head, publishedCount: 25, awardLines: [] });
+    expect(a.chain).toEqual({ ok: false, brokenAt: 5 });
+    expect(a.chainOk).toBe(false);
+
+    const dropped = verifyRound({ records: records.slice(0, 24), publishedHead: head, publishedCount: 25, awardLines: [] });
+    expect(dropped.chain.ok).toBe(true);
+    expect(dropped.chainOk).toBe(false);
+
+    const live = verifyRound({ records, publishedHead: head, publishedCount: 25, liveHead: "f".repeat(64), liveCount: 10, awardLines: [] });
+    expect(live.liveHeadMatches).toBe(false);
+    expect(live.chainOk).toBe(false);
+
+    const lines = awardOf(numbers).map((l) => (l.award_type === "ThreeDigit" ? { ...l, number: l.number === "000" ? "001" : "000" } : l));
+    const wrong = verifyRound({ records, publishedHead: head, publishedCount: 25, awardLines: lines });
+    expect(wrong.chainOk).toBe(true);
+    expect(wrong.resultMatches).toBe(false);
+  });
+});
+
+describe("ShotFeed", () => {
+  it("keeps shots once, in order, across a catch-up that overlaps, without rewinding the head", () => {
+    const records = chainOf(numbers.slice(0, 5));
+    const feed = new ShotFeed();
+    feed.apply({ type: "hello", activityid: 7, timenow: "", shootUntil: "2026-03-06T05:10:00.000Z", count: 3, head: records[2]!.hash });
+    for (const r of records.slice(0, 3)) feed.apply({ type: "shot", record: r, count: r.seq, head: r.hash });
+    expect(feed.head).toBe(records[2]!.hash);
+    // Reconnected with after=2: shot 3 comes again and is dropped.
+    feed.apply({ type: "hello", activityid: 7, timenow: "", shootUntil: "2026-03-06T05:10:00.000Z", count: 5, head: records[4]!.hash });
+    for (const r of records.slice(2)) feed.apply({ type: "shot", record: r, count: r.seq, head: r.hash });
+    expect(feed.records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(feed.count).toBe(5);
+    expect(feed.head).toBe(records[4]!.hash);
+  });
+
+  it("parses only the known messages, and backs off up to 5 seconds", () => {
+    expect(parseLiveMessage('{"type":"result","activityid":7,"result":"void"}')).toEqual({ type: "result", activityid: 7, result: "void" });
+    expect(parseLiveMessage('{"type":"other"}')).toBeNull();
+    expect(parseLiveMessage("not json")).toBeNull();
+    expect([0, 1, 2, 3, 4, 10].map(reconnectDelay)).toEqual([500, 1000, 2000, 4000, 5000, 5000]);
+  });
+});

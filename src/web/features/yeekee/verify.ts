@@ -1,0 +1,104 @@
+import type { AwardLine } from "../../../contract/lottery";
+import type { NumberRecord } from "../../../contract/yeekee";
+import { type ChainVerification, verifyChain, type YeekeeResult, yeekeeResult } from "../../../domain/yeekee";
+
+/** The result as published in a round's award lines. */
+export interface PublishedResult {
+  top3: string;
+  bottom2: string;
+  /** R, five digits: the two bottom digits followed by the three top digits. */
+  result: string;
+  sum: string | null;
+  oneRecord: string | null;
+  sixteenRecord: string | null;
+  oneHundredRecord: string | null;
+}
+
+/** The yeekee result read from award lines; null while the round has none. */
+export function publishedResult(lines: readonly Pick<AwardLine, "award_type" | "number">[]): PublishedResult | null {
+  const line = (type: AwardLine["award_type"]) => lines.find((l) => l.award_type === type)?.number ?? null;
+  const top3 = line("ThreeDigit");
+  const bottom2 = line("TwoDigit");
+  if (top3 === null || bottom2 === null) return null;
+  return {
+    top3,
+    bottom2,
+    result: `${bottom2}${top3}`,
+    sum: line("Predicttotal"),
+    oneRecord: line("OneRecord"),
+    sixteenRecord: line("SixteenRecord"),
+    oneHundredRecord: line("OneHundredRecord"),
+  };
+}
+
+export interface ResultCheck {
+  label: string;
+  recomputed: string;
+  published: string;
+  ok: boolean;
+}
+
+export interface Verification {
+  shots: number;
+  chain: ChainVerification;
+  /** The recomputed head equals the head published with the list, and the count matches. */
+  headMatches: boolean;
+  /** The shot at the count seen live carries the head seen live (null when nothing was seen live). */
+  liveHeadMatches: boolean | null;
+  /** The recomputation with no minimum (the minimum only decides whether the round is void). */
+  computed: YeekeeResult | null;
+  checks: ResultCheck[];
+  /** Every check of the published result agrees; null when there is no published result. */
+  resultMatches: boolean | null;
+  /** The chain holds, ends at the published head, and the result (if any) is the recomputed one. */
+  chainOk: boolean;
+}
+
+/**
+ * Recomputes a round in the browser from its published shots with the domain's own rules: the hash
+ * chain from the genesis hash, compared with the published and the live heads, and the result
+ * (sum − the 16th shot from the last, mod 100000), compared with the award lines.
+ */
+export function verifyRound(input: {
+  records: readonly NumberRecord[];
+  publishedHead: string;
+  publishedCount: number;
+  liveHead?: string | null;
+  liveCount?: number;
+  awardLines: readonly Pick<AwardLine, "award_type" | "number">[];
+}): Verification {
+  const records = [...input.records].sort((a, b) => a.seq - b.seq);
+  const chain = verifyChain(records.map((r) => ({ seq: r.seq, number: r.number, userId: r.shooter, at: r.at, hash: r.hash })));
+  const headMatches = chain.ok && chain.head === input.publishedHead && input.publishedCount === records.length;
+  let liveHeadMatches: boolean | null = null;
+  if (input.liveHead && input.liveCount && input.liveCount > 0) {
+    liveHeadMatches = chain.ok && records[input.liveCount - 1]?.hash === input.liveHead;
+  }
+
+  let computed: YeekeeResult | null = null;
+  try {
+    computed = yeekeeResult(
+      records.map((r) => r.number),
+      1,
+    );
+  } catch {
+    computed = null;
+  }
+
+  const published = publishedResult(input.awardLines);
+  const checks: ResultCheck[] = [];
+  if (published && computed && !computed.void) {
+    const add = (label: string, recomputed: string | null, value: string | null) =>
+      checks.push({ label, recomputed: recomputed ?? "-", published: value ?? "-", ok: recomputed === value });
+    add("ผลรวม (Predicttotal)", computed.sum.toString(), published.sum);
+    add("ลำดับที่ 16 (SixteenRecord)", computed.sixteenRecord, published.sixteenRecord);
+    add("ลำดับที่ 1 (OneRecord)", computed.oneRecord, published.oneRecord);
+    add("ลำดับที่ 100", computed.oneHundredRecord, published.oneHundredRecord);
+    add("ผล R", computed.result, published.result);
+    add("สามตัวบน", computed.top3, published.top3);
+    add("สองตัวล่าง", computed.bottom2, published.bottom2);
+  }
+  const resultMatches = published ? checks.length > 0 && checks.every((c) => c.ok) : null;
+  const chainOk = chain.ok && headMatches && liveHeadMatches !== false;
+  return { shots: records.length, chain, headMatches, liveHeadMatches, computed, checks, resultMatches, chainOk };
+}

@@ -1,0 +1,189 @@
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useParams, useSearchParams } from "react-router";
+import type { AwardLine } from "../../../contract/lottery";
+import type { NumberRecord } from "../../../contract/yeekee";
+import { EmptyState } from "../../components/empty-state";
+import { PageTitle } from "../../components/page-title";
+import { betPagePath } from "../../app/paths";
+import { useSession } from "../../lib/session";
+import { useServerNow } from "../../lib/server-clock";
+import { roundSlipsKey, useRoundTimeout } from "../betting/queries";
+import { useLottoList } from "../lottery/queries";
+import { formatCountdown } from "../lottery/rounds";
+import { shortHash } from "./live-feed";
+import { luckyKey, useListedShots, useLuckyPersons, useYeekeeAward, useYeekeeRound, yeekeeAwardKey, yeekeeRoundKey } from "./queries";
+import { ResultPanel } from "./result-panel";
+import { RoundSlips } from "./round-slips";
+import { ShootBox } from "./shoot-box";
+import { LiveShots, OwnShots } from "./shot-lists";
+import { useYeekeeLive } from "./use-yeekee-live";
+import { VerifyPanel } from "./verify-panel";
+import { publishedResult } from "./verify";
+
+const NO_LINES: readonly AwardLine[] = [];
+
+function positiveInt(s: string | undefined): number | null {
+  if (!s || !/^\d{1,15}$/.test(s)) return null;
+  const n = Number(s);
+  return n > 0 ? n : null;
+}
+
+/** /yeekeePage/:activityid — a yeekee round live: countdown, shooting, shots, slips, result and its check. */
+export function YeekeePage() {
+  const { activityid: raw } = useParams();
+  const [params] = useSearchParams();
+  const activityid = positiveInt(raw);
+  if (activityid === null) return <EmptyState title="ไม่พบงวดนี้">ลิงก์ของรอบยี่กีไม่ถูกต้อง</EmptyState>;
+  return <YeekeeRound key={activityid} activityid={activityid} hint={params.get("lotto")} />;
+}
+
+type Phase = "waiting" | "shooting" | "computing" | "result" | "void";
+
+const PHASE_BADGE: Record<Phase, { label: string; color: string }> = {
+  waiting: { label: "ยังไม่เปิด", color: "gray" },
+  shooting: { label: "กำลังยิงเลข", color: "red" },
+  computing: { label: "กำลังคำนวณผล", color: "orange" },
+  result: { label: "ออกผลแล้ว", color: "green" },
+  void: { label: "ยกเลิกรอบ", color: "gray" },
+};
+
+function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | null }) {
+  const now = useServerNow();
+  const { uuid } = useSession();
+  const queryClient = useQueryClient();
+  const live = useYeekeeLive(activityid);
+  const { round } = useYeekeeRound(activityid, hint);
+  const timeout = useRoundTimeout(activityid);
+  const listed = useListedShots(activityid);
+  const lottoList = useLottoList();
+
+  // Shots this page sent, as the server answered them (unmasked), until the live feed brings them.
+  const [sent, setSent] = useState<NumberRecord[]>([]);
+  const onShot = useCallback((r: NumberRecord) => setSent((s) => [...s, r]), []);
+
+  const shootUntilIso = live.shootUntil ?? listed.data?.shootUntil ?? round?.result_at ?? null;
+  const shootUntil = shootUntilIso ? Date.parse(shootUntilIso) : null;
+  const timestopIso = round?.timestop ?? timeout.data?.timestop ?? null;
+  const timestop = timestopIso ? Date.parse(timestopIso) : null;
+  const openAt = round ? Date.parse(round.open_at) : null;
+  const shootingOver = shootUntil !== null && now >= shootUntil;
+
+  const voided = live.result === "void" || round?.status === "cancel activity";
+  const award = useYeekeeAward(activityid, (shootingOver || live.result === "result") && !voided);
+  const awardLines = award.data ?? NO_LINES;
+  const result = useMemo(() => publishedResult(awardLines), [awardLines]);
+  const lucky = useLuckyPersons(activityid, result !== null);
+
+  const phase: Phase = result ? "result" : voided ? "void" : shootingOver ? "computing" : openAt !== null && now < openAt ? "waiting" : "shooting";
+
+  // The result arrived (live, or found by asking): everything that depends on it is read again.
+  const settled = result !== null || voided;
+  useEffect(() => {
+    if (live.result === null) return;
+    void queryClient.invalidateQueries({ queryKey: yeekeeAwardKey(activityid) });
+    void queryClient.invalidateQueries({ queryKey: yeekeeRoundKey });
+  }, [live.result, activityid, queryClient]);
+  useEffect(() => {
+    if (!settled) return;
+    void queryClient.invalidateQueries({ queryKey: roundSlipsKey(activityid) });
+    void queryClient.invalidateQueries({ queryKey: luckyKey(activityid) });
+  }, [settled, activityid, queryClient]);
+
+  // The player's pseudonym in this round's chain, learnt from their own (unmasked) shots.
+  const ownShooter = useMemo(() => sent[0]?.shooter ?? listed.data?.recordlist.find((r) => uuid !== null && r.uuid === uuid)?.shooter ?? null, [sent, listed.data, uuid]);
+  const isOwn = useCallback((r: NumberRecord) => ownShooter !== null && r.shooter === ownShooter, [ownShooter]);
+  const ownShots = useMemo(() => {
+    const bySeq = new Map<number, NumberRecord>();
+    for (const r of listed.data?.recordlist ?? []) if (uuid !== null && r.uuid === uuid) bySeq.set(r.seq, r);
+    if (ownShooter !== null) for (const r of live.records) if (r.shooter === ownShooter && !bySeq.has(r.seq)) bySeq.set(r.seq, r);
+    for (const r of sent) bySeq.set(r.seq, r);
+    return [...bySeq.values()].sort((a, b) => b.seq - a.seq);
+    // live.records is append-only (the same array): lastSeq says when it grew.
+  }, [listed.data, uuid, ownShooter, live.records, live.lastSeq, sent]);
+
+  const configID = round?.configID ?? (hint && /^[a-z0-9-]{2,40}$/.test(hint) ? hint : null) ?? live.records[0]?.activitytype ?? null;
+  const lotteryName = round?.name ?? lottoList.data?.find((l) => l.configID === configID)?.name ?? "หวยยี่กี";
+  const roundText = round ? `รอบที่ ${round.round_no}` : `งวด #${activityid}`;
+  const betOpen = timestop !== null && now < timestop && (round === null || round.status === "open") && (openAt === null || now >= openAt);
+  const betLink = betOpen && configID ? betPagePath(configID, activityid) : null;
+
+  const closedReason =
+    phase === "waiting" ? "รอบนี้ยังไม่เปิดให้ยิงเลข" : phase === "shooting" ? (shootUntil === null ? "กำลังโหลดเวลายิงเลข…" : null) : "หมดเวลายิงเลขแล้ว";
+
+  return (
+    <Stack gap="sm">
+      <PageTitle>ยิงเลขยี่กี</PageTitle>
+      <Card withBorder radius="lg" padding="sm" data-testid="yeekee-header" data-activity-id={activityid} data-phase={phase}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} miw={0}>
+            <Text fw={600} lineClamp={1} data-testid="yeekee-lottery-name">
+              {lotteryName}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="yeekee-round">
+              {roundText}
+              {round ? ` · ${round.date_th}` : ""}
+            </Text>
+          </Stack>
+          <Badge color={PHASE_BADGE[phase].color} variant="light" style={{ flexShrink: 0 }}>
+            {PHASE_BADGE[phase].label}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={2} spacing={6} mt={8}>
+          <Stack gap={0} className="award-cell" align="center">
+            <Text size="xs" c="dimmed">
+              {timestop !== null && now >= timestop ? "ปิดรับแทงแล้ว" : "ปิดรับแทงใน"}
+            </Text>
+            <Text fw={600} className="countdown" data-testid="bet-countdown">
+              {timestop === null ? "--:--:--" : formatCountdown(timestop - now)}
+            </Text>
+          </Stack>
+          <Stack gap={0} className="award-cell" align="center">
+            <Text size="xs" c="dimmed">
+              {shootingOver ? "หมดเวลายิงเลขแล้ว" : "หมดเวลายิงใน"}
+            </Text>
+            <Text fw={600} c="red.8" className="countdown" data-testid="shoot-countdown">
+              {shootUntil === null ? "--:--:--" : formatCountdown(shootUntil - now)}
+            </Text>
+          </Stack>
+          <Stack gap={0} className="award-cell" align="center">
+            <Text size="xs" c="dimmed">
+              ยิงแล้ว
+            </Text>
+            <Text fw={600} className="countdown" data-testid="shot-count" data-count={live.count}>
+              {live.count} เลข
+            </Text>
+          </Stack>
+          <Stack gap={0} className="award-cell" align="center">
+            <Text size="xs" c="dimmed">
+              หัวสายแฮช
+            </Text>
+            <Text fw={500} ff="monospace" size="sm" data-testid="chain-head" data-head={live.head} title={live.head}>
+              {shortHash(live.head)}
+            </Text>
+          </Stack>
+        </SimpleGrid>
+      </Card>
+
+      {live.error && <Alert color="red">{live.error}</Alert>}
+      {result && <ResultPanel result={result} shots={live.count} lucky={lucky.data ?? []} />}
+      {phase === "void" && (
+        <Alert color="gray" title="ยกเลิกรอบนี้" data-testid="yeekee-void">
+          ยิงเลขไม่ครบตามจำนวนขั้นต่ำ รอบนี้จึงไม่มีผลรางวัล และคืนเงินทุกโพย
+        </Alert>
+      )}
+      {phase === "computing" && (
+        <Alert color="orange" data-testid="yeekee-computing">
+          หมดเวลายิงเลขแล้ว กำลังคำนวณผลจากเลขที่ยิงทั้งหมด…
+        </Alert>
+      )}
+      {(phase === "shooting" || phase === "waiting") && <ShootBox activityid={activityid} closedReason={closedReason} onShot={onShot} />}
+
+      <LiveShots records={live.records} count={live.count} isOwn={isOwn} connected={live.connected} />
+      <OwnShots records={ownShots} />
+      <RoundSlips activityid={activityid} now={now} roundText={`${lotteryName} ${roundText}`} betLink={betLink} />
+      <VerifyPanel activityid={activityid} liveCount={live.count} liveHead={live.head} awardLines={awardLines} voided={voided} />
+    </Stack>
+  );
+}
