@@ -14,6 +14,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
   },
   server: {
-    proxy: { "^/(api|register$|login|get-|check-|read-)": "http://127.0.0.1:3000" },
+    proxy: {
+      // The live yeekee feed is a WebSocket; listed first so it is upgraded rather than proxied as HTTP.
+      "/api/ws": { target: "ws://127.0.0.1:3000", ws: true },
+      "^/(api|register$|login|get-|check-|read-)": "http://127.0.0.1:3000",
+    },
   },
 });

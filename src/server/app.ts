@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   const sms = deps.sms ?? smsSender(config.sms, app.log);
-  const auth = authService({ db, tokens: tokenIssuer(config.jwtSecret), sms, tokenTtlSeconds: config.jwtTtlSeconds });
+  const auth = authService({ db, tokens: tokenIssuer(config.jwtSecret), sms, tokenTtlSeconds: config.jwtTtlSeconds, sessionCacheMs: config.sessionCacheMs });
   const authenticate = auth.authenticate;
 
   authRoutes(app, authenticate, auth, config.rateLimitAuthPerMinute);

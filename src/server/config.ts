@@ -16,6 +16,7 @@ const Env = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   ADMIN_USERNAME: z
     .string()
     .regex(/^[a-z0-9_]{4,20}$/, "ADMIN_USERNAME must be 4-20 characters of a-z, 0-9 or _ (it is the sign-in name)")
@@ -39,6 +40,8 @@ export interface Config {
   embeddedPgPort: number;
   jwtSecret: string;
   jwtTtlSeconds: number;
+  /** A checked session is trusted this long before it is read again; revocations elsewhere wait this long. */
+  sessionCacheMs: number;
   adminUsername: string;
   adminPassword: string | undefined;
   sms: { sender: "log" } | { sender: "webhook"; url: string; token: string | undefined };
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     jwtSecret: e.JWT_SECRET ?? localSecret(e.DATABASE_URL, dataDir),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     sms:

@@ -33,6 +33,8 @@ export interface AuthDeps {
   tokens: TokenIssuer;
   sms: SmsSender;
   tokenTtlSeconds: number;
+  /** How long a checked session is trusted before it is read again (0: every request). */
+  sessionCacheMs: number;
 }
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -54,6 +56,11 @@ const TAKEN = {
 
 export function authService(deps: AuthDeps) {
   const { db, tokens, sms } = deps;
+  /**
+   * Live sessions seen in the last few seconds (docs/decisions/001): a revocation on this instance
+   * applies at once; one made on another instance applies within sessionCacheMs.
+   */
+  const sessions = new Map<string, { user: AuthUser; until: number }>();
 
   async function issueToken(user: repo.UserRow, sessionId: string, expiresAt: Date): Promise<string> {
     return tokens.sign(
@@ -74,10 +81,12 @@ export function authService(deps: AuthDeps) {
     async authenticate(token: string): Promise<AuthUser> {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized("โทเคนไม่ถูกต้องหรือหมดอายุ กรุณาเข้าสู่ระบบใหม่");
+      const cached = sessions.get(claims.sessionId);
+      if (cached && cached.until > Date.now() && cached.user.uuid === claims.uuid) return { ...cached.user, exp: claims.exp };
       const live = await repo.findLiveSession(db, claims.sessionId, claims.uuid);
       if (!live) throw unauthorized("การเข้าสู่ระบบนี้สิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่");
-      // Role and tier are read from the database, so a change applies at once, not at token renewal.
-      return {
+      // Role and tier are read from the database (then kept for a few seconds), not from the token.
+      const user: AuthUser = {
         uuid: live.user.id,
         username: live.user.username,
         userType: live.user.userType,
@@ -85,6 +94,11 @@ export function authService(deps: AuthDeps) {
         sessionId: claims.sessionId,
         exp: claims.exp,
       };
+      if (deps.sessionCacheMs > 0) {
+        if (sessions.size > 100_000) sessions.clear();
+        sessions.set(claims.sessionId, { user, until: Date.now() + deps.sessionCacheMs });
+      }
+      return user;
     },
 
     async requestOtp(phone: string): Promise<z.input<typeof auth.checkPhoneNumber.response>> {
@@ -203,6 +217,7 @@ export function authService(deps: AuthDeps) {
 
     async logout(user: AuthUser) {
       await repo.revokeSession(db, user.sessionId);
+      sessions.delete(user.sessionId);
       return { status: "Success" as const, message: "ออกจากระบบแล้ว" };
     },
 
@@ -226,6 +241,7 @@ export function authService(deps: AuthDeps) {
         }
         await repo.updatePasswordHash(tx, user.uuid, passwordHash);
         await repo.revokeOtherSessions(tx, user.uuid, user.sessionId);
+        for (const [id, entry] of sessions) if (entry.user.uuid === user.uuid && id !== user.sessionId) sessions.delete(id);
         await writeAudit(tx, { actorId: user.uuid, action: "password.change", target: user.uuid });
       });
       return { status: "Success" as const, message: "เปลี่ยนรหัสผ่านสำเร็จ" };

@@ -1,7 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Switch, Text, Title, UnstyledButton } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Switch, Text, Title, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { Activity, LottoListItem } from "../../../contract/lottery";
 import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
+import { yeekeePagePath } from "../../app/paths";
 import { EmptyState } from "../../components/empty-state";
 import { formatCountdown, isYeekeeGroup, roundLabel, roundPhase } from "../lottery/rounds";
 import { PhaseBadge } from "../lottery/phase-badge";
@@ -131,25 +133,33 @@ function YeekeeRounds({ lottery, now, onChoose }: { lottery: LottoListItem; now:
         {shown.map((r) => {
           // The yeekee list may come from the cache: the clock decides, not the cached isOpen.
           const selectable = roundSelectable(r, now, true);
+          // Shooting runs from the round's opening until its result time, after the bets close.
+          const phase = roundPhase(r, now);
           return (
-            <Button
-              key={r.activityid}
-              variant={selectable ? "light" : "default"}
-              color={selectable ? "red" : "gray"}
-              disabled={!selectable}
-              onClick={() => onChoose(r)}
-              h={54}
-              px={4}
-              data-testid="round-choice"
-              data-activity-id={r.activityid}
-              data-open={selectable}
-              styles={{ label: { flexDirection: "column", lineHeight: 1.2 } }}
-            >
-              <span>รอบที่ {r.round_no}</span>
-              <Text span size="xs" className="countdown">
-                {selectable ? formatCountdown(Date.parse(r.timestop) - now) : formatTime(r.timestop).slice(0, 5)}
-              </Text>
-            </Button>
+            <Stack key={r.activityid} gap={2}>
+              <Button
+                variant={selectable ? "light" : "default"}
+                color={selectable ? "red" : "gray"}
+                disabled={!selectable}
+                onClick={() => onChoose(r)}
+                h={54}
+                px={4}
+                data-testid="round-choice"
+                data-activity-id={r.activityid}
+                data-open={selectable}
+                styles={{ label: { flexDirection: "column", lineHeight: 1.2 } }}
+              >
+                <span>รอบที่ {r.round_no}</span>
+                <Text span size="xs" className="countdown">
+                  {selectable ? formatCountdown(Date.parse(r.timestop) - now) : formatTime(r.timestop).slice(0, 5)}
+                </Text>
+              </Button>
+              {phase !== "waiting" && (
+                <Anchor component={Link} to={yeekeePagePath(r.activityid, r.configID)} size="xs" ta="center" c="red.8" data-testid="yeekee-shoot-link" data-activity-id={r.activityid}>
+                  {phase === "awarded" || phase === "cancelled" ? "ดูผล / ตรวจสอบ" : "ยิงเลข"}
+                </Anchor>
+              )}
+            </Stack>
           );
         })}
       </SimpleGrid>

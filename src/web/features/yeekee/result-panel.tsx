@@ -27,12 +27,7 @@ export function ResultPanel({ result, shots, lucky }: { result: PublishedResult;
   return (
     <Card withBorder radius="lg" padding="sm" component="section" aria-label="ผลยี่กี" data-testid="yeekee-result" data-result={result.result} data-top3={result.top3} data-bottom2={result.bottom2}>
       <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fw={600}>ผลยี่กีรอบนี้</Text>
-          <Badge color="green" variant="light">
-            ออกผลแล้ว
-          </Badge>
-        </Group>
+        <Text fw={600}>ผลยี่กีรอบนี้ · R = {result.result}</Text>
         <SimpleGrid cols={2} spacing={6}>
           <Stack gap={0} align="center" className="award-cell" data-award-type="ThreeDigit">
             <Text size="xs" c="dimmed">

@@ -93,7 +93,7 @@ export function verifyRound(input: {
     add("ผลรวม (Predicttotal)", computed.sum.toString(), published.sum);
     add("ลำดับที่ 16 (SixteenRecord)", computed.sixteenRecord, published.sixteenRecord);
     add("ลำดับที่ 1 (OneRecord)", computed.oneRecord, published.oneRecord);
-    add("ลำดับที่ 100", computed.oneHundredRecord, published.oneHundredRecord);
+    if (computed.oneHundredRecord !== null || published.oneHundredRecord !== null) add("ลำดับที่ 100", computed.oneHundredRecord, published.oneHundredRecord);
     add("ผล R", computed.result, published.result);
     add("สามตัวบน", computed.top3, published.top3);
     add("สองตัวล่าง", computed.bottom2, published.bottom2);

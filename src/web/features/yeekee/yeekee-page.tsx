@@ -7,7 +7,7 @@ import type { NumberRecord } from "../../../contract/yeekee";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { betPagePath } from "../../app/paths";
-import { useSession } from "../../lib/session";
+import { CREDIT_KEY, useSession } from "../../lib/session";
 import { useServerNow } from "../../lib/server-clock";
 import { roundSlipsKey, useRoundTimeout } from "../betting/queries";
 import { useLottoList } from "../lottery/queries";
@@ -68,14 +68,14 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
   const timestopIso = round?.timestop ?? timeout.data?.timestop ?? null;
   const timestop = timestopIso ? Date.parse(timestopIso) : null;
   const openAt = round ? Date.parse(round.open_at) : null;
-  const shootingOver = shootUntil !== null && now >= shootUntil;
-
   const voided = live.result === "void" || round?.status === "cancel activity";
-  const award = useYeekeeAward(activityid, (shootingOver || live.result === "result") && !voided);
+  const award = useYeekeeAward(activityid, ((shootUntil !== null && now >= shootUntil) || live.result === "result") && !voided);
   const awardLines = award.data ?? NO_LINES;
   const result = useMemo(() => publishedResult(awardLines), [awardLines]);
   const lucky = useLuckyPersons(activityid, result !== null);
 
+  // A result ends shooting whatever time was announced before it.
+  const shootingOver = (shootUntil !== null && now >= shootUntil) || result !== null || voided;
   const phase: Phase = result ? "result" : voided ? "void" : shootingOver ? "computing" : openAt !== null && now < openAt ? "waiting" : "shooting";
 
   // The result arrived (live, or found by asking): everything that depends on it is read again.
@@ -89,6 +89,8 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
     if (!settled) return;
     void queryClient.invalidateQueries({ queryKey: roundSlipsKey(activityid) });
     void queryClient.invalidateQueries({ queryKey: luckyKey(activityid) });
+    // A #1/#16 reward or a refund changes the credit.
+    void queryClient.invalidateQueries({ queryKey: CREDIT_KEY });
   }, [settled, activityid, queryClient]);
 
   // The player's pseudonym in this round's chain, learnt from their own (unmasked) shots.
@@ -144,7 +146,7 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
               {shootingOver ? "หมดเวลายิงเลขแล้ว" : "หมดเวลายิงใน"}
             </Text>
             <Text fw={600} c="red.8" className="countdown" data-testid="shoot-countdown">
-              {shootUntil === null ? "--:--:--" : formatCountdown(shootUntil - now)}
+              {shootUntil === null ? "--:--:--" : formatCountdown(shootingOver ? 0 : shootUntil - now)}
             </Text>
           </Stack>
           <Stack gap={0} className="award-cell" align="center">

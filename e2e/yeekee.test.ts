@@ -1,0 +1,165 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { yeekeeResult } from "../src/domain/yeekee";
+import { finishYeekeeRound } from "../src/server/yeekee/service";
+import { placeSlip } from "../tests/support/betting";
+import { createPlayer, post } from "../tests/support/players";
+import { adminToken, fund } from "../tests/support/wallet";
+import { launchBrowser, screenshot, signedInPage, startSite } from "./support/harness";
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+let roundId: number;
+let p1: Awaited<ReturnType<typeof createPlayer>>;
+let p2: Awaited<ReturnType<typeof createPlayer>>;
+let page1: Page;
+let page2: Page;
+/** Every number shot, in the order the server received it. */
+const shots: string[] = [];
+/** The pages log every failed call (spec §8); none is expected here. */
+const consoleErrors: string[] = [];
+
+const q = async (sql: string, params: unknown[] = []) => (await site.db.$client.query(sql, params)).rows;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  const admin = await adminToken(site);
+  await q(`update site_config set value = value || '{"shotIntervalSeconds": 0, "minShots": 20}'::jsonb where key = 'yeekee'`);
+  // Bets close in 10 minutes, shooting runs until 20 minutes; the business date is Bangkok's, like the planned rounds.
+  const r = await q(
+    `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
+     values ('yeekee', 999, (now() at time zone 'Asia/Bangkok')::date, now() - interval '1 hour', now() + interval '10 minutes', now() + interval '20 minutes')
+     returning id`,
+  );
+  roundId = Number(r[0].id);
+  p1 = await createPlayer(site);
+  p2 = await createPlayer(site);
+  for (const [p, line] of [
+    [p1, { award_type: "ThreeDigit", number: "123", amount: 100 }],
+    [p2, { award_type: "TwoDigit", number: "45", amount: 100 }],
+  ] as const) {
+    await fund(site, admin, p.uuid, 1000);
+    const placed = await placeSlip(site, p, roundId, [line]);
+    expect(placed.statusCode, JSON.stringify(placed.body)).toBe(200);
+  }
+  page1 = (await signedInPage(browser, site.url, p1)).page;
+  page2 = (await signedInPage(browser, site.url, p2)).page;
+  for (const page of [page1, page2])
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
+    });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const row = (page: Page, seq: number) => page.locator(`[data-testid="shot-row"][data-seq="${seq}"]`);
+const countIs = (page: Page, n: number) => page.locator(`[data-testid="shot-count"][data-count="${n}"]`).waitFor();
+
+describe("yeekee live", () => {
+  it("each player opens the round's live page: player 1 from the yeekee round list, player 2 by its address", async () => {
+    await page1.goto("/homeAllLotto?lotto=yeekee");
+    await page1.locator(`[data-testid="yeekee-shoot-link"][data-activity-id="${roundId}"]`).click();
+    await page1.waitForURL((u) => u.pathname === `/yeekeePage/${roundId}`);
+    await page2.goto(`/yeekeePage/${roundId}`);
+    for (const page of [page1, page2]) {
+      await page.locator('[data-testid="live-status"][data-connected="true"]').waitFor();
+      await expect(page.getByTestId("yeekee-round").textContent()).resolves.toContain("รอบที่ 999");
+      await expect(page.getByTestId("shoot-countdown").textContent()).resolves.toMatch(/^00:(19|20):\d{2}$/);
+      await expect(page.getByTestId("bet-countdown").textContent()).resolves.toMatch(/^00:(09|10):\d{2}$/);
+      await page.getByTestId("round-slip").first().waitFor();
+      await expect(page.getByTestId("round-slip-staked").textContent()).resolves.toMatch(/^100(\.00)? ฿$/);
+    }
+    await expect(page1.getByTestId("bet-link").getAttribute("href")).resolves.toBe(`/homeAllLotto?lotto=yeekee&activity=${roundId}`);
+  });
+
+  it("a shot from one player's page reaches the other's live list, and back", async () => {
+    for (const d of "12345") await page1.getByTestId(`numpad-${d}`).click();
+    await expect(page1.getByTestId("shoot-input").inputValue()).resolves.toBe("12345");
+    await page1.getByTestId("shoot-button").click();
+    await page1.getByTestId("shoot-notice").waitFor();
+    shots.push("12345");
+    await expect(row(page2, 1).getAttribute("data-number")).resolves.toBe("12345");
+    // For the other player the name is masked.
+    await expect(row(page2, 1).textContent()).resolves.toContain("***");
+
+    await page2.getByTestId("shoot-input").fill("00777");
+    await page2.getByTestId("shoot-button").click();
+    await page2.getByTestId("shoot-notice").waitFor();
+    shots.push("00777");
+    await expect(row(page1, 2).getAttribute("data-number")).resolves.toBe("00777");
+    await expect(row(page1, 1).getAttribute("data-own")).resolves.toBe("true");
+    await expect(row(page1, 2).getAttribute("data-own")).resolves.toBe("false");
+    await page1.locator('[data-testid="own-shot-row"][data-seq="1"]').waitFor();
+    await page2.locator('[data-testid="own-shot-row"][data-seq="2"]').waitFor();
+  });
+
+  it("shots sent through the API, alternating players, arrive in order on both pages", async () => {
+    for (let i = 0; i < 22; i++) {
+      const p = i % 2 === 0 ? p1 : p2;
+      const number = String((i * 48271 + 9091) % 100000).padStart(5, "0");
+      const res = await post(site.app, "/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid: roundId, number }, p.token);
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+      shots.push(number);
+    }
+    const listed = await post(site.app, "/api/read-numberrecord", { activityid: roundId }, p1.token);
+    const head = listed.body.head as string;
+    for (const page of [page1, page2]) {
+      await countIs(page, 24);
+      await expect(page.getByTestId("chain-head").getAttribute("data-head")).resolves.toBe(head);
+      await expect(page.getByTestId("shot-row").first().getAttribute("data-seq")).resolves.toBe("24");
+      const numbers = await page.getByTestId("shot-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-number")));
+      expect(numbers).toEqual([...shots].reverse());
+    }
+    // Each player's own list holds their page shot and their 11 API shots.
+    await expect(page1.getByTestId("own-shot-row").count()).resolves.toBe(12);
+    await expect(page2.getByTestId("own-shot-row").count()).resolves.toBe(12);
+    await page1.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page1, "50-yeekee-live");
+  });
+
+  it("at the end of shooting the result appears with its derivation and the #1/#16 rewards", async () => {
+    await q(`update rounds set close_at = now() - interval '2 seconds', result_at = now() - interval '1 second' where id = $1`, [roundId]);
+    expect(await finishYeekeeRound(site.db, roundId)).toBe("result");
+    const expected = yeekeeResult(shots);
+    if (expected.void) throw new Error("24 shots cannot be void");
+    const award = await post(site.app, "/api/award", { activityid: roundId }, p1.token);
+    const lines = award.body.awardlist as Array<{ award_type: string; number: string }>;
+    expect(lines.find((l) => l.award_type === "ThreeDigit")?.number).toBe(expected.top3);
+    expect(lines.find((l) => l.award_type === "TwoDigit")?.number).toBe(expected.bottom2);
+
+    for (const page of [page1, page2]) {
+      const result = page.getByTestId("yeekee-result");
+      await result.waitFor();
+      await expect(result.getAttribute("data-result")).resolves.toBe(expected.result);
+      await expect(result.getAttribute("data-top3")).resolves.toBe(expected.top3);
+      await expect(result.getAttribute("data-bottom2")).resolves.toBe(expected.bottom2);
+      await expect(page.getByTestId("derivation-sixteenth").textContent()).resolves.toContain(expected.sixteenth);
+      await expect(page.getByTestId("record-one").textContent()).resolves.toContain(expected.oneRecord);
+      await expect(page.getByTestId("shoot-button").count()).resolves.toBe(0);
+    }
+    // #1 is the last shot (player 2), #16 the ninth (player 1); both staked the minimum.
+    await page1.locator('[data-testid="lucky-person"][data-position="16"][data-paid="true"]').waitFor();
+    await page1.locator('[data-testid="lucky-person"][data-position="1"][data-paid="true"]').waitFor();
+    await page1.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page1, "51-yeekee-result");
+  });
+
+  it("the verification view recomputes the chain and the result in the browser and finds them equal to the published ones", async () => {
+    const expected = yeekeeResult(shots);
+    if (expected.void) throw new Error("24 shots cannot be void");
+    await page2.getByTestId("verify-button").click();
+    await page2.getByTestId("verify-ok").waitFor();
+    await expect(page2.getByTestId("verify-ok").textContent()).resolves.toContain("สายแฮชถูกต้อง ✓");
+    const recomputed = page2.getByTestId("recomputed-result");
+    await expect(recomputed.getAttribute("data-result")).resolves.toBe(expected.result);
+    await expect(recomputed.getAttribute("data-top3")).resolves.toBe(expected.top3);
+    await expect(recomputed.getAttribute("data-bottom2")).resolves.toBe(expected.bottom2);
+    await expect(page2.getByTestId("verify-shot").count()).resolves.toBe(24);
+    await page2.getByTestId("verify-panel").scrollIntoViewIfNeeded();
+    await screenshot(page2, "52-yeekee-verify");
+    expect(consoleErrors).toEqual([]);
+  });
+});
