@@ -68,7 +68,7 @@ async function main() {
     // The server in its own process, as `npm start` runs it.
     const port = await freePort();
     const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE] : []), "--import", "tsx", "src/server/main.ts"], {
-      env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", JWT_SECRET: "bench-secret-bench-secret-bench-secret-0", LOG_LEVEL: "warn", RATE_LIMIT_AUTH_PER_MINUTE: "100000" },
+      env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", JWT_SECRET: "bench-secret-bench-secret-bench-secret-0", LOG_LEVEL: "warn", RATE_LIMIT_AUTH_PER_MINUTE: "100000", WORKERS: process.env.BENCH_WORKERS ?? "1" },
       stdio: ["ignore", "ignore", "inherit"],
     });
     cleanup.unshift(() => void server.kill("SIGTERM"));

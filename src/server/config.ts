@@ -7,6 +7,7 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Behind a reverse proxy: "true", a hop count, or the proxy addresses; rate limits then key on the client. */
   TRUST_PROXY: z
     .string()
@@ -35,6 +36,8 @@ export interface Config {
   databaseUrl: string | undefined;
   port: number;
   host: string;
+  /** HTTP worker processes sharing the port (1: the single process does everything). */
+  workers: number;
   trustProxy: boolean | number | string;
   dataDir: string;
   embeddedPgPort: number;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     port: e.PORT,
     host: e.HOST,
+    workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,

@@ -1,13 +1,19 @@
+import cluster from "node:cluster";
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { type Config, loadConfig } from "./config";
 import { connect, runMigrations } from "./db/client";
 import { openDatabase } from "./db/database";
 import { startTicker } from "./lottery/ticker";
 import { seed } from "./seed";
 
-/** Starts everything: config, database, migrations, seed, HTTP. Any failure exits non-zero. */
+/**
+ * Starts everything: config, database, migrations, seed, HTTP. With WORKERS > 1 the primary process
+ * prepares the database and forks that many HTTP workers sharing the port (each one a full instance,
+ * as several machines would be). Any failure exits non-zero.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (cluster.isWorker) return serve(config, process.env.WORKER_DATABASE_URL!);
   const database = await openDatabase(config, (line) => console.error(`[postgres] ${line}`));
   const db = connect(database.url);
   await runMigrations(db);
@@ -25,7 +31,32 @@ async function main(): Promise<void> {
       ].join("\n"),
     );
   }
-  const app = await buildApp({ config, db, databaseUrl: database.url });
+  if (config.workers <= 1) return serve(config, database.url, { db, stopDatabase: () => database.embedded?.stop() });
+
+  await db.$client.end();
+  const env = { WORKER_DATABASE_URL: database.url, JWT_SECRET: config.jwtSecret };
+  for (let i = 0; i < config.workers; i++) cluster.fork(env);
+  let stopping = false;
+  cluster.on("exit", (worker, code) => {
+    if (stopping) return;
+    console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
+    cluster.fork(env);
+  });
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+    await database.embedded?.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}
+
+async function serve(config: Config, databaseUrl: string, own?: { db: ReturnType<typeof connect>; stopDatabase: () => Promise<void> | undefined }) {
+  const db = own?.db ?? connect(databaseUrl);
+  const app = await buildApp({ config, db, databaseUrl });
   const ticker = startTicker(db, (msg, err) => app.log.error({ err }, msg));
   let stopping = false;
   const stop = async (signal: string) => {
@@ -35,7 +66,7 @@ async function main(): Promise<void> {
     ticker.stop();
     await app.close().catch(() => {});
     await db.$client.end().catch(() => {});
-    await database.embedded?.stop().catch(() => {});
+    await own?.stopDatabase()?.catch(() => {});
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
