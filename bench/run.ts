@@ -3,87 +3,32 @@
  * next to pgbench TPC-B on the same PostgreSQL in the same run, then settlement of 1,000,000 lines.
  * Loopback only; every phase is bounded in time. Not a test: it prints figures.
  */
-import { hash } from "@node-rs/argon2";
 import autocannon from "autocannon";
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
-import { ARGON2 } from "../src/server/auth/service";
-import { connect, runMigrations } from "../src/server/db/client";
+import { execFileSync } from "node:child_process";
+import { cpus, totalmem } from "node:os";
 import { ensureDatabaseExists } from "../src/server/db/database";
-import { startEmbeddedPostgres } from "../src/server/db/embedded";
-import { seed } from "../src/server/seed";
 import { winningNumbers, winningPairs } from "../src/domain/results";
 import { settleRound, writeWinningPairs } from "../src/server/settlement/settle";
+import { benchDatabase, benchLogins, benchPlayers, benchServer } from "./setup";
 
 const PLAYERS = 64;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const SETTLE_LINES = Number(process.env.BENCH_SETTLE_LINES ?? 1_000_000);
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), "lotto-bench-"));
-  // Default durability (fsync on): the figures are for a real configuration.
-  const embedded = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, settings: { max_connections: "200" } });
-  const cleanup: Array<() => Promise<void> | void> = [() => embedded.stop(), () => rmSync(dir, { recursive: true, force: true })];
+  const { adminUrl, url, db, cleanup } = await benchDatabase();
   try {
-    await ensureDatabaseExists(embedded.url, "lotto");
-    const url = embedded.url.replace(/\/postgres$/, "/lotto");
-    const db = connect(url);
-    cleanup.unshift(() => db.$client.end());
-    await runMigrations(db);
-    await seed(db, { username: "admin", password: "bench-admin-password" });
-
-    // Players straight into the database (set-up, not measured), each with 100,000 ฿ through the ledger.
-    const passwordHash = await hash("bench-password", ARGON2);
-    const players = await db.$client.query(
-      `with u as (
-         insert into users (username, password_hash, phone, bank_account_name, bank_no, bank_code)
-         select 'bench' || g, $1, '08' || lpad(g::text, 8, '0'), 'ทดสอบ', lpad(g::text, 10, '0'), 'kbank' from generate_series(1, ${PLAYERS}) g
-         returning id)
-       insert into accounts (owner_id, kind, balance) select id, 'credit', 10000000 from u returning owner_id`,
-      [passwordHash],
-    );
-    await db.$client.query(`
-      with t as (insert into ledger_transactions (kind, reference) values ('adjust.credit', 'bench') returning id)
-      insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-      select t.id, a.id, a.balance, a.balance from t, accounts a where a.kind = 'credit' and a.balance > 0
-      union all select t.id, h.id, -10000000 * ${PLAYERS}, -10000000 * ${PLAYERS} from t, accounts h where h.kind = 'house:adjustments' and h.shard = 0`);
-    await db.$client.query(`update accounts set balance = -10000000 * ${PLAYERS} where kind = 'house:adjustments' and shard = 0`);
+    await benchPlayers(db, PLAYERS);
     const round = await db.$client.query(
       `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
        values ('hanoi', 1, current_date, now() - interval '1 hour', now() + interval '1 hour', now() + interval '2 hours') returning id`,
     );
     const roundId = Number(round.rows[0].id);
 
-    // The server in its own process, as `npm start` runs it.
-    const port = await freePort();
-    const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE] : []), "--import", "tsx", "src/server/main.ts"], {
-      env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", JWT_SECRET: "bench-secret-bench-secret-bench-secret-0", LOG_LEVEL: "warn", RATE_LIMIT_AUTH_PER_MINUTE: "100000", WORKERS: process.env.BENCH_WORKERS ?? "1" },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    cleanup.unshift(() => void server.kill("SIGTERM"));
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300; i++) {
-      if (await fetch(`${base}/read-openSite-config`).then((r) => r.ok).catch(() => false)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const tokens: Array<{ token: string; uuid: string }> = [];
-    for (let i = 1; i <= PLAYERS; i++) {
-      const r = await fetch(`${base}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: `bench${i}`, password: "bench-password" }) });
-      const j = (await r.json()) as { jwt: string; uuid: string };
-      tokens.push({ token: j.jwt, uuid: j.uuid });
-    }
-    void players;
+    const server = await benchServer(url);
+    cleanup.unshift(() => server.stop());
+    const base = server.base;
+    const tokens = await benchLogins(base, PLAYERS);
 
     let next = 0;
     let seq = 0;
@@ -108,15 +53,15 @@ async function main() {
         },
       ],
     } as autocannon.Options);
-    server.kill("SIGTERM");
+    await server.stop();
     const slips = Number((await db.$client.query("select count(*)::int as n from slips")).rows[0].n);
     const non2xx = result.non2xx;
 
     // pgbench TPC-B on the same PostgreSQL, same concurrency, same duration.
     let pgbenchTps: number | null = null;
     try {
-      await ensureDatabaseExists(embedded.url, "pgbench");
-      const pgbUrl = embedded.url.replace(/\/postgres$/, "/pgbench");
+      await ensureDatabaseExists(adminUrl, "pgbench");
+      const pgbUrl = adminUrl.replace(/\/postgres$/, "/pgbench");
       execFileSync("pgbench", ["-i", "-s", "10", "-q", pgbUrl], { stdio: "ignore" });
       const out = execFileSync("pgbench", ["-c", String(PLAYERS), "-j", "2", "-T", String(DURATION_S), pgbUrl], { encoding: "utf8" });
       pgbenchTps = Number(out.match(/tps = ([\d.]+)/)?.[1] ?? NaN);

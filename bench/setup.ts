@@ -1,0 +1,100 @@
+import { hash } from "@node-rs/argon2";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ARGON2 } from "../src/server/auth/service";
+import { connect, type Db, runMigrations } from "../src/server/db/client";
+import { ensureDatabaseExists } from "../src/server/db/database";
+import { startEmbeddedPostgres } from "../src/server/db/embedded";
+import { seed } from "../src/server/seed";
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** A throwaway PostgreSQL (default durability) with the schema and seed; cleanup runs in reverse. */
+export async function benchDatabase() {
+  const dir = mkdtempSync(join(tmpdir(), "lotto-bench-"));
+  const embedded = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, settings: { max_connections: "300" } });
+  const cleanup: Array<() => Promise<void> | void> = [() => embedded.stop(), () => rmSync(dir, { recursive: true, force: true })];
+  await ensureDatabaseExists(embedded.url, "lotto");
+  const url = embedded.url.replace(/\/postgres$/, "/lotto");
+  const db = connect(url);
+  cleanup.unshift(() => db.$client.end());
+  await runMigrations(db);
+  await seed(db, { username: "admin", password: "bench-admin-password" });
+  return { adminUrl: embedded.url, url, db, cleanup };
+}
+
+/** `count` players straight into the database (set-up, not measured), each credited through the ledger. */
+export async function benchPlayers(db: Db, count: number, satangEach = 10_000_000): Promise<void> {
+  const passwordHash = await hash("bench-password", ARGON2);
+  await db.$client.query(
+    `with u as (
+       insert into users (username, password_hash, phone, bank_account_name, bank_no, bank_code)
+       select 'bench' || g, $1, '08' || lpad(g::text, 8, '0'), 'ทดสอบ', lpad(g::text, 10, '0'), 'kbank' from generate_series(1, ${count}) g
+       returning id)
+     insert into accounts (owner_id, kind, balance) select id, 'credit', ${satangEach} from u`,
+    [passwordHash],
+  );
+  const total = BigInt(satangEach) * BigInt(count);
+  if (total === 0n) return;
+  await db.$client.query(`
+    with t as (insert into ledger_transactions (kind, reference) values ('adjust.credit', 'bench') returning id)
+    insert into ledger_entries (transaction_id, account_id, amount, balance_after)
+    select t.id, a.id, a.balance, a.balance from t, accounts a where a.kind = 'credit' and a.balance > 0
+    union all select t.id, h.id, -${total}, -${total} from t, accounts h where h.kind = 'house:adjustments' and h.shard = 0`);
+  await db.$client.query(`update accounts set balance = -${total} where kind = 'house:adjustments' and shard = 0`);
+}
+
+/** The server in its own process, as `npm start` runs it; resolves when it answers. */
+export async function benchServer(url: string, extraEnv: Record<string, string> = {}): Promise<{ base: string; process: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE] : []), "--import", "tsx", "src/server/main.ts"],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        JWT_SECRET: "bench-secret-bench-secret-bench-secret-0",
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_AUTH_PER_MINUTE: "100000",
+        RATE_LIMIT_SHOTS_PER_MINUTE: "1000000",
+        WORKERS: process.env.BENCH_WORKERS ?? "1",
+        ...extraEnv,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${base}/read-openSite-config`).then((r) => r.ok).catch(() => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = async () => {
+    if (server.exitCode !== null) return;
+    const exited = new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+  };
+  return { base, process: server, stop };
+}
+
+export async function benchLogins(base: string, count: number): Promise<Array<{ token: string; uuid: string }>> {
+  const tokens: Array<{ token: string; uuid: string }> = [];
+  for (let i = 1; i <= count; i++) {
+    const r = await fetch(`${base}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: `bench${i}`, password: "bench-password" }) });
+    const j = (await r.json()) as { jwt: string; uuid: string };
+    tokens.push({ token: j.jwt, uuid: j.uuid });
+  }
+  return tokens;
+}
