@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { satangToBaht } from "../../domain/money";
 import { awardLines, winningNumbers, winningPairs } from "../../domain/results";
 import { formatThaiDateTime } from "../../domain/thai-date";
-import { GENESIS_HASH, shotHash, yeekeeResult } from "../../domain/yeekee";
+import { GENESIS_HASH, yeekeeResult } from "../../domain/yeekee";
 import type { Db, Tx } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
@@ -60,35 +60,23 @@ export function yeekeeService(db: Db) {
     async shoot(user: AuthUser, body: { uuid: string; activityid: number; number: string }) {
       if (body.uuid !== user.uuid) throw forbidden();
       const config = await readYeekeeConfig(db);
-      const shot = await db.transaction(async (tx) => {
-        const round = await tx.execute<{ group: string; status: string; can_shoot: boolean; now: string }>(sql`
-          select l."group", r.status, clock_timestamp()::text as now,
-            (r.status in ('open', 'closed') and r.open_at <= clock_timestamp() and r.result_at > clock_timestamp()) as can_shoot
-          from rounds r join lotteries l on l.id = r.lottery_id where r.id = ${body.activityid}`);
-        const r = round.rows[0];
-        if (!r) throw notFound("ไม่พบงวดนี้");
-        if (r.group !== "yeekee" && r.group !== "yeekee5minute") throw badRequest("งวดนี้ไม่ใช่หวยยี่กี");
-        if (!r.can_shoot) throw conflict("ไม่อยู่ในเวลายิงเลขของงวดนี้");
-        await tx.execute(sql`insert into yeekee_chains (round_id, seq, head) values (${body.activityid}, 0, ${GENESIS_HASH}) on conflict do nothing`);
-        const chain = (await tx.execute<{ seq: number; head: string }>(sql`
-          select seq, head from yeekee_chains where round_id = ${body.activityid} for update`)).rows[0]!;
-        const last = await tx.execute<{ recent: boolean }>(sql`
-          select (clock_timestamp() - at::timestamptz) < make_interval(secs => ${config.shotIntervalSeconds}) as recent
-          from yeekee_shots where round_id = ${body.activityid} and user_id = ${user.uuid} order by seq desc limit 1`);
-        if (last.rows[0]?.recent) throw new ApiError(429, `ยิงเลขได้ทุก ${config.shotIntervalSeconds} วินาที`);
-        const at = new Date().toISOString();
-        const seq = chain.seq + 1;
-        const hash = shotHash(chain.head, { seq, number: body.number, userId: shooterOf(user.uuid, body.activityid), at });
-        await tx.execute(sql`
-          insert into yeekee_shots (round_id, seq, user_id, number, at, hash)
-          values (${body.activityid}, ${seq}, ${user.uuid}, ${body.number}, ${at}, ${hash})`);
-        await tx.execute(sql`update yeekee_chains set seq = ${seq}, head = ${hash} where round_id = ${body.activityid}`);
-        // Delivered to every instance's listeners when this transaction commits.
-        await tx.execute(sql`select pg_notify(${YEEKEE_CHANNEL}, ${JSON.stringify({ round: body.activityid, seq })})`);
-        return { seq, hash };
-      });
-      const [row] = await shotsOf(db, body.activityid, shot.seq - 1);
-      return { status: "Success" as const, message: "ยิงเลขแล้ว", record: recordView(row!, user), head: shot.hash, count: shot.seq };
+      try {
+        const r = await db.execute<{ seq: number; at: string; hash: string; close_at: Date; lottery_id: string }>(sql`
+          select * from yeekee_shoot(${user.uuid}::uuid, ${shooterOf(user.uuid, body.activityid)}, ${body.activityid}::bigint, ${body.number}, ${config.shotIntervalSeconds})`);
+        const shot = r.rows[0]!;
+        const record = recordView(
+          { round_id: String(body.activityid), seq: shot.seq, user_id: user.uuid, username: user.username, number: body.number, at: shot.at, hash: shot.hash, close_at: shot.close_at, lottery_id: shot.lottery_id },
+          user,
+        );
+        return { status: "Success" as const, message: "ยิงเลขแล้ว", record, head: shot.hash, count: shot.seq };
+      } catch (e) {
+        const code = (((e as { cause?: unknown })?.cause ?? e) as { code?: string }).code;
+        if (code === "LY001") throw notFound("ไม่พบงวดนี้");
+        if (code === "LY002") throw badRequest("งวดนี้ไม่ใช่หวยยี่กี");
+        if (code === "LY003") throw conflict("ไม่อยู่ในเวลายิงเลขของงวดนี้");
+        if (code === "LY004") throw new ApiError(429, `ยิงเลขได้ทุก ${config.shotIntervalSeconds} วินาที`);
+        throw e;
+      }
     },
 
     async shots(viewer: AuthUser | null, roundId: number, after = 0) {
@@ -141,6 +129,9 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
       select r.status, (r.result_at <= clock_timestamp()) as due, l."group"
       from rounds r join lotteries l on l.id = r.lottery_id where r.id = ${roundId} for update of r`)).rows[0];
     if (!round || !round.due || !["open", "closed"].includes(round.status) || !round.group.startsWith("yeekee")) return "skipped" as const;
+    // The chain row too: a shot still being written finishes first, and any later one is past the
+    // end of shooting and refused, so the result covers exactly the recorded shots.
+    await tx.execute(sql`select 1 from yeekee_chains where round_id = ${roundId} for update`);
     const shots = await shotsOf(tx, roundId);
     const computed = yeekeeResult(shots.map((s) => s.number), config.minShots);
     const head = shots.at(-1)?.hash ?? GENESIS_HASH;
