@@ -36,10 +36,10 @@ async function main() {
     for (let i = 0; i < WATCHERS; i++) {
       const ws = new WebSocket(`${server.base.replace("http", "ws")}/api/ws/yeekee?activityid=${roundId}&after=0`);
       ws.on("message", (m) => {
-        const msg = JSON.parse(String(m)) as { type: string; record?: { at: string } };
-        if (msg.type !== "shot") return;
-        received += 1;
-        if (i % 10 === 0) delays.push(Date.now() - new Date(msg.record!.at).getTime());
+        const msg = JSON.parse(String(m)) as { type: string; records?: Array<{ at: string }> };
+        if (msg.type !== "shots") return;
+        received += msg.records!.length;
+        if (i % 10 === 0) for (const r of msg.records!) delays.push(Date.now() - new Date(r.at).getTime());
       });
       sockets.push(ws);
     }

@@ -36,7 +36,7 @@ async function yeekeeRound(): Promise<number> {
 
 function watch(round: number, after = 0) {
   const ws = new WebSocket(`${bUrl}/api/ws/yeekee?activityid=${round}&after=${after}`);
-  const messages: Array<{ type: string; record?: { seq: number; number: string }; count?: number }> = [];
+  const messages: Array<{ type: string; record?: { seq: number; number: string }; records?: Array<{ seq: number; number: string }>; count?: number }> = [];
   ws.on("message", (m) => messages.push(JSON.parse(String(m))));
   const opened = new Promise((r) => ws.once("open", r));
   const until = async (pred: () => boolean, ms = 5000) => {
@@ -46,7 +46,7 @@ function watch(round: number, after = 0) {
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  return { ws, messages, opened, until, shots: () => messages.filter((m) => m.type === "shot").map((m) => m.record!) };
+  return { ws, messages, opened, until, shots: () => messages.flatMap((m) => (m.type === "shot" ? [m.record!] : m.type === "shots" ? m.records! : [])) };
 }
 
 const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) =>

@@ -7,45 +7,74 @@ import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 
 type Socket = { send(data: string): void; on(event: "close", fn: () => void): void; readyState: number };
 
+type ShotRecord = Awaited<ReturnType<ReturnType<typeof yeekeeService>["shots"]>>["recordlist"][number];
+
 interface Watcher {
   socket: Socket;
   lastSeq: number;
-  /** Live shots that arrived while the catch-up was being read; flushed after it, in order. */
-  queued: Array<{ seq: number; message: string }> | null;
+  /** Live shots that arrived while the catch-up was being read; sent after it, in order. */
+  queued: ShotRecord[] | null;
 }
+
+/** New shots of a round are sent to its watchers together, at most this often. */
+const FLUSH_MS = 100;
+const CHUNK = 1000;
 
 const Query = z.object({ activityid: z.coerce.number().int().positive(), after: z.coerce.number().int().min(0).default(0) });
 
+function shotsMessage(records: ShotRecord[]): string {
+  const last = records[records.length - 1]!;
+  return JSON.stringify({ type: "shots", records, count: last.seq, head: last.hash });
+}
+
 /**
  * Live yeekee rounds over WebSocket (`GET /api/ws/yeekee?activityid=N&after=SEQ`): a watcher first gets
- * every shot after `after` (so a reconnect has no gap), then each new shot, the count and chain head with
- * it, and the result. Shots reach every instance through PostgreSQL LISTEN/NOTIFY, sent when the shot's
- * transaction commits; each instance reads the new shots once and fans them out to its own watchers.
+ * every shot after `after` (so a reconnect has no gap), then the new shots, batched every 100 ms, with
+ * the count and chain head, and the result. Shots reach every instance through PostgreSQL
+ * LISTEN/NOTIFY, sent when the shot's transaction commits; each instance reads the new shots once and
+ * fans them out to its own watchers, so the cost per watcher does not grow with the shot rate.
  */
 export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: string): Promise<void> {
   const service = yeekeeService(db);
   const watchers = new Map<number, Set<Watcher>>();
   const lastRead = new Map<number, number>();
+  const buffered = new Map<number, ShotRecord[]>();
   let reading = Promise.resolve();
 
-  const send = (w: Watcher, seq: number, message: string) => {
-    if (w.queued) return void w.queued.push({ seq, message });
-    if (seq > w.lastSeq && w.socket.readyState === 1) {
-      w.socket.send(message);
-      w.lastSeq = seq;
-    }
+  /** Sends a watcher the records it has not seen, in one message per chunk. */
+  const deliver = (w: Watcher, records: ShotRecord[]) => {
+    if (w.queued) return void w.queued.push(...records);
+    const fresh = records.filter((r) => r.seq > w.lastSeq);
+    if (fresh.length === 0 || w.socket.readyState !== 1) return;
+    for (let i = 0; i < fresh.length; i += CHUNK) w.socket.send(shotsMessage(fresh.slice(i, i + CHUNK)));
+    w.lastSeq = fresh[fresh.length - 1]!.seq;
   };
+
+  function flush(round: number) {
+    const records = buffered.get(round) ?? [];
+    buffered.delete(round);
+    if (records.length === 0) return;
+    const message = shotsMessage(records);
+    for (const w of watchers.get(round) ?? []) {
+      // The common case shares one encoded message; a watcher behind or queued gets its own.
+      if (!w.queued && w.socket.readyState === 1 && records[0]!.seq === w.lastSeq + 1) {
+        w.socket.send(message);
+        w.lastSeq = records[records.length - 1]!.seq;
+      } else deliver(w, records);
+    }
+  }
 
   async function readNew(round: number) {
     const set = watchers.get(round);
     if (!set?.size) return;
     const from = lastRead.get(round) ?? Math.min(...[...set].map((w) => w.lastSeq));
     const shots = await service.shots(null, round, from);
-    for (const r of shots.recordlist) {
-      const message = JSON.stringify({ type: "shot", record: r, count: r.seq, head: r.hash });
-      for (const w of set) send(w, r.seq, message);
-      lastRead.set(round, r.seq);
-    }
+    if (shots.recordlist.length === 0) return;
+    lastRead.set(round, shots.recordlist[shots.recordlist.length - 1]!.seq);
+    const pending = buffered.get(round);
+    if (pending) return void pending.push(...shots.recordlist);
+    buffered.set(round, [...shots.recordlist]);
+    setTimeout(() => flush(round), FLUSH_MS);
   }
 
   const listener = new pg.Client({ connectionString: databaseUrl });
@@ -91,13 +120,10 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
       try {
         const shots = await service.shots(null, activityid, after);
         socket.send(JSON.stringify({ type: "hello", activityid, timenow: new Date().toISOString(), shootUntil: shots.shootUntil, count: shots.count, head: shots.head }));
-        for (const r of shots.recordlist) {
-          socket.send(JSON.stringify({ type: "shot", record: r, count: r.seq, head: r.hash }));
-          w.lastSeq = r.seq;
-        }
         const queued = w.queued ?? [];
         w.queued = null;
-        for (const q of queued.sort((a, b) => a.seq - b.seq)) send(w, q.seq, q.message);
+        deliver(w, shots.recordlist);
+        deliver(w, queued.sort((a, b) => a.seq - b.seq));
         lastRead.set(activityid, Math.max(lastRead.get(activityid) ?? 0, w.lastSeq));
       } catch {
         socket.send(JSON.stringify({ type: "error", message: "ไม่พบงวดนี้" }));

@@ -6,6 +6,8 @@ import { GENESIS_HASH } from "../../../domain/yeekee";
 export const LiveMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("hello"), activityid: z.number(), timenow: z.string(), shootUntil: z.string(), count: z.number().int(), head: z.string() }),
   z.object({ type: z.literal("shot"), record: NumberRecord, count: z.number().int(), head: z.string() }),
+  /** Shots sent together (the server batches them); in seq order. */
+  z.object({ type: z.literal("shots"), records: z.array(NumberRecord), count: z.number().int(), head: z.string() }),
   z.object({ type: z.literal("result"), activityid: z.number(), result: z.enum(["result", "void"]) }),
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);
@@ -61,6 +63,17 @@ export class ShotFeed {
         this.lastSeq = m.record.seq;
         this.publish(m.count, m.head);
         return true;
+      case "shots": {
+        let changed = false;
+        for (const record of m.records) {
+          if (record.seq <= this.lastSeq) continue;
+          this.records.push(record);
+          this.lastSeq = record.seq;
+          changed = true;
+        }
+        if (changed) this.publish(m.count, m.head);
+        return changed;
+      }
       case "result":
         if (this.result === m.result) return false;
         this.result = m.result;
