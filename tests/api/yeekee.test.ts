@@ -96,6 +96,30 @@ describe("shooting", () => {
   });
 });
 
+describe("concurrent shooting", () => {
+  it("many players at once: every shot numbered once, the chain verifies; one player's burst keeps the pace", async () => {
+    await setInterval(0);
+    const players = await Promise.all(Array.from({ length: 8 }, () => createPlayer(t)));
+    const round = await yeekeeRound(60_000, 120_000);
+    const results = await Promise.all(players.flatMap((p, i) => [0, 1, 2].map((k) => shoot(p, round, String(i * 1000 + k).padStart(5, "0")))));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const list = (await post(t.app, "/api/read-numberrecord", { activityid: round }, players[0]!.token)).body;
+    const records = list.recordlist as Array<{ seq: number; number: string; shooter: string; at: string; hash: string }>;
+    expect(records.map((r) => r.seq)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    expect(verifyChain(records.map((r) => ({ seq: r.seq, number: r.number, userId: r.shooter, at: r.at, hash: r.hash })))).toEqual({ ok: true, head: list.head });
+
+    await setInterval(5);
+    const p = players[0]!;
+    const burst = await Promise.all([1, 2, 3, 4, 5].map((k) => shoot(p, round, String(k).padStart(5, "9"))));
+    // Already shot in this round just now: every shot of the burst is too soon.
+    expect(burst.every((r) => r.statusCode === 429)).toBe(true);
+    const fresh = await createPlayer(t);
+    const freshBurst = await Promise.all([1, 2, 3, 4, 5].map((k) => shoot(fresh, round, String(k).padStart(5, "8"))));
+    expect(freshBurst.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(freshBurst.filter((r) => r.statusCode === 429)).toHaveLength(4);
+  });
+});
+
 describe("result and rewards", () => {
   it("computes the result from the shots, settles the round, and rewards #1 and #16 once if they staked enough", async () => {
     await setInterval(0);

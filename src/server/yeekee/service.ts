@@ -50,7 +50,55 @@ async function shotsOf(db: Db | Tx, roundId: number, after = 0): Promise<ShotRow
   return r.rows;
 }
 
+interface PendingShot {
+  user: AuthUser;
+  number: string;
+  resolve: (r: { seq: number; at: string; hash: string; closeAt: Date; lotteryId: string }) => void;
+  reject: (e: unknown) => void;
+}
+
+const BATCH_MAX = 500;
+
 export function yeekeeService(db: Db) {
+  /**
+   * Shots of a round wait while a batch of the same round is being appended, then go together in the
+   * next one: one chain lock and one commit for many shots, each still checked and hashed in order.
+   */
+  const queues = new Map<number, { pending: PendingShot[]; running: boolean }>();
+  function appendShot(roundId: number, shot: Omit<PendingShot, "resolve" | "reject">) {
+    return new Promise<Parameters<PendingShot["resolve"]>[0]>((resolve, reject) => {
+      const q = queues.get(roundId) ?? { pending: [], running: false };
+      queues.set(roundId, q);
+      q.pending.push({ ...shot, resolve, reject });
+      if (!q.running) void drain(roundId, q);
+    });
+  }
+  async function drain(roundId: number, q: { pending: PendingShot[]; running: boolean }) {
+    q.running = true;
+    while (q.pending.length) {
+      const batch = q.pending.splice(0, BATCH_MAX);
+      try {
+        const round = await lotteryRepo.roundById(db, roundId);
+        const r = await db.execute<{ idx: number; seq: number | null; at: string | null; hash: string | null; error: string | null; interval_seconds: number }>(sql`
+          select * from yeekee_shoot_batch(${roundId}::bigint,
+            ${sql.param(batch.map((b) => b.user.uuid))}::uuid[], ${sql.param(batch.map((b) => shooterOf(b.user.uuid, roundId)))}::text[],
+            ${sql.param(batch.map((b) => b.number))}::text[])`);
+        for (const row of r.rows) {
+          const item = batch[row.idx - 1]!;
+          if (row.error === "LY003") item.reject(conflict("ไม่อยู่ในเวลายิงเลขของงวดนี้"));
+          else if (row.error === "LY004") item.reject(new ApiError(429, `ยิงเลขได้ทุก ${row.interval_seconds} วินาที`));
+          else item.resolve({ seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: round!.close_at, lotteryId: round!.lottery_id });
+        }
+      } catch (e) {
+        const code = (((e as { cause?: unknown })?.cause ?? e) as { code?: string }).code;
+        const err = code === "LY001" ? notFound("ไม่พบงวดนี้") : code === "LY002" ? badRequest("งวดนี้ไม่ใช่หวยยี่กี") : e;
+        for (const item of batch) item.reject(err);
+      }
+    }
+    q.running = false;
+    queues.delete(roundId);
+  }
+
   return {
     /**
      * Records a shot: the round's chain row is locked, so shots of a round are numbered and hashed one
@@ -59,24 +107,12 @@ export function yeekeeService(db: Db) {
      */
     async shoot(user: AuthUser, body: { uuid: string; activityid: number; number: string }) {
       if (body.uuid !== user.uuid) throw forbidden();
-      const config = await readYeekeeConfig(db);
-      try {
-        const r = await db.execute<{ seq: number; at: string; hash: string; close_at: Date; lottery_id: string }>(sql`
-          select * from yeekee_shoot(${user.uuid}::uuid, ${shooterOf(user.uuid, body.activityid)}, ${body.activityid}::bigint, ${body.number}, ${config.shotIntervalSeconds})`);
-        const shot = r.rows[0]!;
-        const record = recordView(
-          { round_id: String(body.activityid), seq: shot.seq, user_id: user.uuid, username: user.username, number: body.number, at: shot.at, hash: shot.hash, close_at: shot.close_at, lottery_id: shot.lottery_id },
-          user,
-        );
-        return { status: "Success" as const, message: "ยิงเลขแล้ว", record, head: shot.hash, count: shot.seq };
-      } catch (e) {
-        const code = (((e as { cause?: unknown })?.cause ?? e) as { code?: string }).code;
-        if (code === "LY001") throw notFound("ไม่พบงวดนี้");
-        if (code === "LY002") throw badRequest("งวดนี้ไม่ใช่หวยยี่กี");
-        if (code === "LY003") throw conflict("ไม่อยู่ในเวลายิงเลขของงวดนี้");
-        if (code === "LY004") throw new ApiError(429, `ยิงเลขได้ทุก ${config.shotIntervalSeconds} วินาที`);
-        throw e;
-      }
+      const shot = await appendShot(body.activityid, { user, number: body.number });
+      const record = recordView(
+        { round_id: String(body.activityid), seq: shot.seq, user_id: user.uuid, username: user.username, number: body.number, at: shot.at, hash: shot.hash, close_at: shot.closeAt, lottery_id: shot.lotteryId },
+        user,
+      );
+      return { status: "Success" as const, message: "ยิงเลขแล้ว", record, head: shot.hash, count: shot.seq };
     },
 
     async shots(viewer: AuthUser | null, roundId: number, after = 0) {
