@@ -6,6 +6,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { authRoutes } from "./auth/routes";
@@ -94,8 +95,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   walletRoutes(app, authenticate, db);
   lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
   bettingRoutes(app, authenticate, db);
-  yeekeeRoutes(app, authenticate, db, config.rateLimitShotsPerMinute);
-  if (deps.databaseUrl) await yeekeeLive(app, db, deps.databaseUrl);
+  // Shooter pseudonyms are keyed with a secret derived from the token secret (shared by all instances).
+  const shooterSecret = createHmac("sha256", config.jwtSecret).update("yeekee-shooter").digest("hex");
+  yeekeeRoutes(app, authenticate, db, config.rateLimitShotsPerMinute, shooterSecret);
+  if (deps.databaseUrl) await yeekeeLive(app, db, deps.databaseUrl, shooterSecret);
 
   await serveWebApp(app, config.webDir);
   return app;

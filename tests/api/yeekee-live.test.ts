@@ -80,3 +80,22 @@ it("a watcher that reconnects catches up from its last shot without gaps", async
   expect(w.shots().map((s) => s.seq)).toEqual([3, 4, 5]);
   w.ws.close();
 });
+
+it("a newcomer asking for shots far ahead does not hold back the other watchers", async () => {
+  const round = await yeekeeRound();
+  const player = await createPlayer(a);
+  const honest = watch(round);
+  const other = watch(round, 1);
+  await Promise.all([honest.opened, other.opened]);
+  await honest.until(() => honest.messages.some((m) => m.type === "hello"));
+  const greedy = watch(round, 1_000_000_000);
+  await greedy.opened;
+  await greedy.until(() => greedy.messages.some((m) => m.type === "hello"));
+  for (const n of ["20001", "20002", "20003"]) expect((await shoot(player, round, n)).statusCode).toBe(200);
+  await honest.until(() => honest.shots().length === 3);
+  await other.until(() => other.shots().length === 2);
+  expect(honest.shots().map((s) => s.seq)).toEqual([1, 2, 3]);
+  expect(other.shots().map((s) => s.seq)).toEqual([2, 3]);
+  expect(greedy.shots()).toEqual([]);
+  for (const w of [honest, other, greedy]) w.ws.close();
+});

@@ -5,8 +5,14 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 
-type Socket = { send(data: string): void; on(event: "close", fn: () => void): void; readyState: number };
-
+type Socket = {
+  send(data: string): void;
+  on(event: "close" | "pong", fn: () => void): void;
+  ping(): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  readyState: number;
+};
 type ShotRecord = Awaited<ReturnType<ReturnType<typeof yeekeeService>["shots"]>>["recordlist"][number];
 
 interface Watcher {
@@ -14,11 +20,13 @@ interface Watcher {
   lastSeq: number;
   /** Live shots that arrived while the catch-up was being read; sent after it, in order. */
   queued: ShotRecord[] | null;
+  alive: boolean;
 }
 
 /** New shots of a round are sent to its watchers together, at most this often. */
 const FLUSH_MS = 100;
 const CHUNK = 1000;
+const PING_MS = 30_000;
 
 const Query = z.object({ activityid: z.coerce.number().int().positive(), after: z.coerce.number().int().min(0).default(0) });
 
@@ -32,35 +40,51 @@ function shotsMessage(records: ShotRecord[]): string {
  * every shot after `after` (so a reconnect has no gap), then the new shots, batched every 100 ms, with
  * the count and chain head, and the result. Shots reach every instance through PostgreSQL
  * LISTEN/NOTIFY, sent when the shot's transaction commits; each instance reads the new shots once and
- * fans them out to its own watchers, so the cost per watcher does not grow with the shot rate.
+ * fans them out to its own watchers, so the cost per watcher does not grow with the shot rate. A
+ * watcher is only ever sent consecutive shots: behind, it is served from the database first.
  */
-export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: string): Promise<void> {
-  const service = yeekeeService(db);
+export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: string, shooterSecret: string): Promise<void> {
+  const service = yeekeeService(db, shooterSecret);
   const watchers = new Map<number, Set<Watcher>>();
+  /** The last shot this instance read for each watched round; only readNew moves it. */
   const lastRead = new Map<number, number>();
   const buffered = new Map<number, ShotRecord[]>();
-  let reading = Promise.resolve();
+  let reading: Promise<unknown> = Promise.resolve();
+  const serially = (step: () => Promise<unknown>) => {
+    reading = reading.then(step).catch((err) => app.log.error({ err }, "yeekee fan-out failed"));
+  };
 
-  /** Sends a watcher the records it has not seen, in one message per chunk. */
-  const deliver = (w: Watcher, records: ShotRecord[]) => {
-    if (w.queued) return void w.queued.push(...records);
-    const fresh = records.filter((r) => r.seq > w.lastSeq);
+  const drop = (round: number, w: Watcher) => {
+    const set = watchers.get(round);
+    set?.delete(w);
+    if (set && set.size === 0) {
+      watchers.delete(round);
+      lastRead.delete(round);
+      buffered.delete(round);
+    }
+  };
+
+  /** Sends a watcher the shots after its last one, reading the database for any it missed. */
+  async function catchUp(round: number, w: Watcher, records: ShotRecord[]) {
+    let fresh = records.filter((r) => r.seq > w.lastSeq);
+    if (fresh.length && fresh[0]!.seq > w.lastSeq + 1) fresh = (await service.shots(null, round, w.lastSeq)).recordlist;
     if (fresh.length === 0 || w.socket.readyState !== 1) return;
     for (let i = 0; i < fresh.length; i += CHUNK) w.socket.send(shotsMessage(fresh.slice(i, i + CHUNK)));
     w.lastSeq = fresh[fresh.length - 1]!.seq;
-  };
+  }
 
-  function flush(round: number) {
+  async function flush(round: number) {
     const records = buffered.get(round) ?? [];
     buffered.delete(round);
     if (records.length === 0) return;
     const message = shotsMessage(records);
     for (const w of watchers.get(round) ?? []) {
-      // The common case shares one encoded message; a watcher behind or queued gets its own.
-      if (!w.queued && w.socket.readyState === 1 && records[0]!.seq === w.lastSeq + 1) {
+      if (w.queued) w.queued.push(...records);
+      else if (w.socket.readyState === 1 && records[0]!.seq === w.lastSeq + 1) {
+        // The common case shares one encoded message.
         w.socket.send(message);
         w.lastSeq = records[records.length - 1]!.seq;
-      } else deliver(w, records);
+      } else await catchUp(round, w, records);
     }
   }
 
@@ -74,27 +98,72 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     const pending = buffered.get(round);
     if (pending) return void pending.push(...shots.recordlist);
     buffered.set(round, [...shots.recordlist]);
-    setTimeout(() => flush(round), FLUSH_MS);
+    setTimeout(() => serially(() => flush(round)), FLUSH_MS);
   }
 
-  const listener = new pg.Client({ connectionString: databaseUrl });
-  listener.on("error", (err) => app.log.error({ err }, "yeekee listener failed"));
-  await listener.connect();
-  await listener.query(`listen ${YEEKEE_CHANNEL}`);
-  listener.on("notification", (n) => {
-    const note = JSON.parse(n.payload ?? "{}") as { round?: number; result?: string };
-    if (!note.round) return;
+  function onNotification(payload: string | undefined) {
+    const note = JSON.parse(payload ?? "{}") as { round?: number; result?: string };
     const round = note.round;
-    if (note.result !== undefined) {
+    if (!round) return;
+    if (note.result === undefined) return serially(() => readNew(round));
+    // The result goes after every shot before it has been sent.
+    serially(async () => {
+      await readNew(round);
+      await flush(round);
       const message = JSON.stringify({ type: "result", activityid: round, result: note.result });
       for (const w of watchers.get(round) ?? []) if (w.socket.readyState === 1) w.socket.send(message);
-      return;
+    });
+  }
+
+  // One LISTEN connection per instance, re-established if it drops; watchers are then brought up to date.
+  let listener: pg.Client | null = null;
+  let closing = false;
+  async function listen(attempt = 0): Promise<void> {
+    if (closing) return;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    const retry = () => {
+      if (listener !== client || closing) return;
+      listener = null;
+      client.end().catch(() => {});
+      setTimeout(() => void listen(attempt + 1), Math.min(5_000, 250 * 2 ** attempt));
+    };
+    client.on("error", (err) => {
+      app.log.error({ err }, "yeekee listener lost; reconnecting");
+      retry();
+    });
+    client.on("end", retry);
+    client.on("notification", (n) => onNotification(n.payload));
+    try {
+      await client.connect();
+      await client.query(`listen ${YEEKEE_CHANNEL}`);
+      listener = client;
+      for (const round of watchers.keys()) serially(() => readNew(round));
+    } catch (err) {
+      app.log.error({ err }, "yeekee listener could not connect; retrying");
+      client.end().catch(() => {});
+      if (!closing) setTimeout(() => void listen(attempt + 1), Math.min(5_000, 250 * 2 ** attempt));
+      if (attempt === 0) throw err;
     }
-    // One read at a time per instance keeps the order of the fan-out.
-    reading = reading.then(() => readNew(round)).catch((err) => app.log.error({ err }, "yeekee fan-out failed"));
-  });
+  }
+  await listen();
+
+  // Half-open connections are found by ping and dropped.
+  const pinger = setInterval(() => {
+    for (const [round, set] of watchers)
+      for (const w of set) {
+        if (!w.alive) {
+          w.socket.terminate();
+          drop(round, w);
+          continue;
+        }
+        w.alive = false;
+        w.socket.ping();
+      }
+  }, PING_MS);
   app.addHook("onClose", async () => {
-    await listener.end().catch(() => {});
+    closing = true;
+    clearInterval(pinger);
+    await listener?.end().catch(() => {});
   });
 
   await app.register(websocket);
@@ -102,31 +171,36 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     const query = Query.safeParse(request.query);
     if (!query.success) {
       socket.send(JSON.stringify({ type: "error", message: "รหัสงวดไม่ถูกต้อง" }));
+      socket.close(1008, "bad query");
       return;
     }
     const { activityid, after } = query.data;
-    const w: Watcher = { socket, lastSeq: after, queued: [] };
+    const w: Watcher = { socket, lastSeq: after, queued: [], alive: true };
     const set = watchers.get(activityid) ?? new Set<Watcher>();
     watchers.set(activityid, set);
     set.add(w);
-    socket.on("close", () => {
-      set.delete(w);
-      if (set.size === 0) {
-        watchers.delete(activityid);
-        lastRead.delete(activityid);
-      }
+    socket.on("pong", () => {
+      w.alive = true;
     });
+    socket.on("close", () => drop(activityid, w));
     void (async () => {
       try {
         const shots = await service.shots(null, activityid, after);
-        socket.send(JSON.stringify({ type: "hello", activityid, timenow: new Date().toISOString(), shootUntil: shots.shootUntil, count: shots.count, head: shots.head }));
+        const round = await db.$client.query("select status from rounds where id = $1", [activityid]);
+        const status = round.rows[0]?.status as string | undefined;
+        socket.send(JSON.stringify({ type: "hello", activityid, timenow: new Date().toISOString(), shootUntil: shots.shootUntil, count: shots.count, head: shots.head, status }));
         const queued = w.queued ?? [];
         w.queued = null;
-        deliver(w, shots.recordlist);
-        deliver(w, queued.sort((a, b) => a.seq - b.seq));
-        lastRead.set(activityid, Math.max(lastRead.get(activityid) ?? 0, w.lastSeq));
+        await catchUp(activityid, w, shots.recordlist);
+        await catchUp(activityid, w, queued.sort((a, b) => a.seq - b.seq));
+        // A watcher joining after the result still learns it.
+        if (status === "add award" || status === "cancel activity") {
+          socket.send(JSON.stringify({ type: "result", activityid, result: status === "add award" ? "result" : "void" }));
+        }
       } catch {
         socket.send(JSON.stringify({ type: "error", message: "ไม่พบงวดนี้" }));
+        socket.close(1008, "unknown round");
+        drop(activityid, w);
       }
     })();
   });

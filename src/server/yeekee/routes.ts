@@ -4,8 +4,8 @@ import type { Db } from "../db/client";
 import { type Authenticate, routesOf } from "../http/register-route";
 import { yeekeeService } from "./service";
 
-export function yeekeeRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db, shotsPerMinute: number) {
-  const service = yeekeeService(db);
+export function yeekeeRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db, shotsPerMinute: number, shooterSecret: string) {
+  const service = yeekeeService(db, shooterSecret);
   const r = routesOf(app, authenticate);
   // The per-round interval is enforced in the database; this address limit stops floods before it.
   r(yeekee.postNumberRecord, ({ body, user }) => service.shoot(user, body), { rateLimitPerMinute: shotsPerMinute });

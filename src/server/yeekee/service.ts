@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { satangToBaht } from "../../domain/money";
 import { awardLines, winningNumbers, winningPairs } from "../../domain/results";
@@ -14,9 +14,12 @@ import { readYeekeeConfig } from "./config";
 
 export const YEEKEE_CHANNEL = "yeekee_shots";
 
-/** The pseudonym a player shoots under in one round: public in the chain, not linkable across rounds. */
-export function shooterOf(userId: string, roundId: number): string {
-  return createHash("sha256").update(`${roundId}:${userId}`).digest("hex").slice(0, 16);
+/**
+ * The pseudonym a player shoots under in one round: public in the chain, keyed with a server secret so
+ * nobody who knows a player's uuid can find their shots, nor link them across rounds.
+ */
+export function shooterOf(secret: string, userId: string, roundId: number): string {
+  return createHmac("sha256", secret).update(`shooter:${roundId}:${userId}`).digest("hex").slice(0, 16);
 }
 
 function mask(username: string): string {
@@ -25,12 +28,12 @@ function mask(username: string): string {
 
 type ShotRow = { round_id: string; seq: number; user_id: string; username: string; number: string; at: string; hash: string; close_at: Date; lottery_id: string };
 
-function recordView(r: ShotRow, viewer: AuthUser | null) {
+function recordView(secret: string, r: ShotRow, viewer: AuthUser | null) {
   const own = viewer?.uuid === r.user_id;
   return {
     uuid: own || viewer?.role === "admin" ? r.user_id : "",
     username: own || viewer?.role === "admin" ? r.username : mask(r.username),
-    shooter: shooterOf(r.user_id, Number(r.round_id)),
+    shooter: shooterOf(secret, r.user_id, Number(r.round_id)),
     activityid: Number(r.round_id),
     number: r.number,
     seq: r.seq,
@@ -59,7 +62,7 @@ interface PendingShot {
 
 const BATCH_MAX = 500;
 
-export function yeekeeService(db: Db) {
+export function yeekeeService(db: Db, shooterSecret: string) {
   /**
    * Shots of a round wait while a batch of the same round is being appended, then go together in the
    * next one: one chain lock and one commit for many shots, each still checked and hashed in order.
@@ -81,7 +84,7 @@ export function yeekeeService(db: Db) {
         const round = await lotteryRepo.roundById(db, roundId);
         const r = await db.execute<{ idx: number; seq: number | null; at: string | null; hash: string | null; error: string | null; interval_seconds: number }>(sql`
           select * from yeekee_shoot_batch(${roundId}::bigint,
-            ${sql.param(batch.map((b) => b.user.uuid))}::uuid[], ${sql.param(batch.map((b) => shooterOf(b.user.uuid, roundId)))}::text[],
+            ${sql.param(batch.map((b) => b.user.uuid))}::uuid[], ${sql.param(batch.map((b) => shooterOf(shooterSecret, b.user.uuid, roundId)))}::text[],
             ${sql.param(batch.map((b) => b.number))}::text[])`);
         for (const row of r.rows) {
           const item = batch[row.idx - 1]!;
@@ -107,8 +110,11 @@ export function yeekeeService(db: Db) {
      */
     async shoot(user: AuthUser, body: { uuid: string; activityid: number; number: string }) {
       if (body.uuid !== user.uuid) throw forbidden();
+      // The site never shoots: results come only from players.
+      if (user.role !== "player") throw forbidden("ผู้ดูแลระบบยิงเลขไม่ได้");
       const shot = await appendShot(body.activityid, { user, number: body.number });
       const record = recordView(
+        shooterSecret,
         { round_id: String(body.activityid), seq: shot.seq, user_id: user.uuid, username: user.username, number: body.number, at: shot.at, hash: shot.hash, close_at: shot.closeAt, lottery_id: shot.lotteryId },
         user,
       );
@@ -122,7 +128,7 @@ export function yeekeeService(db: Db) {
       const chain = (await db.execute<{ seq: number; head: string }>(sql`select seq, head from yeekee_chains where round_id = ${roundId}`)).rows[0];
       return {
         status: "Success" as const,
-        recordlist: rows.map((r) => recordView(r, viewer)),
+        recordlist: rows.map((r) => recordView(shooterSecret, r, viewer)),
         head: chain?.head ?? GENESIS_HASH,
         count: chain?.seq ?? 0,
         shootUntil: new Date(round.result_at).toISOString(),
@@ -224,12 +230,19 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
 }
 
 /** Yeekee rounds whose shooting time is over and that have no result yet (the ticker's step). */
-export async function finishDueYeekeeRounds(db: Db): Promise<number> {
+export async function finishDueYeekeeRounds(db: Db, log: (msg: string, err: unknown) => void = () => {}): Promise<number> {
   const due = await db.execute<{ id: string }>(sql`
     select r.id from rounds r join lotteries l on l.id = r.lottery_id
     where l."group" in ('yeekee', 'yeekee5minute') and r.status in ('open', 'closed') and r.result_at <= now()
     order by r.result_at limit 50`);
   let done = 0;
-  for (const r of due.rows) if ((await finishYeekeeRound(db, Number(r.id))) !== "skipped") done += 1;
+  for (const r of due.rows) {
+    // One round that fails must not hold back the others.
+    try {
+      if ((await finishYeekeeRound(db, Number(r.id))) !== "skipped") done += 1;
+    } catch (err) {
+      log(`yeekee round ${r.id} could not be finished`, err);
+    }
+  }
   return done;
 }

@@ -21,8 +21,10 @@ BEGIN
   -- The pace is the site setting as it stands now (yeekee.shotIntervalSeconds, default 3).
   SELECT coalesce((value->>'shotIntervalSeconds')::int, 3) INTO v_interval FROM site_config WHERE key = 'yeekee';
   v_interval := coalesce(v_interval, 3);
+  -- The round first (shared), then the chain: the same order as finishing a round, and a cancel or
+  -- result made meanwhile is seen.
   SELECT l."group", r.status, r.open_at, r.result_at INTO v_group, v_status, v_open_at, v_result_at
-    FROM rounds r JOIN lotteries l ON l.id = r.lottery_id WHERE r.id = p_round;
+    FROM rounds r JOIN lotteries l ON l.id = r.lottery_id WHERE r.id = p_round FOR SHARE OF r;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'LY001', MESSAGE = 'round not found'; END IF;
   IF v_group NOT IN ('yeekee', 'yeekee5minute') THEN RAISE EXCEPTION USING ERRCODE = 'LY002', MESSAGE = 'not a yeekee round'; END IF;
   INSERT INTO yeekee_chains (round_id, seq, head) VALUES (p_round, 0, repeat('0', 64)) ON CONFLICT DO NOTHING;
