@@ -5,6 +5,8 @@ import { bangkokDateKey, formatThaiDate } from "../../../domain/thai-date";
 
 /** How the player sees a slip now (spec §4, with the 2-minute grace after the round time). */
 export function statusOfSlip(slip: Slip, now: number): SlipStatusKey {
+  // A winning line still being paid has no result yet: the slip stays "accepting" until it is settled.
+  if (slip.status === "active" && slip.roundStatus === "add award" && slip.lines.some((l) => l.result === null)) return "accepting";
   return slipStatus({
     status: slip.status,
     roundStatus: slip.roundStatus,
