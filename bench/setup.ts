@@ -70,6 +70,7 @@ export async function benchServer(url: string, extraEnv: Record<string, string> 
         RATE_LIMIT_AUTH_PER_MINUTE: "100000",
         RATE_LIMIT_SHOTS_PER_MINUTE: "1000000",
         WORKERS: process.env.BENCH_WORKERS ?? "1",
+        DB_POOL_SIZE: process.env.BENCH_POOL ?? "20",
         ...extraEnv,
       },
       stdio: ["ignore", "ignore", "inherit"],

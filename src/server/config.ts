@@ -8,6 +8,7 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** Behind a reverse proxy: "true", a hop count, or the proxy addresses; rate limits then key on the client. */
   TRUST_PROXY: z
     .string()
@@ -38,6 +39,8 @@ export interface Config {
   host: string;
   /** HTTP worker processes sharing the port (1: the single process does everything). */
   workers: number;
+  /** Database connections per process. */
+  dbPoolSize: number;
   trustProxy: boolean | number | string;
   dataDir: string;
   embeddedPgPort: number;
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     workers: e.WORKERS,
+    dbPoolSize: e.DB_POOL_SIZE,
     trustProxy: e.TRUST_PROXY,
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   if (cluster.isWorker) return serve(config, process.env.WORKER_DATABASE_URL!);
   const database = await openDatabase(config, (line) => console.error(`[postgres] ${line}`));
-  const db = connect(database.url);
+  const db = connect(database.url, { max: config.dbPoolSize });
   await runMigrations(db);
   const admin = await seed(db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.generatedPassword) {
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
 }
 
 async function serve(config: Config, databaseUrl: string, own?: { db: ReturnType<typeof connect>; stopDatabase: () => Promise<void> | undefined }) {
-  const db = own?.db ?? connect(databaseUrl);
+  const db = own?.db ?? connect(databaseUrl, { max: config.dbPoolSize });
   const app = await buildApp({ config, db, databaseUrl });
   const ticker = startTicker(db, (msg, err) => app.log.error({ err }, msg));
   let stopping = false;
