@@ -53,7 +53,7 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): 
   const close = new Cron("* * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("close", () => closeDue(db)));
   const yeekee = new Cron("* * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("yeekee", () => finishDueYeekeeRounds(db, log)));
   const plan = new Cron("0 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("plan", () => planAll(db)));
-  const settle = new Cron("*/2 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("settle", () => settlePending(db)));
+  const settle = new Cron("*/2 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("settle", () => settlePending(db, log)));
   void guard("plan", () => planAll(db))();
   return {
     stop() {

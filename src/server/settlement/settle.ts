@@ -188,20 +188,28 @@ export async function unsettleRound(tx: Tx, roundId: number): Promise<void> {
 export async function pendingRounds(db: Db): Promise<Array<{ id: number; status: string }>> {
   const r = await db.execute<{ id: string; status: string }>(sql`
     select r.id, r.status from rounds r
-    where (r.status = 'add award' and exists (
+    -- Recent rounds only, so each tick costs the same whatever the history; a correction of an
+    -- older round settles it directly.
+    where r.close_at > now() - interval '7 days'
+      and ((r.status = 'add award' and exists (
             select 1 from round_winning_pairs w
             join slip_lines l on l.round_id = w.round_id and l.bet_type = w.bet_type and l.number = w.number
             join slips s on s.id = l.slip_id
             where w.round_id = r.id and l.result is null and s.status = 'active'))
-       or (r.status = 'cancel activity' and exists (select 1 from slips s where s.round_id = r.id and s.status = 'active'))`);
+       or (r.status = 'cancel activity' and exists (select 1 from slips s where s.round_id = r.id and s.status = 'active')))`);
   return r.rows.map((x) => ({ id: Number(x.id), status: x.status }));
 }
 
 /** One pass of the settlement job (the ticker runs it every few seconds; safe on every instance). */
-export async function settlePending(db: Db): Promise<number> {
+export async function settlePending(db: Db, log: (msg: string, err: unknown) => void = () => {}): Promise<number> {
   let done = 0;
   for (const round of await pendingRounds(db)) {
-    done += round.status === "add award" ? await settleRound(db, round.id) : await refundRound(db, round.id, "non reactive");
+    // One round that fails must not hold back the others.
+    try {
+      done += round.status === "add award" ? await settleRound(db, round.id) : await refundRound(db, round.id, "non reactive");
+    } catch (err) {
+      log(`round ${round.id} could not be settled`, err);
+    }
   }
   return done;
 }
