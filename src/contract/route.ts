@@ -28,7 +28,6 @@ export function route<Body extends z.ZodType | undefined, Response extends z.Zod
 
 export type BodyOf<R extends RouteDef> = R["body"] extends z.ZodType ? z.input<R["body"]> : undefined;
 export type ResponseOf<R extends RouteDef> = z.output<R["response"]>;
-export type ParamsOf<R extends RouteDef> = NonNullable<R["params"]> extends z.ZodType ? z.input<NonNullable<R["params"]>> : undefined;
 
 /** The concrete path of a call, with its `:name` parameters filled in. */
 export function pathOf(def: RouteDef, params?: Record<string, string | number>): string {

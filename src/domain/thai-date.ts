@@ -76,3 +76,8 @@ export function bangkokDateKey(d: DateInput): string {
   const { year, month, day } = bangkokParts(d);
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
+
+/** A draw date ("YYYY-MM-DD", a Bangkok calendar day) in Thai; noon keeps it on that day in any zone. */
+export function formatThaiDrawDate(dateKey: string): string {
+  return formatThaiDate(`${dateKey}T12:00:00+07:00`);
+}

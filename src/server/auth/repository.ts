@@ -63,14 +63,6 @@ export async function updatePasswordHash(db: Executor, userId: string, passwordH
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export async function creditBalance(db: Executor, userId: string): Promise<bigint> {
-  const [row] = await db
-    .select({ balance: accounts.balance })
-    .from(accounts)
-    .where(and(eq(accounts.ownerId, userId), eq(accounts.kind, PLAYER_CREDIT)));
-  return row?.balance ?? 0n;
-}
-
 export async function insertSession(db: Executor, userId: string, expiresAt: Date): Promise<string> {
   const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
   return row!.id;

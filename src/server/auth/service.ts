@@ -4,9 +4,11 @@ import type { z } from "zod";
 import type { auth } from "../../contract";
 import { satangToBaht } from "../../domain/money";
 import { writeAudit } from "../admin/audit";
+import { isUniqueViolation, pgError } from "../db/errors";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
+import { playerBalance } from "../wallet/ledger";
 import * as repo from "./repository";
 import type { SmsSender } from "./sms";
 import type { TokenIssuer } from "./tokens";
@@ -38,15 +40,6 @@ export interface AuthDeps {
 }
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-
-function isUniqueViolation(e: unknown): e is { code: string; constraint?: string } {
-  const err = (e as { cause?: unknown })?.cause ?? e;
-  return typeof err === "object" && err !== null && (err as { code?: string }).code === "23505";
-}
-function constraintOf(e: unknown): string | undefined {
-  const err = ((e as { cause?: unknown })?.cause ?? e) as { constraint?: string };
-  return err.constraint;
-}
 
 const TAKEN = {
   username: "ชื่อผู้ใช้นี้มีผู้ใช้แล้ว กรุณาเลือกชื่ออื่น",
@@ -171,7 +164,7 @@ export function authService(deps: AuthDeps) {
       } catch (e) {
         // Two registrations racing past the pre-check: the unique index decides, with the same message.
         if (isUniqueViolation(e)) {
-          const c = constraintOf(e);
+          const c = pgError(e).constraint;
           throw conflict(c === "users_phone_key" ? TAKEN.phone : c === "users_bank_no_key" ? TAKEN.bankNo : TAKEN.username);
         }
         throw e;
@@ -260,7 +253,7 @@ export function authService(deps: AuthDeps) {
 
     async credit(user: AuthUser, uuid: string | undefined) {
       ownUuid(user, uuid);
-      return { status: "Success" as const, credit: satangToBaht(await repo.creditBalance(db, user.uuid)) };
+      return { status: "Success" as const, credit: satangToBaht(await playerBalance(db, user.uuid)) };
     },
 
     async bankInfo(user: AuthUser, username: string) {

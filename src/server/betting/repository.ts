@@ -35,13 +35,10 @@ export async function upsertRate(db: Executor, lotteryId: string, r: RateRow): P
       max_stake = excluded.max_stake, max_per_number = excluded.max_per_number, discount_percent = excluded.discount_percent, updated_at = now()`);
 }
 
-/** The round as a bet sees it, with the instant of acceptance taken from the database's clock. */
-export async function roundForBet(db: Executor, roundId: number) {
-  const r = await db.execute<{ id: string; lottery_id: string; open: boolean; now: Date; close_at: Date }>(sql`
-    select r.id, r.lottery_id, r.close_at, clock_timestamp() as now,
-      (r.status = 'open' and r.open_at <= clock_timestamp() and r.close_at > clock_timestamp()) as open
-    from rounds r where r.id = ${roundId}`);
-  return r.rows[0] ?? null;
+/** The lottery a round belongs to, or null when there is no such round. */
+export async function roundLottery(db: Executor, roundId: number): Promise<string | null> {
+  const r = await db.execute<{ lottery_id: string }>(sql`select lottery_id from rounds where id = ${roundId}`);
+  return r.rows[0]?.lottery_id ?? null;
 }
 
 export type PriceRow = { id: string; round_id: string; bet_type: string; number: string; new_price_x100: number; created_at: Date };
@@ -119,7 +116,6 @@ export type SlipRow = {
   status: "active" | "non reactive" | "cancel activity";
   total_stake: string;
   total_paid: string;
-  total_win: string;
   created_at: Date;
 };
 
@@ -137,8 +133,7 @@ export type LineRow = {
 };
 
 const SLIP_COLUMNS = sql`s.id, s.user_id, u.username, s.round_id, r.lottery_id, l.name, r.round_no, to_char(r.draw_date, 'YYYY-MM-DD') as draw_date,
-  r.close_at, r.status as round_status, s.status, s.total_stake, s.total_paid,
-  (select coalesce(sum(payout), 0) from slip_lines x where x.slip_id = s.id) as total_win, s.created_at`;
+  r.close_at, r.status as round_status, s.status, s.total_stake, s.total_paid, s.created_at`;
 const SLIP_FROM = sql`slips s join users u on u.id = s.user_id join rounds r on r.id = s.round_id join lotteries l on l.id = r.lottery_id`;
 
 export async function slipsWhere(db: Executor, where: ReturnType<typeof sql>, limit = 500): Promise<SlipRow[]> {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { betting } from "../../contract";
@@ -10,8 +9,10 @@ import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { requestHash } from "../http/idempotency";
+import { isUniqueViolation, pgError } from "../db/errors";
 import type { AuthUser } from "../http/register-route";
-import { HOUSE, houseShard, playerAccountId, transfer } from "../wallet/ledger";
+import { HOUSE, houseShard, playerAccountId, playerBalance, transfer } from "../wallet/ledger";
 import { DEFAULT_USER_TYPE } from "./rates";
 import * as repo from "./repository";
 
@@ -38,7 +39,7 @@ function slipView(s: repo.SlipRow, lines: repo.LineRow[]): Slip {
     status: s.status,
     totalAmount: baht(s.total_stake),
     totalPaid: baht(s.total_paid),
-    totalWin: baht(s.total_win),
+    totalWin: baht(lines.reduce((t, l) => t + BigInt(l.payout ?? 0), 0n)),
     date_time: formatThaiDateTime(s.created_at),
     created_at: new Date(s.created_at).toISOString(),
     lines: lines.map((l) => {
@@ -84,15 +85,9 @@ const MAX_DRAFTS = 50;
 const RETRYABLE = new Set(["40P01", "40001"]);
 
 function requestKeyOf(body: PlaceBody): string {
-  return createHash("sha256")
-    .update(JSON.stringify({ a: body.activityid, d: body.datetime ?? null, n: body.numberlist }))
-    .digest("hex");
+  return requestHash({ a: body.activityid, d: body.datetime ?? null, n: body.numberlist });
 }
 
-const isUniqueViolation = (e: unknown, constraint: string) => {
-  const err = ((e as { cause?: unknown })?.cause ?? e) as { code?: string; constraint?: string };
-  return err?.code === "23505" && err.constraint === constraint;
-};
 
 /** A transaction the database aborted to break a deadlock is run again (it changed nothing). */
 async function retrying<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
@@ -100,7 +95,7 @@ async function retrying<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
     try {
       return await run();
     } catch (e) {
-      const code = (((e as { cause?: unknown })?.cause ?? e) as { code?: string })?.code;
+      const code = pgError(e).code;
       if (i >= attempts || !code || !RETRYABLE.has(code)) throw e;
     }
   }
@@ -112,15 +107,20 @@ export function bettingService(db: Db) {
   }
 
   async function slipsWithLines(rows: repo.SlipRow[]): Promise<Slip[]> {
-    const lines = await repo.linesOf(db, rows.map((r) => Number(r.id)));
-    return rows.map((s) => slipView(s, lines.filter((l) => l.slip_id === s.id)));
+    const bySlip = new Map<string, repo.LineRow[]>();
+    for (const l of await repo.linesOf(db, rows.map((r) => Number(r.id)))) {
+      const list = bySlip.get(l.slip_id) ?? [];
+      list.push(l);
+      bySlip.set(l.slip_id, list);
+    }
+    return rows.map((s) => slipView(s, bySlip.get(s.id) ?? []));
   }
 
   return {
     async lottoConfig(user: AuthUser, roundId: number) {
-      const round = await repo.roundForBet(db, roundId);
-      if (!round) throw notFound("ไม่พบงวดนี้");
-      const rows = await repo.ratesFor(db, round.lottery_id, user.userType, DEFAULT_USER_TYPE);
+      const lotteryId = await repo.roundLottery(db, roundId);
+      if (!lotteryId) throw notFound("ไม่พบงวดนี้");
+      const rows = await repo.ratesFor(db, lotteryId, user.userType, DEFAULT_USER_TYPE);
       const tier = user.userType.toLowerCase();
       return {
         status: "Success" as const,
@@ -150,8 +150,7 @@ export function bettingService(db: Db) {
     },
 
     async addDigitPrice(admin: AuthUser, body: z.output<typeof betting.adminAddDigitPrice.body>) {
-      const round = await repo.roundForBet(db, body.activity_id);
-      if (!round) throw notFound("ไม่พบงวดนี้");
+      if (!(await repo.roundLottery(db, body.activity_id))) throw notFound("ไม่พบงวดนี้");
       const problem = validateBetLine({ betType: body.award_type, number: body.number, stakeBaht: 1 }, { minStakeBaht: 1, maxStakeBaht: 1 });
       if (problem) throw badRequest(problem);
       const priceX100 = Math.round(body.new_price * 100);
@@ -202,7 +201,7 @@ export function bettingService(db: Db) {
           credit: baht(placed.balance),
         };
       } catch (e) {
-        const err = ((e as { cause?: unknown })?.cause ?? e) as { code?: string; detail?: string };
+        const err = pgError(e);
         const [type, number, extra] = (err.detail ?? "").split("|");
         const label = BET_TYPE_LABELS[type as BetType] ?? type;
         switch (err.code) {
@@ -228,15 +227,13 @@ export function bettingService(db: Db) {
         // The same slip sent twice at once: the first one made it, the second answers with it.
         if (isUniqueViolation(e, "slips_request_key")) {
           const made = await repo.slipByRequestKey(db, user.uuid, requestKey);
-          if (made) return this.placedAnswer(user, Number(made.id), made.created_at, "โพยนี้ส่งไปแล้ว");
+          if (made) {
+            const balance = await playerBalance(db, user.uuid);
+            return { status: "Success" as const, message: "โพยนี้ส่งไปแล้ว", master_id: Number(made.id), datetime: new Date(made.created_at).toISOString(), credit: baht(balance) };
+          }
         }
         throw e;
       }
-    },
-
-    async placedAnswer(user: AuthUser, slipId: number, at: Date, message: string) {
-      const credit = await db.execute<{ balance: string }>(sql`select balance from accounts where owner_id = ${user.uuid} and kind = 'credit'`);
-      return { status: "Success" as const, message, master_id: slipId, datetime: new Date(at).toISOString(), credit: baht(credit.rows[0]?.balance ?? 0) };
     },
 
     /** The owner cancels while the round is open: the stake comes back and the exposure is released. */

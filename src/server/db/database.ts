@@ -1,7 +1,6 @@
 import pg from "pg";
 import type { Config } from "../config";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./embedded";
-import { join } from "node:path";
 
 export interface DatabaseHandle {
   url: string;
@@ -34,5 +33,3 @@ export async function ensureDatabaseExists(adminUrl: string, name: string): Prom
     await client.end();
   }
 }
-
-export const dataPath = (config: Config, ...parts: string[]) => join(config.dataDir, ...parts);

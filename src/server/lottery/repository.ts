@@ -140,10 +140,13 @@ export async function lottoOverview(db: Executor) {
     select distinct on (r.lottery_id) ${ROUND_COLUMNS} from rounds r join lotteries l on l.id = r.lottery_id
     where l.active and r.status = 'open' and r.close_at > now()
     order by r.lottery_id, r.close_at`);
+  // One index probe per lottery (lottery_id, close_at), whatever the number of past rounds.
   const latest = await db.execute<RoundRow>(sql`
-    select distinct on (r.lottery_id) ${ROUND_COLUMNS} from rounds r join lotteries l on l.id = r.lottery_id
-    where l.active and r.status = 'add award'
-    order by r.lottery_id, r.close_at desc`);
+    select ${ROUND_COLUMNS} from lotteries l
+    cross join lateral (
+      select * from rounds x where x.lottery_id = l.id and x.status = 'add award' order by x.close_at desc limit 1
+    ) r
+    where l.active`);
   return { next: next.rows, latest: latest.rows };
 }
 

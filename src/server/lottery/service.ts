@@ -4,7 +4,7 @@ import type { AwardType } from "../../domain/bet-types";
 import { lotteryIcon } from "../../domain/lottery-icons";
 import { awardLines, parseResult, type ResultInput, winningNumbers, winningPairs } from "../../domain/results";
 import { type Schedule, validateSchedule } from "../../domain/schedule";
-import { bangkokDateKey, formatThaiDate, formatThaiDateTime } from "../../domain/thai-date";
+import { bangkokDateKey, formatThaiDate, formatThaiDrawDate, formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -25,7 +25,7 @@ export function activityView(r: repo.RoundRow): Activity {
     icon: lotteryIcon(r.name),
     round_no: r.round_no,
     draw_date: r.draw_date,
-    date_th: formatThaiDate(`${r.draw_date}T12:00:00+07:00`),
+    date_th: formatThaiDrawDate(r.draw_date),
     open_at: new Date(r.open_at).toISOString(),
     timestop: new Date(r.close_at).toISOString(),
     result_at: new Date(r.result_at).toISOString(),
@@ -112,7 +112,7 @@ export function lotteryService(db: Db) {
       return {
         status: "Success" as const,
         activitylist: rounds.map(activityView),
-        date: formatThaiDate(`${date}T12:00:00+07:00`),
+        date: formatThaiDrawDate(date),
         timenow: new Date().toISOString(),
         timeminutes: Number((l.schedule as { everyMinutes?: number }).everyMinutes ?? 0),
       };
@@ -167,7 +167,7 @@ export function lotteryService(db: Db) {
               ? {
                   activityid: Number(done.id),
                   draw_date: done.draw_date,
-                  date_th: formatThaiDate(`${done.draw_date}T12:00:00+07:00`),
+                  date_th: formatThaiDrawDate(done.draw_date),
                   top3: awards.find((a) => a.award_type === "ThreeDigit")?.number ?? "",
                   bottom2: awards.find((a) => a.award_type === "TwoDigit")?.number ?? "",
                 }
@@ -245,7 +245,7 @@ export function lotteryService(db: Db) {
         return { status: "Success" as const, message: "ยกเลิกงวดแล้ว คืนเครดิตทุกโพย", activity: activityView((await repo.roundById(tx, activityId))!) };
       }).then(async (done) => {
         // The round's slips come back to their players as returned slips (คืนโพย).
-        await refundRound(db, activityId, "non reactive");
+        await refundRound(db, activityId);
         return done;
       });
     },

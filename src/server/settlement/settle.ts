@@ -121,10 +121,10 @@ export async function settleBatch(db: Db, roundId: number, batchSize = SETTLE_BA
 }
 
 /**
- * Refunds every active slip of a cancelled (status 'cancel activity') or void ('non reactive') round,
- * batch by batch; a slip is refunded only while it is still active, so never twice.
+ * Refunds every active slip of a cancelled or void round, marking it 'non reactive' (returned), batch by
+ * batch; a slip is refunded only while it is still active, so never twice.
  */
-export async function refundRound(db: Db, roundId: number, slipStatus: "cancel activity" | "non reactive", batchSize = SETTLE_BATCH): Promise<number> {
+export async function refundRound(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
   let refunded = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
@@ -132,7 +132,7 @@ export async function refundRound(db: Db, roundId: number, slipStatus: "cancel a
         with batch as (
           select id from slips where round_id = ${roundId} and status = 'active' order by id limit ${batchSize} for update skip locked
         ), ended as (
-          update slips s set status = ${slipStatus}, ended_at = now() from batch where s.id = batch.id
+          update slips s set status = 'non reactive', ended_at = now() from batch where s.id = batch.id
           returning s.id, s.user_id, s.total_paid
         )
         select a.id as account_id, sum(e.total_paid) as amount, count(*) as slips, min(e.id) as first
@@ -206,7 +206,7 @@ export async function settlePending(db: Db, log: (msg: string, err: unknown) => 
   for (const round of await pendingRounds(db)) {
     // One round that fails must not hold back the others.
     try {
-      done += round.status === "add award" ? await settleRound(db, round.id) : await refundRound(db, round.id, "non reactive");
+      done += round.status === "add award" ? await settleRound(db, round.id) : await refundRound(db, round.id);
     } catch (err) {
       log(`round ${round.id} could not be settled`, err);
     }

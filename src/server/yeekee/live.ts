@@ -67,7 +67,7 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
   /** Sends a watcher the shots after its last one, reading the database for any it missed. */
   async function catchUp(round: number, w: Watcher, records: ShotRecord[]) {
     let fresh = records.filter((r) => r.seq > w.lastSeq);
-    if (fresh.length && fresh[0]!.seq > w.lastSeq + 1) fresh = (await service.shots(null, round, w.lastSeq)).recordlist;
+    if (fresh.length && fresh[0]!.seq > w.lastSeq + 1) fresh = await service.shotsAfter(null, round, w.lastSeq);
     if (fresh.length === 0 || w.socket.readyState !== 1) return;
     for (let i = 0; i < fresh.length; i += CHUNK) w.socket.send(shotsMessage(fresh.slice(i, i + CHUNK)));
     w.lastSeq = fresh[fresh.length - 1]!.seq;
@@ -92,12 +92,12 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     const set = watchers.get(round);
     if (!set?.size) return;
     const from = lastRead.get(round) ?? Math.min(...[...set].map((w) => w.lastSeq));
-    const shots = await service.shots(null, round, from);
-    if (shots.recordlist.length === 0) return;
-    lastRead.set(round, shots.recordlist[shots.recordlist.length - 1]!.seq);
+    const records = await service.shotsAfter(null, round, from);
+    if (records.length === 0) return;
+    lastRead.set(round, records[records.length - 1]!.seq);
     const pending = buffered.get(round);
-    if (pending) return void pending.push(...shots.recordlist);
-    buffered.set(round, [...shots.recordlist]);
+    if (pending) return void pending.push(...records);
+    buffered.set(round, records);
     setTimeout(() => serially(() => flush(round)), FLUSH_MS);
   }
 

@@ -5,6 +5,7 @@ import { awardLines, winningNumbers, winningPairs } from "../../domain/results";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { GENESIS_HASH, yeekeeResult } from "../../domain/yeekee";
 import type { Db, Tx } from "../db/client";
+import { pgError } from "../db/errors";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
 import * as lotteryRepo from "../lottery/repository";
@@ -93,7 +94,7 @@ export function yeekeeService(db: Db, shooterSecret: string) {
           else item.resolve({ seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: round!.close_at, lotteryId: round!.lottery_id });
         }
       } catch (e) {
-        const code = (((e as { cause?: unknown })?.cause ?? e) as { code?: string }).code;
+        const code = pgError(e).code;
         const err = code === "LY001" ? notFound("ไม่พบงวดนี้") : code === "LY002" ? badRequest("งวดนี้ไม่ใช่หวยยี่กี") : e;
         for (const item of batch) item.reject(err);
       }
@@ -121,14 +122,19 @@ export function yeekeeService(db: Db, shooterSecret: string) {
       return { status: "Success" as const, message: "ยิงเลขแล้ว", record, head: shot.hash, count: shot.seq };
     },
 
+    /** The shots after `after`, as listed (no round or chain read: the live feed's hot path). */
+    async shotsAfter(viewer: AuthUser | null, roundId: number, after: number) {
+      return (await shotsOf(db, roundId, after)).map((r) => recordView(shooterSecret, r, viewer));
+    },
+
     async shots(viewer: AuthUser | null, roundId: number, after = 0) {
       const round = await lotteryRepo.roundById(db, roundId);
       if (!round) throw notFound("ไม่พบงวดนี้");
-      const rows = await shotsOf(db, roundId, after);
+      const recordlist = await this.shotsAfter(viewer, roundId, after);
       const chain = (await db.execute<{ seq: number; head: string }>(sql`select seq, head from yeekee_chains where round_id = ${roundId}`)).rows[0];
       return {
         status: "Success" as const,
-        recordlist: rows.map((r) => recordView(shooterSecret, r, viewer)),
+        recordlist,
         head: chain?.head ?? GENESIS_HASH,
         count: chain?.seq ?? 0,
         shootUntil: new Date(round.result_at).toISOString(),
@@ -225,7 +231,7 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
   });
   if (outcome !== "skipped") await db.execute(sql`select pg_notify(${YEEKEE_CHANNEL}, ${JSON.stringify({ round: roundId, result: outcome })})`);
   if (outcome === "result") await settleRound(db, roundId);
-  if (outcome === "void") await refundRound(db, roundId, "non reactive");
+  if (outcome === "void") await refundRound(db, roundId);
   return outcome;
 }
 

@@ -1,7 +1,7 @@
 import type { Slip } from "../../../contract/betting";
 import type { LottoListItem } from "../../../contract/lottery";
 import { slipStatus, type SlipStatusKey } from "../../../domain/slip";
-import { bangkokDateKey, formatThaiDate } from "../../../domain/thai-date";
+import { bangkokDateKey, formatThaiDrawDate } from "../../../domain/thai-date";
 
 /** How the player sees a slip now (spec §4, with the 2-minute grace after the round time). */
 export function statusOfSlip(slip: Slip, now: number): SlipStatusKey {
@@ -27,7 +27,7 @@ export function slipRoundLabel(slip: Pick<Slip, "configID" | "round_no" | "draw_
   const yeekee = group === "yeekee" || group === "yeekee5minute" || (group === undefined && slip.configID.startsWith("yeekee"));
   if (yeekee) return `รอบที่ ${slip.round_no}`;
   try {
-    return `งวด ${formatThaiDate(`${slip.draw_date}T12:00:00+07:00`)}`;
+    return `งวด ${formatThaiDrawDate(slip.draw_date)}`;
   } catch {
     return `งวด ${slip.draw_date}`;
   }
@@ -49,7 +49,7 @@ export function groupByDay(slips: readonly Slip[]): SlipDay[] {
     if (list) list.push(s);
     else days.set(key, [s]);
   }
-  return [...days].map(([dateKey, list]) => ({ dateKey, label: formatThaiDate(`${dateKey}T12:00:00+07:00`), slips: list }));
+  return [...days].map(([dateKey, list]) => ({ dateKey, label: formatThaiDrawDate(dateKey), slips: list }));
 }
 
 /** Staked counts the slips that stand (not returned or cancelled); won counts slips shown as won. */

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Card, Group, Image, Stack, Text, TextInput } from "
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Activity, AwardLine } from "../../../contract/lottery";
-import { bangkokDateKey, formatThaiDate, formatTime } from "../../../domain/thai-date";
+import { bangkokDateKey, formatThaiDrawDate, formatTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useServerNow } from "../../lib/server-clock";
@@ -121,7 +121,7 @@ export function ResultsPage() {
           </ActionIcon>
         </Group>
         <Text ta="center" fw={600} mt={6} data-testid="results-date">
-          งวดวันที่ {formatThaiDate(`${date}T12:00:00+07:00`)}
+          งวดวันที่ {formatThaiDrawDate(date)}
         </Text>
       </Card>
       {result.error && <EmptyState title="โหลดผลรางวัลไม่สำเร็จ">{result.error.message}</EmptyState>}
