@@ -5,6 +5,10 @@ import { route } from "./route";
 
 export const LOTTERY_GROUPS = ["yeekee", "yeekee5minute", "stateLottery", "stockLottery", "percentLotto"] as const;
 export const LotteryGroup = z.enum(LOTTERY_GROUPS);
+export type LotteryGroup = z.infer<typeof LotteryGroup>;
+/** The groups whose rounds are yeekee: results come from players' shots. */
+export const YEEKEE_GROUPS = ["yeekee", "yeekee5minute"] as const;
+export const isYeekeeGroup = (group: string): boolean => (YEEKEE_GROUPS as readonly string[]).includes(group);
 /** Finer than the group, for the home page's sections: Thai state, foreign, stock, yeekee, percent. */
 export const LotteryCategory = z.enum(["thai", "foreign", "stock", "yeekee", "percent"]);
 export const ResultKind = z.enum(["thai", "stock", "simple", "yeekee"]);

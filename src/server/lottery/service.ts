@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { lottery } from "../../contract";
+import { isYeekeeGroup } from "../../contract/lottery";
 import type { AwardType } from "../../domain/bet-types";
 import { lotteryIcon } from "../../domain/lottery-icons";
 import { awardLines, parseResult, type ResultInput, winningNumbers, winningPairs } from "../../domain/results";
@@ -43,7 +44,6 @@ function awardView(a: repo.AwardRow) {
   };
 }
 
-const YEEKEE_GROUPS = new Set(["yeekee", "yeekee5minute"]);
 
 /** The result fields a lottery's kind needs, as the domain's input. */
 function resultInput(kind: string, f: ResultFields): { ok: true; value: ResultInput } | { ok: false; message: string } {
@@ -106,7 +106,7 @@ export function lotteryService(db: Db) {
 
     async yeekeeActivities(lotteryId: string) {
       const l = await repo.lotteryById(db, lotteryId);
-      if (!l || !YEEKEE_GROUPS.has(l.group)) throw notFound("ไม่พบหวยยี่กีนี้");
+      if (!l || !isYeekeeGroup(l.group)) throw notFound("ไม่พบหวยยี่กีนี้");
       const date = (await repo.currentDrawDate(db, lotteryId)) ?? bangkokDateKey(Date.now());
       const rounds = await repo.roundsOfDate(db, lotteryId, date);
       return {
@@ -194,7 +194,7 @@ export function lotteryService(db: Db) {
     async allAwards(date: string) {
       const rounds = await repo.roundsOnDate(db, date);
       const awards = await repo.awardsOfRounds(db, rounds.filter((r) => r.status === "add award").map((r) => Number(r.id)));
-      const isYeekee = (g: string) => YEEKEE_GROUPS.has(g);
+      const isYeekee = isYeekeeGroup;
       return {
         status: "Success" as const,
         Arr: awards.filter((a) => isYeekee(a.group) && a.award_type !== "ThreeDigitToad").map(awardView),

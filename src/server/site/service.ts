@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { SiteConfig } from "../../contract/site";
 import type { Db, Executor } from "../db/client";
-import { siteConfig } from "../db/schema";
+import { readSiteConfig, seedSiteConfigKey } from "../db/site-config";
 
 const DEFAULT_SITE: SiteConfig = {
   openSite: true,
@@ -10,9 +10,7 @@ const DEFAULT_SITE: SiteConfig = {
 };
 
 /** Inserts defaults only where a key is missing, so a restart never overwrites an operator's edit. */
-export async function seedSiteConfig(db: Executor): Promise<void> {
-  await db.insert(siteConfig).values({ key: "site", value: DEFAULT_SITE }).onConflictDoNothing();
-}
+export const seedSiteConfig = (db: Executor) => seedSiteConfigKey(db, "site", DEFAULT_SITE);
 
 export function siteService(db: Db) {
   return {
@@ -23,9 +21,7 @@ export function siteService(db: Db) {
       return { status: "Success" as const, timenow: now.toISOString(), timestamp: now.getTime() };
     },
     async openSiteConfig() {
-      const [row] = await db.select().from(siteConfig).where(eq(siteConfig.key, "site"));
-      const parsed = SiteConfig.safeParse({ ...DEFAULT_SITE, ...(row?.value as object | undefined) });
-      return { status: "Success" as const, siteconfig: parsed.success ? parsed.data : DEFAULT_SITE };
+      return { status: "Success" as const, siteconfig: await readSiteConfig(db, "site", SiteConfig, DEFAULT_SITE) };
     },
   };
 }

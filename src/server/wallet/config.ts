@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import { WalletConfig } from "../../contract/wallet";
 import type { Executor } from "../db/client";
 import { siteConfig } from "../db/schema";
+import { readSiteConfig, seedSiteConfigKey } from "../db/site-config";
 
 export const DEFAULT_WALLET_CONFIG: WalletConfig = {
   depositMin: 100,
@@ -11,15 +11,9 @@ export const DEFAULT_WALLET_CONFIG: WalletConfig = {
   promptpayId: "",
 };
 
-export async function seedWalletConfig(db: Executor): Promise<void> {
-  await db.insert(siteConfig).values({ key: "wallet", value: DEFAULT_WALLET_CONFIG }).onConflictDoNothing();
-}
+export const seedWalletConfig = (db: Executor) => seedSiteConfigKey(db, "wallet", DEFAULT_WALLET_CONFIG);
 
-export async function readWalletConfig(db: Executor): Promise<WalletConfig> {
-  const [row] = await db.select().from(siteConfig).where(eq(siteConfig.key, "wallet"));
-  const parsed = WalletConfig.safeParse({ ...DEFAULT_WALLET_CONFIG, ...(row?.value as object | undefined) });
-  return parsed.success ? parsed.data : DEFAULT_WALLET_CONFIG;
-}
+export const readWalletConfig = (db: Executor): Promise<WalletConfig> => readSiteConfig(db, "wallet", WalletConfig, DEFAULT_WALLET_CONFIG);
 
 export async function writeWalletConfig(db: Executor, config: WalletConfig): Promise<void> {
   await db

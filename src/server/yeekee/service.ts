@@ -6,6 +6,7 @@ import { formatThaiDateTime } from "../../domain/thai-date";
 import { GENESIS_HASH, yeekeeResult } from "../../domain/yeekee";
 import type { Db, Tx } from "../db/client";
 import { pgError } from "../db/errors";
+import { isYeekeeGroup, YEEKEE_GROUPS } from "../../contract/lottery";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
 import * as lotteryRepo from "../lottery/repository";
@@ -176,7 +177,7 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     const round = (await tx.execute<{ status: string; due: boolean; group: string }>(sql`
       select r.status, (r.result_at <= clock_timestamp()) as due, l."group"
       from rounds r join lotteries l on l.id = r.lottery_id where r.id = ${roundId} for update of r`)).rows[0];
-    if (!round || !round.due || !["open", "closed"].includes(round.status) || !round.group.startsWith("yeekee")) return "skipped" as const;
+    if (!round || !round.due || !["open", "closed"].includes(round.status) || !isYeekeeGroup(round.group)) return "skipped" as const;
     // The chain row too: a shot still being written finishes first, and any later one is past the
     // end of shooting and refused, so the result covers exactly the recorded shots.
     await tx.execute(sql`select 1 from yeekee_chains where round_id = ${roundId} for update`);
@@ -239,7 +240,7 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
 export async function finishDueYeekeeRounds(db: Db, log: (msg: string, err: unknown) => void = () => {}): Promise<number> {
   const due = await db.execute<{ id: string }>(sql`
     select r.id from rounds r join lotteries l on l.id = r.lottery_id
-    where l."group" in ('yeekee', 'yeekee5minute') and r.status in ('open', 'closed') and r.result_at <= now()
+    where l."group" = any(${sql.param([...YEEKEE_GROUPS])}::text[]) and r.status in ('open', 'closed') and r.result_at <= now()
     order by r.result_at limit 50`);
   let done = 0;
   for (const r of due.rows) {

@@ -1,5 +1,5 @@
 import type { Slip } from "../../../contract/betting";
-import type { LottoListItem } from "../../../contract/lottery";
+import { isYeekeeGroup, type LottoListItem } from "../../../contract/lottery";
 import { slipStatus, type SlipStatusKey } from "../../../domain/slip";
 import { bangkokDateKey, formatThaiDrawDate } from "../../../domain/thai-date";
 
@@ -24,7 +24,7 @@ export function canCancel(slip: Slip, now: number): boolean {
 /** "รอบที่ 15" for yeekee rounds (known from the lotto list), otherwise "งวด 16 มีนาคม 2569". */
 export function slipRoundLabel(slip: Pick<Slip, "configID" | "round_no" | "draw_date">, groups: ReadonlyMap<string, LottoListItem["group"]>): string {
   const group = groups.get(slip.configID);
-  const yeekee = group === "yeekee" || group === "yeekee5minute" || (group === undefined && slip.configID.startsWith("yeekee"));
+  const yeekee = group !== undefined ? isYeekeeGroup(group) : slip.configID.startsWith("yeekee");
   if (yeekee) return `รอบที่ ${slip.round_no}`;
   try {
     return `งวด ${formatThaiDrawDate(slip.draw_date)}`;

@@ -1,5 +1,6 @@
 import type { Activity, AwardLine } from "../../../contract/lottery";
 import { AWARD_TYPES, type AwardType, BET_TYPE_LABELS } from "../../../domain/bet-types";
+import { isYeekeeGroup } from "../../../contract/lottery";
 
 /**
  * Where a round stands for the player at `nowMs` (the server-calibrated clock). The server's
@@ -36,7 +37,7 @@ export function formatCountdown(ms: number): string {
   return days > 0 ? `${days} วัน ${clock}` : clock;
 }
 
-export const isYeekeeGroup = (group: Activity["group"]) => group === "yeekee" || group === "yeekee5minute";
+export { isYeekeeGroup };
 
 /** "รอบที่ 15" for yeekee rounds, "งวด 16 มีนาคม 2569" for the others. */
 export function roundLabel(round: Pick<Activity, "group" | "round_no" | "date_th">): string {
