@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_ADMIN, type TestApp, testConfig } from "../support/app";
+import { createTestApp, TEST_ADMIN, type TestApp, testConfig, THAI } from "../support/app";
 import { createPlayer, playerData, post, verifyPhone } from "../support/players";
 
 let t: TestApp;
@@ -16,7 +16,6 @@ async function count(table: string): Promise<number> {
   return res.rows[0].n as number;
 }
 
-const THAI = /[\u0E00-\u0E7F]/;
 
 describe("registration, OTP and sign-in", () => {
   it("register → OTP → login → credit 0", async () => {

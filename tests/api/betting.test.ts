@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lineWins, winningNumbers } from "../../src/domain/results";
 import type { BetType } from "../../src/domain/bet-types";
-import { createTestApp, type TestApp } from "../support/app";
+import { createTestApp, type TestApp, THAI } from "../support/app";
 import { placeSlip } from "../support/betting";
 import { createPlayer, post } from "../support/players";
 import { makeRound, roundStatus } from "../support/rounds";
@@ -18,7 +18,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const THAI = /[\u0E00-\u0E7F]/;
 const q = async (sql: string, params: unknown[] = []) => (await t.db.$client.query(sql, params)).rows;
 const count = async (table: string) => (await q(`select count(*)::int as n from ${table}`))[0].n as number;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedSignature } from "../../src/server/lottery/feed";
 import { closeDue } from "../../src/server/lottery/ticker";
-import { createTestApp, type TestApp } from "../support/app";
+import { createTestApp, type TestApp, THAI } from "../support/app";
 import { createPlayer, post } from "../support/players";
 import { makeRound, roundStatus } from "../support/rounds";
 import { adminToken } from "../support/wallet";
@@ -19,7 +19,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const THAI = /[\u0E00-\u0E7F]/;
 const q = async (sql: string, params: unknown[] = []) => (await t.db.$client.query(sql, params)).rows;
 
 describe("catalogue and rounds", () => {

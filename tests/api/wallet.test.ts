@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wallet } from "../../src/contract";
-import { createTestApp, type TestApp } from "../support/app";
+import { createTestApp, type TestApp, THAI } from "../support/app";
 import { createPlayer, post } from "../support/players";
 import { adjust, adminToken, creditOf, fund, ledgerCheck, reportDeposit } from "../support/wallet";
 
@@ -14,7 +14,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const THAI = /[\u0E00-\u0E7F]/;
 const PNG_1PX =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 

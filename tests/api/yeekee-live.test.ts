@@ -2,8 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
 import { buildApp } from "../../src/server/app";
 import { connect, type Db } from "../../src/server/db/client";
-import { recordingSms, testConfig, type TestApp } from "../support/app";
-import { createTestApp } from "../support/app";
+import { createTestApp, recordingSms, testConfig, type TestApp } from "../support/app";
 import { createPlayer } from "../support/players";
 
 // Two instances on one database: a shot sent to one reaches a WebSocket watcher of the other.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyChain, yeekeeResult } from "../../src/domain/yeekee";
 import { connect } from "../../src/server/db/client";
 import { finishYeekeeRound } from "../../src/server/yeekee/service";
-import { createTestApp, type TestApp } from "../support/app";
+import { createTestApp, type TestApp, THAI } from "../support/app";
 import { placeSlip } from "../support/betting";
 import { createPlayer, post } from "../support/players";
 import { adminToken, creditOf, fund, ledgerCheck } from "../support/wallet";
@@ -17,7 +17,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const THAI = /[\u0E00-\u0E7F]/;
 const q = async (sql: string, params: unknown[] = []) => (await t.db.$client.query(sql, params)).rows;
 let offset = 0;
 

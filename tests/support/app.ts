@@ -22,6 +22,9 @@ export function recordingSms(): SmsSender & { lastCode(phone: string): string } 
   };
 }
 
+/** A message a player can read: it contains Thai script. */
+export const THAI = /[\u0E00-\u0E7F]/;
+
 export const TEST_ADMIN = { username: "admin", password: "admin-password-1" };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
