@@ -9,7 +9,7 @@ import { cpus, totalmem } from "node:os";
 import { ensureDatabaseExists } from "../src/server/db/database";
 import { winningNumbers, winningPairs } from "../src/domain/results";
 import { settleRound, writeWinningPairs } from "../src/server/settlement/settle";
-import { benchDatabase, benchLogins, benchPlayers, benchServer } from "./setup";
+import { benchDatabase, benchLogins, benchPlayers, benchServer, statementReport } from "./setup";
 
 const PLAYERS = 64;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -29,6 +29,7 @@ async function main() {
     cleanup.unshift(() => server.stop());
     const base = server.base;
     const tokens = await benchLogins(base, PLAYERS);
+    if (process.env.BENCH_STATEMENTS) await db.$client.query("select pg_stat_statements_reset()");
 
     let next = 0;
     let seq = 0;
@@ -54,6 +55,7 @@ async function main() {
       ],
     } as autocannon.Options);
     await server.stop();
+    await statementReport(db);
     const slips = Number((await db.$client.query("select count(*)::int as n from slips")).rows[0].n);
     const non2xx = result.non2xx;
 

@@ -21,13 +21,19 @@ export const freePort = () =>
 /** A throwaway PostgreSQL (default durability) with the schema and seed; cleanup runs in reverse. */
 export async function benchDatabase() {
   const dir = mkdtempSync(join(tmpdir(), "lotto-bench-"));
-  const embedded = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, settings: { max_connections: "300" } });
+  const embedded = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, settings: {
+      max_connections: "300",
+      // BENCH_STATEMENTS=1: per-statement figures from pg_stat_statements (see statementReport).
+      ...(process.env.BENCH_STATEMENTS ? { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all" } : {}),
+    },
+  });
   const cleanup: Array<() => Promise<void> | void> = [() => embedded.stop(), () => rmSync(dir, { recursive: true, force: true })];
   await ensureDatabaseExists(embedded.url, "lotto");
   const url = embedded.url.replace(/\/postgres$/, "/lotto");
   const db = connect(url);
   cleanup.unshift(() => db.$client.end());
   await runMigrations(db);
+  if (process.env.BENCH_STATEMENTS) await db.$client.query("create extension if not exists pg_stat_statements");
   await seed(db, { username: "admin", password: "bench-admin-password" });
   return { adminUrl: embedded.url, url, db, cleanup };
 }
@@ -98,4 +104,15 @@ export async function benchLogins(base: string, count: number): Promise<Array<{ 
     tokens.push({ token: j.jwt, uuid: j.uuid });
   }
   return tokens;
+}
+
+/** With BENCH_STATEMENTS=1, the statements that took the most database time since the last reset. */
+export async function statementReport(db: Db, top = 12): Promise<void> {
+  if (!process.env.BENCH_STATEMENTS) return;
+  const r = await db.$client.query(
+    `select calls, round(total_exec_time::numeric, 0) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+     from pg_stat_statements order by total_exec_time desc limit ${top}`,
+  );
+  console.table(r.rows);
+  await db.$client.query("select pg_stat_statements_reset()");
 }

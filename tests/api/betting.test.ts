@@ -180,6 +180,40 @@ describe("placing slips", () => {
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
 
+  it("slips sent at once by many players are each answered on their own: a refused slip holds back nobody", async () => {
+    const round = await makeRound(t.db, "hanoi-vip", 600_000);
+    const closedRound = await makeRound(t.db, "hanoi-vip", 600_000);
+    await q("update rounds set status = 'closed' where id = $1", [closedRound]);
+    await post(t.app, "/api/admin/add-digit-price", { activity_id: round, award_type: "TwoDigit", number: "13", new_price: 0 }, admin);
+    const rich = await Promise.all(Array.from({ length: 12 }, () => fundedPlayer(100)));
+    const poor = await Promise.all(Array.from({ length: 6 }, () => fundedPlayer(5)));
+    const closedNumber = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(100)));
+    const late = await fundedPlayer(100);
+    const line = (number: string) => [{ award_type: "TwoDigit", number, amount: 10 }, { award_type: "ThreeDigit", number: `7${number}`, amount: 10 }];
+    const sent = await Promise.all([
+      ...rich.map((p, i) => placeSlip(t, p, round, line(String(20 + (i % 3))))),
+      ...poor.map((p) => placeSlip(t, p, round, line("20"))),
+      ...closedNumber.map((p) => placeSlip(t, p, round, line("13"))),
+      placeSlip(t, late, closedRound, line("20")),
+    ]);
+    const codes = sent.map((r) => r.statusCode);
+    expect(codes).toEqual([...rich.map(() => 200), ...poor.map(() => 400), ...closedNumber.map(() => 400), 409]);
+    for (const r of sent.slice(12, 18)) expect(r.body.message).toMatch(/เครดิตไม่พอ/);
+    for (const r of sent.slice(18, 22)) expect(r.body.message).toMatch(/เลข 13 .*ปิดรับแล้ว/);
+    expect(new Set(sent.slice(0, 12).map((r) => r.body.master_id)).size).toBe(12);
+    for (const p of rich) expect(await creditOf(t, p.token)).toBe(80);
+    for (const p of poor) expect(await creditOf(t, p.token)).toBe(5);
+    for (const p of [...closedNumber, late]) expect(await creditOf(t, p.token)).toBe(100);
+    // Only the accepted lines count towards each number's limit.
+    const exposure = await q("select bet_type, number, total_stake::int as s from number_exposure where round_id = $1 and total_stake > 0 order by 1, 2", [round]);
+    expect(exposure).toEqual([
+      ...["720", "721", "722"].map((number) => ({ bet_type: "ThreeDigit", number, s: 4000 })),
+      ...["20", "21", "22"].map((number) => ({ bet_type: "TwoDigit", number, s: 4000 })),
+    ]);
+    expect(await q("select count(*)::int as n from slips where round_id = $1", [closedRound])).toEqual([{ n: 0 }]);
+    expect((await ledgerCheck(t, admin)).ok).toBe(true);
+  });
+
   it("a slip racing the close time is accepted before close or refused, never accepted after", async () => {
     const p = await fundedPlayer(5000);
     const round = await makeRound(t.db, "russia", 400);

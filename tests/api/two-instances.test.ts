@@ -3,9 +3,11 @@ import { buildApp } from "../../src/server/app";
 import { connect, type Db } from "../../src/server/db/client";
 import { planAll, startTicker } from "../../src/server/lottery/ticker";
 import { seed } from "../../src/server/seed";
-import { recordingSms, TEST_ADMIN, testConfig } from "../support/app";
+import { recordingSms, TEST_ADMIN, type TestApp, testConfig } from "../support/app";
 import { createTestDatabase } from "../support/database";
+import { createPlayer, post } from "../support/players";
 import { makeRound } from "../support/rounds";
+import { adminToken, creditOf, fund, ledgerCheck } from "../support/wallet";
 
 // Two app instances, each with its own connection pool, on one database.
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -60,6 +62,38 @@ it("both instances serve the same rounds over HTTP", async () => {
     );
     const next = lists.map((l) => (l.json().lottoList as Array<{ configID: string; nextRound: { activityid: number } | null }>).map((x) => [x.configID, x.nextRound?.activityid]));
     expect(next[0]).toEqual(next[1]);
+  } finally {
+    await Promise.all(apps.map((a) => a.close()));
+  }
+});
+
+it("slips on the same numbers through two instances at once are all placed, each number's total exact", async () => {
+  const sms = recordingSms();
+  const apps = await Promise.all([database.db, second].map((db) => buildApp({ config: testConfig(), db, sms, logger: false })));
+  try {
+    const site: TestApp = { app: apps[0]!, db: database.db, sms, close: async () => {} };
+    const admin = await adminToken(site);
+    const players = [];
+    for (let i = 0; i < 8; i++) players.push(await createPlayer(site));
+    for (const p of players) await fund(site, admin, p.uuid, 1000);
+    const round = await makeRound(database.db, "laos", 600_000);
+    // Every slip carries the same five numbers, each in another order, half through each instance:
+    // the batches of the two instances lock the same rows at the same time.
+    const numbers = ["11", "22", "33", "44", "55"];
+    const sent = await Promise.all(
+      players.flatMap((p, i) =>
+        Array.from({ length: 5 }, (_, k) => {
+          const order = [...numbers.slice((i + k) % 5), ...numbers.slice(0, (i + k) % 5)];
+          const numberlist = (k % 2 ? order.reverse() : order).map((number) => ({ award_type: "TwoDigit", number, amount: 2 }));
+          return post(apps[(i + k) % 2]!, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, datetime: `two-${i}-${k}`, numberlist }, p.token);
+        }),
+      ),
+    );
+    expect(sent.map((r) => r.statusCode)).toEqual(sent.map(() => 200));
+    const exposure = await database.db.$client.query("select number, total_stake::int as s from number_exposure where round_id = $1 order by number", [round]);
+    expect(exposure.rows).toEqual(numbers.map((number) => ({ number, s: 8 * 5 * 200 })));
+    for (const p of players) expect(await creditOf(site, p.token)).toBe(1000 - 5 * 10);
+    expect((await ledgerCheck(site, admin)).ok).toBe(true);
   } finally {
     await Promise.all(apps.map((a) => a.close()));
   }

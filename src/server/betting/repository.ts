@@ -72,28 +72,43 @@ export async function removeExposure(db: Executor, roundId: number, rows: Array<
   }
 }
 
-/** Places a slip with the database function place_slip: one round trip, one transaction. */
-export async function placeSlip(
-  db: Executor,
-  p: {
-    userId: string;
-    roundId: number;
-    userType: string;
-    defaultType: string;
-    requestKey: string;
-    clientDatetime: string;
-    types: string[];
-    numbers: string[];
-    exposureNumbers: string[];
-    stakes: bigint[];
-  },
-): Promise<{ slipId: number; acceptedAt: Date; balance: string; existing: boolean }> {
-  const r = await db.execute<{ slip_id: string; accepted_at: Date; balance: string; existing: boolean }>(sql`
-    select * from place_slip(${p.userId}::uuid, ${p.roundId}::bigint, ${p.userType}, ${p.defaultType}, ${p.requestKey}, ${p.clientDatetime},
-      ${sql.param(p.types)}::text[], ${sql.param(p.numbers)}::text[], ${sql.param(p.exposureNumbers)}::text[],
-      ${sql.param(p.stakes.map(String))}::bigint[])`);
-  const row = r.rows[0]!;
-  return { slipId: Number(row.slip_id), acceptedAt: row.accepted_at, balance: row.balance, existing: row.existing };
+export interface SlipToPlace {
+  userId: string;
+  roundId: number;
+  userType: string;
+  requestKey: string;
+  clientDatetime: string;
+  types: string[];
+  numbers: string[];
+  exposureNumbers: string[];
+  stakes: bigint[];
+}
+
+/** A slip placed (slip_id set) or refused (error_code: an LT… code, 'twin' or 'error'; error_detail). */
+export type SlipOutcome = {
+  slip_id: string | null;
+  accepted_at: Date | null;
+  balance: string | null;
+  existing: boolean | null;
+  error_code: string | null;
+  error_detail: string | null;
+};
+
+/**
+ * Places slips with the database function place_slips (docs/decisions/010): one round trip and one
+ * transaction for all of them, each slip placed or refused on its own. Answers in the order given.
+ */
+export async function placeSlips(db: Executor, defaultType: string, slips: SlipToPlace[]): Promise<SlipOutcome[]> {
+  const lines = <T>(pick: (s: SlipToPlace) => T[]) => slips.flatMap(pick);
+  const r = await db.execute<SlipOutcome & { idx: number }>(sql`
+    select * from place_slips(${sql.param(slips.map((s) => s.userId))}::uuid[], ${sql.param(slips.map((s) => s.roundId))}::bigint[],
+      ${sql.param(slips.map((s) => s.userType))}::text[], ${defaultType}, ${sql.param(slips.map((s) => s.requestKey))}::text[],
+      ${sql.param(slips.map((s) => s.clientDatetime))}::text[], ${sql.param(slips.map((s) => s.types.length))}::int[],
+      ${sql.param(lines((s) => s.types))}::text[], ${sql.param(lines((s) => s.numbers))}::text[],
+      ${sql.param(lines((s) => s.exposureNumbers))}::text[], ${sql.param(lines((s) => s.stakes.map(String)))}::bigint[])`);
+  const outcomes: SlipOutcome[] = [];
+  for (const row of r.rows) outcomes[row.idx - 1] = row;
+  return outcomes;
 }
 
 export async function slipByRequestKey(db: Executor, userId: string, requestKey: string) {

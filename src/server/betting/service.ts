@@ -7,10 +7,11 @@ import { distinctPermutations } from "../../domain/permutations";
 import { validateBetLine } from "../../domain/slip";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
+import { batcher } from "../db/batcher";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { requestHash } from "../http/idempotency";
-import { isUniqueViolation, pgError } from "../db/errors";
+import { pgError } from "../db/errors";
 import type { AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, playerAccountId, playerBalance, transfer } from "../wallet/ledger";
 import { DEFAULT_USER_TYPE } from "./rates";
@@ -101,7 +102,22 @@ async function retrying<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   }
 }
 
+/** At most this many slips go in one call: each has its own subtransaction, and PostgreSQL tracks up to 64 per transaction cheaply. */
+const SLIP_BATCH_MAX = 48;
+
 export function bettingService(db: Db) {
+  /**
+   * Slips placed together (docs/decisions/010): while two calls are in flight, the slips that arrive
+   * wait and go together in the next call. Every lock is taken in one order first, so the two calls
+   * never deadlock each other; a call the database aborts anyway (another kind of transaction) is
+   * run again, as it changed nothing.
+   */
+  const placeTogether = batcher<null, repo.SlipToPlace, repo.SlipOutcome>({
+    max: SLIP_BATCH_MAX,
+    concurrency: 2,
+    run: (_, slips) => retrying(() => repo.placeSlips(db, DEFAULT_USER_TYPE, slips)),
+  });
+
   function own(user: AuthUser, uuid: string) {
     if (uuid !== user.uuid) throw forbidden();
   }
@@ -172,68 +188,64 @@ export function bettingService(db: Db) {
       own(user, body.uuid);
       const requestKey = requestKeyOf(body);
       // The digits of each line are checked here; limits, rates, prices, exposure and the debit are
-      // checked and applied by place_slip in one statement (docs/decisions/008).
+      // checked and applied by place_slip in the database (docs/decisions/008, 010).
       for (const l of body.numberlist) {
         const problem = validateBetLine({ betType: l.award_type, number: l.number, stakeBaht: l.amount }, { minStakeBaht: 1, maxStakeBaht: 1_000_000 });
         if (problem) throw badRequest(`${problem} (${BET_TYPE_LABELS[l.award_type]} ${l.number})`);
       }
       const lines = body.numberlist;
-      try {
-        const placed = await retrying(() =>
-          repo.placeSlip(db, {
-            userId: user.uuid,
-            roundId: body.activityid,
-            userType: user.userType,
-            defaultType: DEFAULT_USER_TYPE,
-            requestKey,
-            clientDatetime: body.datetime,
-            types: lines.map((l) => l.award_type),
-            numbers: lines.map((l) => l.number),
-            exposureNumbers: lines.map((l) => exposureNumber(l.award_type, l.number)),
-            stakes: lines.map((l) => BigInt(l.amount * 100)),
-          }),
-        );
+      const outcome = await placeTogether(null, {
+        userId: user.uuid,
+        roundId: body.activityid,
+        userType: user.userType,
+        requestKey,
+        clientDatetime: body.datetime,
+        types: lines.map((l) => l.award_type),
+        numbers: lines.map((l) => l.number),
+        exposureNumbers: lines.map((l) => exposureNumber(l.award_type, l.number)),
+        stakes: lines.map((l) => BigInt(l.amount * 100)),
+      });
+      if (outcome.slip_id !== null) {
         return {
           status: "Success" as const,
-          message: placed.existing ? "โพยนี้ส่งไปแล้ว" : "ส่งโพยสำเร็จ",
-          master_id: placed.slipId,
-          datetime: new Date(placed.acceptedAt).toISOString(),
-          credit: baht(placed.balance),
+          message: outcome.existing ? "โพยนี้ส่งไปแล้ว" : "ส่งโพยสำเร็จ",
+          master_id: Number(outcome.slip_id),
+          datetime: new Date(outcome.accepted_at!).toISOString(),
+          credit: baht(outcome.balance!),
         };
-      } catch (e) {
-        const err = pgError(e);
-        const [type, number, extra] = (err.detail ?? "").split("|");
-        const label = BET_TYPE_LABELS[type as BetType] ?? type;
-        switch (err.code) {
-          case "LT001":
-            throw notFound("ไม่พบงวดนี้");
-          case "LT002":
-            throw conflict("งวดนี้ปิดรับแทงแล้ว");
-          case "LT003":
-            throw badRequest(`หวยนี้ไม่มีการแทง${label}`);
-          case "LT004":
-            throw badRequest(`ยอดแทงขั้นต่ำ ${formatMoney(Number(extra))} บาท (${label} ${number})`);
-          case "LT005":
-            throw badRequest(`ยอดแทงสูงสุด ${formatMoney(Number(extra))} บาท (${label} ${number})`);
-          case "LT006":
-            throw badRequest(`เลข ${number} (${label}) ปิดรับแล้ว`);
-          case "LT007":
-            throw badRequest(`เลข ${number} (${label}) รับแทงได้อีก ${formatMoney(baht(extra ?? "0"))} บาท`);
-          case "LT008":
-            throw badRequest("เครดิตไม่พอสำหรับโพยนี้");
-          case "LT009":
-            throw notFound("ไม่พบบัญชีเครดิตของผู้เล่น");
-        }
-        // The same slip sent twice at once: the first one made it, the second answers with it.
-        if (isUniqueViolation(e, "slips_request_key")) {
+      }
+      const [type, number, extra] = (outcome.error_detail ?? "").split("|");
+      const label = BET_TYPE_LABELS[type as BetType] ?? type;
+      switch (outcome.error_code) {
+        case "LT001":
+          throw notFound("ไม่พบงวดนี้");
+        case "LT002":
+          throw conflict("งวดนี้ปิดรับแทงแล้ว");
+        case "LT003":
+          throw badRequest(`หวยนี้ไม่มีการแทง${label}`);
+        case "LT004":
+          throw badRequest(`ยอดแทงขั้นต่ำ ${formatMoney(Number(extra))} บาท (${label} ${number})`);
+        case "LT005":
+          throw badRequest(`ยอดแทงสูงสุด ${formatMoney(Number(extra))} บาท (${label} ${number})`);
+        case "LT006":
+          throw badRequest(`เลข ${number} (${label}) ปิดรับแล้ว`);
+        case "LT007":
+          throw badRequest(`เลข ${number} (${label}) รับแทงได้อีก ${formatMoney(baht(extra ?? "0"))} บาท`);
+        case "LT008":
+          throw badRequest("เครดิตไม่พอสำหรับโพยนี้");
+        case "LT009":
+          throw notFound("ไม่พบบัญชีเครดิตของผู้เล่น");
+        case "twin": {
+          // The same slip sent twice at once through two instances: the first one made it, the second
+          // answers with it.
           const made = await repo.slipByRequestKey(db, user.uuid, requestKey);
           if (made) {
             const balance = await playerBalance(db, user.uuid);
             return { status: "Success" as const, message: "โพยนี้ส่งไปแล้ว", master_id: Number(made.id), datetime: new Date(made.created_at).toISOString(), credit: baht(balance) };
           }
         }
-        throw e;
       }
+      throw new Error(`slip not placed: ${outcome.error_code} ${outcome.error_detail}`);
     },
 
     /** The owner cancels while the round is open: the stake comes back and the exposure is released. */

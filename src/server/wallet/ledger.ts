@@ -13,7 +13,7 @@ export const HOUSE = {
   bonus: "house:bonus",
 } as const;
 export type HouseKind = (typeof HOUSE)[keyof typeof HOUSE];
-export const HOUSE_SHARDS = 16;
+export const HOUSE_SHARDS = 64;
 
 export type PlayerAccountKind = "credit" | "affiliate";
 

@@ -4,6 +4,7 @@ import { satangToBaht } from "../../domain/money";
 import { awardLines, winningNumbers, winningPairs } from "../../domain/results";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { GENESIS_HASH, yeekeeResult } from "../../domain/yeekee";
+import { batcher } from "../db/batcher";
 import type { Db, Tx } from "../db/client";
 import { pgError } from "../db/errors";
 import { isYeekeeGroup, YEEKEE_GROUPS } from "../../contract/lottery";
@@ -55,12 +56,8 @@ async function shotsOf(db: Db | Tx, roundId: number, after = 0): Promise<ShotRow
   return r.rows;
 }
 
-interface PendingShot {
-  user: AuthUser;
-  number: string;
-  resolve: (r: { seq: number; at: string; hash: string; closeAt: Date; lotteryId: string }) => void;
-  reject: (e: unknown) => void;
-}
+type Shot = { user: AuthUser; number: string };
+type Appended = { seq: number; at: string; hash: string; closeAt: Date; lotteryId: string };
 
 const BATCH_MAX = 500;
 
@@ -69,40 +66,32 @@ export function yeekeeService(db: Db, shooterSecret: string) {
    * Shots of a round wait while a batch of the same round is being appended, then go together in the
    * next one: one chain lock and one commit for many shots, each still checked and hashed in order.
    */
-  const queues = new Map<number, { pending: PendingShot[]; running: boolean }>();
-  function appendShot(roundId: number, shot: Omit<PendingShot, "resolve" | "reject">) {
-    return new Promise<Parameters<PendingShot["resolve"]>[0]>((resolve, reject) => {
-      const q = queues.get(roundId) ?? { pending: [], running: false };
-      queues.set(roundId, q);
-      q.pending.push({ ...shot, resolve, reject });
-      if (!q.running) void drain(roundId, q);
-    });
-  }
-  async function drain(roundId: number, q: { pending: PendingShot[]; running: boolean }) {
-    q.running = true;
-    while (q.pending.length) {
-      const batch = q.pending.splice(0, BATCH_MAX);
+  const appendShot = batcher<number, Shot, Appended>({
+    max: BATCH_MAX,
+    concurrency: 1,
+    run: async (roundId, batch) => {
       try {
         const round = await lotteryRepo.roundById(db, roundId);
         const r = await db.execute<{ idx: number; seq: number | null; at: string | null; hash: string | null; error: string | null; interval_seconds: number }>(sql`
           select * from yeekee_shoot_batch(${roundId}::bigint,
             ${sql.param(batch.map((b) => b.user.uuid))}::uuid[], ${sql.param(batch.map((b) => shooterOf(shooterSecret, b.user.uuid, roundId)))}::text[],
             ${sql.param(batch.map((b) => b.number))}::text[])`);
+        const answers: Array<Appended | Error> = [];
         for (const row of r.rows) {
-          const item = batch[row.idx - 1]!;
-          if (row.error === "LY003") item.reject(conflict("ไม่อยู่ในเวลายิงเลขของงวดนี้"));
-          else if (row.error === "LY004") item.reject(new ApiError(429, `ยิงเลขได้ทุก ${row.interval_seconds} วินาที`));
-          else item.resolve({ seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: round!.close_at, lotteryId: round!.lottery_id });
+          answers[row.idx - 1] =
+            row.error === "LY003"
+              ? conflict("ไม่อยู่ในเวลายิงเลขของงวดนี้")
+              : row.error === "LY004"
+                ? new ApiError(429, `ยิงเลขได้ทุก ${row.interval_seconds} วินาที`)
+                : { seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: round!.close_at, lotteryId: round!.lottery_id };
         }
+        return answers;
       } catch (e) {
         const code = pgError(e).code;
-        const err = code === "LY001" ? notFound("ไม่พบงวดนี้") : code === "LY002" ? badRequest("งวดนี้ไม่ใช่หวยยี่กี") : e;
-        for (const item of batch) item.reject(err);
+        throw code === "LY001" ? notFound("ไม่พบงวดนี้") : code === "LY002" ? badRequest("งวดนี้ไม่ใช่หวยยี่กี") : e;
       }
-    }
-    q.running = false;
-    queues.delete(roundId);
-  }
+    },
+  });
 
   return {
     /**
