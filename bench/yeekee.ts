@@ -1,19 +1,36 @@
 /**
- * `npm run bench:yeekee`: shots per second accepted from 500 concurrent players on one yeekee round while
- * 1,000 WebSocket watchers receive every shot; p50/p99 latency of a shot, and the fan-out delay (from the
- * server's receive time of a shot to its arrival at a watcher). Loopback only, bounded in time.
+ * `npm run bench:yeekee`: shots on one yeekee round at its close from 500 concurrent players while 1,000
+ * WebSocket watchers (in two processes of their own) receive every shot. Two phases:
+ * - saturation: every player shoots again as soon as answered (closed loop): the most shots/s accepted;
+ * - offered rate: the players together shoot BENCH_SHOT_RATE shots/s (default 3,000, open loop): the
+ *   latency and fan-out delay at that rate.
+ * Reports accepted shots/s, p50/p99 latency, and the fan-out delay (from the server's receive time of a
+ * shot to its arrival at a watcher), and checks every watcher got every shot, in order, without gaps.
+ * Loopback only, bounded in time.
  */
 import autocannon from "autocannon";
+import { type ChildProcess, fork } from "node:child_process";
 import { cpus, totalmem } from "node:os";
-import WebSocket from "ws";
+import { fileURLToPath } from "node:url";
 import { benchDatabase, benchLogins, benchPlayers, benchServer } from "./setup";
 
 const SHOOTERS = Number(process.env.BENCH_SHOOTERS ?? 500);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 1000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_SHOT_RATE ?? 3000);
+const WATCHER_PROCESSES = 2;
+
+type WatcherReport = { received: number; gaps: number; delays: number[]; lowestLast: number; highestLast: number };
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+}
+
+function ask(child: ChildProcess, cmd: string): Promise<WatcherReport> {
+  return new Promise((resolve) => {
+    child.once("message", (m) => resolve(m as WatcherReport));
+    child.send(cmd);
+  });
 }
 
 async function main() {
@@ -30,53 +47,78 @@ async function main() {
     cleanup.unshift(() => server.stop());
     const tokens = await benchLogins(server.base, SHOOTERS);
 
-    const delays: number[] = [];
-    let received = 0;
-    const sockets: WebSocket[] = [];
-    for (let i = 0; i < WATCHERS; i++) {
-      const ws = new WebSocket(`${server.base.replace("http", "ws")}/api/ws/yeekee?activityid=${roundId}&after=0`);
-      ws.on("message", (m) => {
-        const msg = JSON.parse(String(m)) as { type: string; records?: Array<{ at: string }> };
-        if (msg.type !== "shots") return;
-        received += msg.records!.length;
-        if (i % 10 === 0) for (const r of msg.records!) delays.push(Date.now() - new Date(r.at).getTime());
-      });
-      sockets.push(ws);
-    }
-    await Promise.all(sockets.map((ws) => new Promise((r) => (ws.readyState === WebSocket.OPEN ? r(null) : ws.once("open", r)))));
+    const script = fileURLToPath(new URL("./watchers.ts", import.meta.url));
+    const children = Array.from({ length: WATCHER_PROCESSES }, () =>
+      fork(script, [server.base, String(roundId), String(WATCHERS / WATCHER_PROCESSES)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+    );
+    cleanup.unshift(() => {
+      for (const c of children) if (c.exitCode === null) c.kill();
+    });
+    await Promise.all(children.map((c) => new Promise((r) => c.once("message", r))));
 
     let next = 0;
     let seq = 0;
-    const result = await autocannon({
-      url: server.base,
-      connections: SHOOTERS,
-      duration: DURATION_S,
-      requests: [
-        {
-          method: "POST",
-          path: "/api/post-numberrecord-mockdata",
-          setupRequest: (req: Record<string, unknown>, context: { player?: { token: string; uuid: string } }) => {
-            context.player ??= tokens[next++ % tokens.length]!;
-            seq += 1;
-            return {
-              ...req,
-              headers: { "content-type": "application/json", authorization: `Bearer ${context.player.token}` },
-              body: JSON.stringify({ uuid: context.player.uuid, activityid: roundId, number: String((seq * 7919) % 100000).padStart(5, "0") }),
-            };
+    const shoot = (extra: Partial<autocannon.Options>) =>
+      autocannon({
+        url: server.base,
+        connections: SHOOTERS,
+        duration: DURATION_S,
+        ...extra,
+        requests: [
+          {
+            method: "POST",
+            path: "/api/post-numberrecord-mockdata",
+            setupRequest: (req: Record<string, unknown>, context: { player?: { token: string; uuid: string } }) => {
+              context.player ??= tokens[next++ % tokens.length]!;
+              seq += 1;
+              return {
+                ...req,
+                headers: { "content-type": "application/json", authorization: `Bearer ${context.player.token}` },
+                body: JSON.stringify({ uuid: context.player.uuid, activityid: roundId, number: String((seq * 7919) % 100000).padStart(5, "0") }),
+              };
+            },
           },
+        ],
+      } as autocannon.Options);
+
+    const shots = async () => Number((await db.$client.query("select count(*)::int as n from yeekee_shots where round_id = $1", [roundId])).rows[0].n);
+    const phase = async (extra: Partial<autocannon.Options>) => {
+      await Promise.all(children.map((c) => ask(c, "reset")));
+      const before = await shots();
+      const result = await shoot(extra);
+      const accepted = (await shots()) - before;
+      await new Promise((r) => setTimeout(r, 2000));
+      const reports = await Promise.all(children.map((c) => ask(c, "report")));
+      const delays = reports.flatMap((r) => r.delays).sort((a, b) => a - b);
+      return {
+        acceptedPerSecond: +(accepted / DURATION_S).toFixed(1),
+        accepted,
+        p50ms: result.latency.p50,
+        p99ms: result.latency.p99,
+        non2xx: result.non2xx,
+        fanOut: {
+          messagesReceived: reports.reduce((t, r) => t + r.received, 0),
+          expected: accepted * WATCHERS,
+          gaps: reports.reduce((t, r) => t + r.gaps, 0),
+          delayP50ms: percentile(delays, 50),
+          delayP99ms: percentile(delays, 99),
         },
-      ],
-    } as autocannon.Options);
-    await new Promise((r) => setTimeout(r, 2000));
-    for (const ws of sockets) ws.close();
-    const shots = Number((await db.$client.query("select count(*)::int as n from yeekee_shots where round_id = $1", [roundId])).rows[0].n);
-    delays.sort((a, b) => a - b);
+        lastShotSeenByEveryWatcher: Math.min(...reports.map((r) => r.lowestLast)) === (await shots()),
+      };
+    };
+    const saturation = await phase({});
+    const offered = await phase({ overallRate: RATE });
+    for (const c of children) c.send("close");
+
     console.log(
       JSON.stringify(
         {
           machine: `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, server + PostgreSQL + load generator + watchers on the same machine, loopback`,
-          shots: { shooters: SHOOTERS, seconds: DURATION_S, acceptedPerSecond: +(shots / DURATION_S).toFixed(1), accepted: shots, p50ms: result.latency.p50, p99ms: result.latency.p99, non2xx: result.non2xx },
-          fanOut: { watchers: WATCHERS, messagesReceived: received, expected: shots * WATCHERS, delayP50ms: percentile(delays, 50), delayP99ms: percentile(delays, 99) },
+          shooters: SHOOTERS,
+          watchers: WATCHERS,
+          seconds: DURATION_S,
+          saturation,
+          [`offered${RATE}PerSecond`]: offered,
         },
         null,
         2,

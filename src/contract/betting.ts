@@ -126,7 +126,11 @@ export const postNumberDigit = route({
     uuid: Uuid,
     activityid: ActivityId,
     /** The client's time of submission; with the lines it identifies a resubmission. */
-    datetime: z.string({ error: "กรุณาส่งเวลาที่ส่งโพย (datetime)" }).min(1, "กรุณาส่งเวลาที่ส่งโพย (datetime)").max(50),
+    datetime: z
+      .string({ error: "กรุณาส่งเวลาที่ส่งโพย (datetime)" })
+      .min(1, "กรุณาส่งเวลาที่ส่งโพย (datetime)")
+      .max(50)
+      .refine((s) => [...s].every((c) => c >= " " && c !== "\u007f"), "เวลาที่ส่งโพยมีอักขระที่ใช้ไม่ได้"),
     numberlist: z.array(BetLine, { error: "กรุณาเพิ่มเลขที่จะแทง" }).min(1, "กรุณาเพิ่มเลขที่จะแทง").max(300, "แทงได้ไม่เกิน 300 รายการต่อโพย"),
   }),
   response: z.object({

@@ -21,6 +21,24 @@ export const NumberRecord = z.object({
 });
 export type NumberRecord = z.infer<typeof NumberRecord>;
 
+/** The messages of the live feed `GET /api/ws/yeekee?activityid=N&after=SEQ` (server → browser). */
+export const LiveMessage = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("hello"),
+    activityid: z.number(),
+    timenow: z.string(),
+    shootUntil: z.string(),
+    count: z.number().int(),
+    head: z.string(),
+    status: z.string().optional(),
+  }),
+  /** Shots sent together (the server batches them): consecutive, seq `from` to `count`, in order. */
+  z.object({ type: z.literal("shots"), from: z.number().int(), count: z.number().int(), head: z.string(), records: z.array(NumberRecord) }),
+  z.object({ type: z.literal("result"), activityid: z.number(), result: z.enum(["result", "void"]) }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+export type LiveMessage = z.infer<typeof LiveMessage>;
+
 export const postNumberRecord = route({
   method: "POST",
   path: "/api/post-numberrecord-mockdata",

@@ -91,6 +91,10 @@ describe("placing slips", () => {
       expect(res.statusCode, JSON.stringify(numberlist)).toBe(code);
       expect(res.body.message).toMatch(THAI);
     }
+    // A control character in the client's time (the database would refuse a NUL for every slip sent with it).
+    const nul = await post(t.app, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: open, datetime: "2026\u0000", numberlist: [{ award_type: "TwoDigit", number: "12", amount: 10 }] }, p.token);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.body.message).toMatch(/อักขระที่ใช้ไม่ได้/);
     expect({ slips: await count("slips"), lines: await count("slip_lines") }).toEqual(before);
     expect(await creditOf(t, p.token)).toBe(50);
   });

@@ -115,7 +115,16 @@ export function bettingService(db: Db) {
   const placeTogether = batcher<null, repo.SlipToPlace, repo.SlipOutcome>({
     max: SLIP_BATCH_MAX,
     concurrency: 2,
-    run: (_, slips) => retrying(() => repo.placeSlips(db, DEFAULT_USER_TYPE, slips)),
+    run: async (_, slips) => {
+      const placeAll = (some: repo.SlipToPlace[]) => retrying(() => repo.placeSlips(db, DEFAULT_USER_TYPE, some));
+      try {
+        return await placeAll(slips);
+      } catch (e) {
+        // A call refused whole for something one slip carries: each slip alone, so only that one fails.
+        if (slips.length === 1 || RETRYABLE.has(pgError(e).code ?? "")) throw e;
+        return Promise.all(slips.map((s) => placeAll([s]).then((r) => r[0]!, (err: unknown) => (err instanceof Error ? err : new Error(String(err))))));
+      }
+    },
   });
 
   function own(user: AuthUser, uuid: string) {

@@ -178,8 +178,8 @@ export async function setRoundResult(db: Executor, roundId: number, result: unkn
 
 export async function closeRoundEarly(db: Executor, roundId: number): Promise<boolean> {
   const r = await db.execute(sql`
-    update rounds set status = 'closed', closed_at = now(), close_at = least(close_at, now()),
-      open_at = least(open_at, now() - interval '1 second')
+    update rounds set status = 'closed', closed_at = clock_timestamp(), close_at = least(close_at, clock_timestamp()),
+      open_at = least(open_at, clock_timestamp() - interval '1 second')
     where id = ${roundId} and status = 'open'
     returning id`);
   return r.rows.length === 1;
@@ -187,8 +187,8 @@ export async function closeRoundEarly(db: Executor, roundId: number): Promise<bo
 
 export async function cancelRound(db: Executor, roundId: number): Promise<boolean> {
   const r = await db.execute(sql`
-    update rounds set status = 'cancel activity', closed_at = coalesce(closed_at, now()), close_at = least(close_at, now()),
-      open_at = least(open_at, now() - interval '1 second')
+    update rounds set status = 'cancel activity', closed_at = coalesce(closed_at, clock_timestamp()), close_at = least(close_at, clock_timestamp()),
+      open_at = least(open_at, clock_timestamp() - interval '1 second')
     where id = ${roundId} and status in ('open', 'closed')
     returning id`);
   return r.rows.length === 1;

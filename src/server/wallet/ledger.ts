@@ -48,10 +48,26 @@ export interface Movement {
  * House rows first (by kind and shard), then player rows (by id): every movement locks rows in this
  * one global order, so concurrent movements cannot deadlock.
  */
+function lockKey(a: AccountRef): string {
+  return "house" in a ? `0${a.house}#${String(a.shard).padStart(3, "0")}` : `1${String(a.player).padStart(20, "0")}`;
+}
+
 function lockOrder(a: Posting, b: Posting): number {
-  const ka = "house" in a.account ? `0${a.account.house}#${String(a.account.shard).padStart(3, "0")}` : `1${String(a.account.player).padStart(20, "0")}`;
-  const kb = "house" in b.account ? `0${b.account.house}#${String(b.account.shard).padStart(3, "0")}` : `1${String(b.account.player).padStart(20, "0")}`;
+  const ka = lockKey(a.account);
+  const kb = lockKey(b.account);
   return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/**
+ * Locks the accounts of several movements to come in one transaction, in the global order above: each
+ * movement alone keeps the order, but two of them in a row (house, player A, house, player B) would not.
+ */
+export async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<void> {
+  const unique = [...new Map(refs.map((r) => [lockKey(r), r])).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [, r] of unique) {
+    if ("house" in r) await tx.execute(sql`select 1 from accounts where owner_id is null and kind = ${r.house} and shard = ${r.shard} for update`);
+    else await tx.execute(sql`select 1 from accounts where id = ${r.player} for update`);
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { z } from "zod";
+import { type LiveMessage } from "../../contract/yeekee";
 import type { Db } from "../db/client";
 import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 
@@ -30,9 +31,13 @@ const PING_MS = 30_000;
 
 const Query = z.object({ activityid: z.coerce.number().int().positive(), after: z.coerce.number().int().min(0).default(0) });
 
+/** Every message sent is one of the contract's. */
+const encode = (m: LiveMessage) => JSON.stringify(m);
+
 function shotsMessage(records: ShotRecord[]): string {
   const last = records[records.length - 1]!;
-  return JSON.stringify({ type: "shots", records, count: last.seq, head: last.hash });
+  // The range first: a reader can follow the feed from the opening bytes without parsing the shots.
+  return encode({ type: "shots", from: records[0]!.seq, count: last.seq, head: last.hash, records });
 }
 
 /**
@@ -110,7 +115,7 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     serially(async () => {
       await readNew(round);
       await flush(round);
-      const message = JSON.stringify({ type: "result", activityid: round, result: note.result });
+      const message = encode({ type: "result", activityid: round, result: note.result === "void" ? "void" : "result" });
       for (const w of watchers.get(round) ?? []) if (w.socket.readyState === 1) w.socket.send(message);
     });
   }
@@ -170,7 +175,7 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
   app.get("/api/ws/yeekee", { websocket: true }, (socket: Socket, request) => {
     const query = Query.safeParse(request.query);
     if (!query.success) {
-      socket.send(JSON.stringify({ type: "error", message: "รหัสงวดไม่ถูกต้อง" }));
+      socket.send(encode({ type: "error", message: "รหัสงวดไม่ถูกต้อง" }));
       socket.close(1008, "bad query");
       return;
     }
@@ -188,17 +193,17 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
         const shots = await service.shots(null, activityid, after);
         const round = await db.$client.query("select status from rounds where id = $1", [activityid]);
         const status = round.rows[0]?.status as string | undefined;
-        socket.send(JSON.stringify({ type: "hello", activityid, timenow: new Date().toISOString(), shootUntil: shots.shootUntil, count: shots.count, head: shots.head, status }));
+        socket.send(encode({ type: "hello", activityid, timenow: new Date().toISOString(), shootUntil: shots.shootUntil, count: shots.count, head: shots.head, status }));
         const queued = w.queued ?? [];
         w.queued = null;
         await catchUp(activityid, w, shots.recordlist);
         await catchUp(activityid, w, queued.sort((a, b) => a.seq - b.seq));
         // A watcher joining after the result still learns it.
         if (status === "add award" || status === "cancel activity") {
-          socket.send(JSON.stringify({ type: "result", activityid, result: status === "add award" ? "result" : "void" }));
+          socket.send(encode({ type: "result", activityid, result: status === "add award" ? "result" : "void" }));
         }
       } catch {
-        socket.send(JSON.stringify({ type: "error", message: "ไม่พบงวดนี้" }));
+        socket.send(encode({ type: "error", message: "ไม่พบงวดนี้" }));
         socket.close(1008, "unknown round");
         drop(activityid, w);
       }

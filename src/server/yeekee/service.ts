@@ -12,7 +12,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/err
 import type { AuthUser } from "../http/register-route";
 import * as lotteryRepo from "../lottery/repository";
 import { refundRound, settleRound, writeWinningPairs } from "../settlement/settle";
-import { HOUSE, houseShard, playerAccountId, transfer } from "../wallet/ledger";
+import { HOUSE, houseShard, lockAccounts, playerAccountId, transfer } from "../wallet/ledger";
 import { readYeekeeConfig } from "./config";
 
 export const YEEKEE_CHANNEL = "yeekee_shots";
@@ -191,6 +191,10 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     await writeWinningPairs(tx, roundId, winningPairs(winning));
     await lotteryRepo.setRoundResult(tx, roundId, { ...input, yeekee: { result: computed.result, sum: computed.sum.toString(), sixteenth: computed.sixteenth, shots: computed.shots, head } });
     await lotteryRepo.addRoundEvent(tx, { roundId, event: "yeekee.result", data: { result: computed.result, sum: computed.sum.toString(), shots: computed.shots, head } });
+    // Both rewards' accounts are locked first, in the ledger's order, before either is paid.
+    const rewarded = [shots.at(-1), shots.at(-16)].filter((s) => s !== undefined);
+    const accounts = await Promise.all(rewarded.map((s) => playerAccountId(tx, s.user_id)));
+    await lockAccounts(tx, accounts.flatMap((id) => [houseShard(HOUSE.bonus, id), { player: id }]));
     for (const [position, back] of [
       [1, 1],
       [16, 16],

@@ -7,14 +7,17 @@ FROM (SELECT DISTINCT kind FROM accounts WHERE owner_id IS NULL) AS k(kind)
 CROSS JOIN generate_series(16, 63) AS s(shard)
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
--- 2. place_slip (migration 0009, unchanged otherwise) uses the 64 shards and two planner settings:
+-- 2. place_slip (migration 0009, unchanged otherwise) takes the house stakes shard from its caller
+--    (place_slips below: one shard per batch) and runs with two planner settings:
 --    - generic plans: its statements are keyed lookups whose best plan does not depend on the values,
 --      so planning them again on every call bought nothing and cost about a fifth of each call;
 --    - no sequential scans: lotto_config is small enough that the planner prefers reading all of it
 --      (170+ rows, for every line) to one primary-key probe, which measured about a tenth slower.
-CREATE OR REPLACE FUNCTION place_slip(
+DROP FUNCTION place_slip(uuid, bigint, text, text, text, text, text[], text[], text[], bigint[]);
+--> statement-breakpoint
+CREATE FUNCTION place_slip(
   p_user uuid, p_round bigint, p_user_type text, p_default_type text, p_request_key text, p_client_datetime text,
-  p_types text[], p_numbers text[], p_expo text[], p_stakes bigint[]
+  p_types text[], p_numbers text[], p_expo text[], p_stakes bigint[], p_house_shard int
 ) RETURNS TABLE (slip_id bigint, accepted_at timestamptz, balance bigint, existing boolean)
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
 DECLARE
@@ -120,7 +123,7 @@ BEGIN
 
   -- The stake through the ledger: house shard first, then the player's guarded debit.
   UPDATE accounts SET balance = accounts.balance + v_total_paid
-  WHERE owner_id IS NULL AND kind = 'house:stakes' AND shard = (v_account % 64)::int
+  WHERE owner_id IS NULL AND kind = 'house:stakes' AND shard = p_house_shard
   RETURNING id, accounts.balance INTO v_house_id, v_house_balance;
   UPDATE accounts SET balance = accounts.balance - v_total_paid
   WHERE id = v_account AND accounts.balance - v_total_paid >= 0
@@ -140,11 +143,13 @@ ALTER FUNCTION yeekee_shoot_batch(bigint, uuid[], text[], text[]) SET plan_cache
 --> statement-breakpoint
 -- 3. Slips placed together (docs/decisions/010): the slips that arrive while the instance is busy go
 --    to the database in one call and one commit. Every row any of them may change is locked first, in
---    the one global order — number exposure rows (round, type, number), then house stakes shards, then
---    player accounts (by id) — so batches running at once, on any instance, wait for each other but
---    never deadlock, and a slip's own statements then never wait. Each slip is then placed by
---    place_slip in its own subtransaction: a refused slip (LT…) is answered with its refusal and rolls
---    back alone; the others go on.
+--    the one global order — their open rounds (key share, as the slips' foreign key would), number
+--    exposure rows (round, type, number), one house stakes shard for the whole batch, then player
+--    accounts (by id) — so batches running at once, on any instance, wait for each other but never
+--    deadlock, nor with a round being finished or settled (round first, then accounts), and a slip's
+--    own statements then never wait. Each slip is then placed by place_slip in its own subtransaction:
+--    a refused slip (LT…) is answered with its refusal and rolls back alone; the others go on. A
+--    deadlock or serialization failure is not a slip's answer: it aborts the batch, which is run again.
 CREATE FUNCTION place_slips(
   p_users uuid[], p_rounds bigint[], p_user_types text[], p_default_type text, p_request_keys text[], p_client_datetimes text[],
   p_line_counts int[], p_types text[], p_numbers text[], p_expo text[], p_stakes bigint[]
@@ -156,9 +161,13 @@ DECLARE
   v_state text;
   v_detail text;
   v_constraint text;
+  v_shard int;
   i int;
 BEGIN
   IF coalesce(array_length(p_users, 1), 0) = 0 THEN RETURN; END IF;
+  -- The rounds still open, as a slip's foreign key locks its round: a round being finished, corrected or
+  -- settled (locked for update, then accounts) waits for the batch, or the batch for it.
+  PERFORM 1 FROM rounds r WHERE r.id = ANY (p_rounds) AND r.status = 'open' AND r.close_at > clock_timestamp() ORDER BY r.id FOR KEY SHARE;
   -- Exposure rows of open rounds, made if missing (total 0) and locked, in sorted order.
   WITH l AS (
     -- Lines are grouped by slip, in order: line o of the flat arrays belongs to slip i.
@@ -171,11 +180,10 @@ BEGIN
   INSERT INTO number_exposure (round_id, bet_type, number, total_stake)
   SELECT k.r, k.t, k.e, 0 FROM k ORDER BY k.r, k.t, k.e
   ON CONFLICT (round_id, bet_type, number) DO UPDATE SET total_stake = number_exposure.total_stake;
-  -- The house stakes shards of these players, then the players' credit accounts.
-  PERFORM 1 FROM accounts h
-  WHERE h.owner_id IS NULL AND h.kind = 'house:stakes'
-    AND h.shard IN (SELECT (a.id % 64)::int FROM accounts a WHERE a.owner_id = ANY (p_users) AND a.kind = 'credit')
-  ORDER BY h.shard FOR UPDATE;
+  -- One house stakes shard takes the whole batch's stakes (the house side only matters as a sum), so two
+  -- batches at once rarely meet there; then the players' credit accounts.
+  v_shard := floor(random() * 64)::int;
+  PERFORM 1 FROM accounts h WHERE h.owner_id IS NULL AND h.kind = 'house:stakes' AND h.shard = v_shard FOR UPDATE;
   PERFORM 1 FROM accounts a WHERE a.owner_id = ANY (p_users) AND a.kind = 'credit' ORDER BY a.id FOR UPDATE;
 
   FOR i IN 1 .. array_length(p_users, 1) LOOP
@@ -183,9 +191,10 @@ BEGIN
     BEGIN
       RETURN QUERY SELECT i, s.slip_id, s.accepted_at, s.balance, s.existing, NULL::text, NULL::text
         FROM place_slip(p_users[i], p_rounds[i], p_user_types[i], p_default_type, p_request_keys[i], p_client_datetimes[i],
-          p_types[v_from:v_to], p_numbers[v_from:v_to], p_expo[v_from:v_to], p_stakes[v_from:v_to]) s;
+          p_types[v_from:v_to], p_numbers[v_from:v_to], p_expo[v_from:v_to], p_stakes[v_from:v_to], v_shard) s;
     EXCEPTION WHEN OTHERS THEN
       GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_detail = PG_EXCEPTION_DETAIL, v_constraint = CONSTRAINT_NAME;
+      IF v_state IN ('40P01', '40001', '55P03') THEN RAISE; END IF;
       -- The slip's refusal, its twin already made by another request ('twin'), or an unexpected error
       -- ('error', with the SQLSTATE): this slip's answer, not the batch's.
       RETURN QUERY SELECT i, NULL::bigint, NULL::timestamptz, NULL::bigint, NULL::boolean,

@@ -1,17 +1,6 @@
-import { z } from "zod";
-import { NumberRecord } from "../../../contract/yeekee";
+import { LiveMessage, type NumberRecord } from "../../../contract/yeekee";
 import { GENESIS_HASH } from "../../../domain/yeekee";
 
-/** The messages of `GET /api/ws/yeekee?activityid=N&after=SEQ`. */
-export const LiveMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("hello"), activityid: z.number(), timenow: z.string(), shootUntil: z.string(), count: z.number().int(), head: z.string() }),
-  z.object({ type: z.literal("shot"), record: NumberRecord, count: z.number().int(), head: z.string() }),
-  /** Shots sent together (the server batches them); in seq order. */
-  z.object({ type: z.literal("shots"), records: z.array(NumberRecord), count: z.number().int(), head: z.string() }),
-  z.object({ type: z.literal("result"), activityid: z.number(), result: z.enum(["result", "void"]) }),
-  z.object({ type: z.literal("error"), message: z.string() }),
-]);
-export type LiveMessage = z.infer<typeof LiveMessage>;
 
 export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (typeof data !== "string") return null;
@@ -55,12 +44,6 @@ export class ShotFeed {
         this.shootUntil = m.shootUntil;
         this.error = null;
         // The chain as it stands now; the catch-up shots up to it follow.
-        this.publish(m.count, m.head);
-        return true;
-      case "shot":
-        if (m.record.seq <= this.lastSeq) return false;
-        this.records.push(m.record);
-        this.lastSeq = m.record.seq;
         this.publish(m.count, m.head);
         return true;
       case "shots": {

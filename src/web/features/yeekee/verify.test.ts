@@ -67,11 +67,11 @@ describe("ShotFeed", () => {
     const records = chainOf(numbers.slice(0, 5));
     const feed = new ShotFeed();
     feed.apply({ type: "hello", activityid: 7, timenow: "", shootUntil: "2026-03-06T05:10:00.000Z", count: 3, head: records[2]!.hash });
-    for (const r of records.slice(0, 3)) feed.apply({ type: "shot", record: r, count: r.seq, head: r.hash });
+    for (const r of records.slice(0, 3)) feed.apply({ type: "shots", from: r.seq, count: r.seq, head: r.hash, records: [r] });
     expect(feed.head).toBe(records[2]!.hash);
     // Reconnected with after=2: shot 3 comes again and is dropped.
     feed.apply({ type: "hello", activityid: 7, timenow: "", shootUntil: "2026-03-06T05:10:00.000Z", count: 5, head: records[4]!.hash });
-    for (const r of records.slice(2)) feed.apply({ type: "shot", record: r, count: r.seq, head: r.hash });
+    for (const r of records.slice(2)) feed.apply({ type: "shots", from: r.seq, count: r.seq, head: r.hash, records: [r] });
     expect(feed.records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(feed.count).toBe(5);
     expect(feed.head).toBe(records[4]!.hash);

@@ -1,0 +1,53 @@
+/**
+ * Part of `npm run bench:yeekee`: WebSocket watchers of one yeekee round, in their own process so the
+ * load generator does not starve them. Each watcher follows the feed from the opening bytes of each
+ * message (seq `from` to `count`), counting gaps; one in SAMPLE parses the shots to time the fan-out.
+ * Commands over IPC: "reset" (zero the counters; acknowledged), "report" (send them back), "close".
+ */
+import WebSocket from "ws";
+
+const [base, round, countArg, sampleArg] = process.argv.slice(2);
+const COUNT = Number(countArg);
+const SAMPLE = Number(sampleArg ?? 50);
+const HEAD = /^\{"type":"shots","from":(\d+),"count":(\d+),/;
+
+let received = 0;
+let gaps = 0;
+let delays: number[] = [];
+const last: number[] = [];
+
+const sockets: WebSocket[] = [];
+for (let i = 0; i < COUNT; i++) {
+  last.push(0);
+  const ws = new WebSocket(`${base!.replace("http", "ws")}/api/ws/yeekee?activityid=${round}&after=0`);
+  ws.on("message", (data: Buffer) => {
+    const head = HEAD.exec(data.toString("latin1", 0, 64));
+    if (!head) return;
+    const from = Number(head[1]);
+    const to = Number(head[2]);
+    if (from !== last[i]! + 1) gaps += 1;
+    received += to - from + 1;
+    last[i] = to;
+    if (i % SAMPLE === 0) {
+      const now = Date.now();
+      for (const r of (JSON.parse(data.toString("utf8")) as { records: Array<{ at: string }> }).records) delays.push(now - Date.parse(r.at));
+    }
+  });
+  sockets.push(ws);
+}
+
+void Promise.all(sockets.map((ws) => new Promise((r) => ws.once("open", r)))).then(() => process.send!({ ready: true }));
+
+process.on("message", (cmd: string) => {
+  if (cmd === "reset") {
+    received = 0;
+    gaps = 0;
+    delays = [];
+    process.send!({ reset: true });
+  } else if (cmd === "report") {
+    process.send!({ received, gaps, delays, lowestLast: Math.min(...last), highestLast: Math.max(...last) });
+  } else if (cmd === "close") {
+    for (const ws of sockets) ws.close();
+    setTimeout(() => process.exit(0), 200);
+  }
+});
