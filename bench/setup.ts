@@ -77,6 +77,7 @@ export async function benchServer(url: string, extraEnv: Record<string, string> 
         RATE_LIMIT_SHOTS_PER_MINUTE: "1000000",
         WORKERS: process.env.BENCH_WORKERS ?? "1",
         DB_POOL_SIZE: process.env.BENCH_POOL ?? "20",
+        ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
         ...extraEnv,
       },
       stdio: ["ignore", "ignore", "inherit"],

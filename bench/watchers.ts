@@ -5,6 +5,7 @@
  * Commands over IPC: "reset" (zero the counters; acknowledged), "report" (send them back), "close".
  */
 import WebSocket from "ws";
+import { type LiveMessage, unpackLiveShots } from "../src/contract/yeekee";
 
 const [base, round, countArg, sampleArg] = process.argv.slice(2);
 const COUNT = Number(countArg);
@@ -30,7 +31,8 @@ for (let i = 0; i < COUNT; i++) {
     last[i] = to;
     if (i % SAMPLE === 0) {
       const now = Date.now();
-      for (const r of (JSON.parse(data.toString("utf8")) as { records: Array<{ at: string }> }).records) delays.push(now - Date.parse(r.at));
+      const message = JSON.parse(data.toString("utf8")) as Extract<LiveMessage, { type: "shots" }>;
+      for (const r of unpackLiveShots(message)) delays.push(now - Date.parse(r.at));
     }
   });
   sockets.push(ws);

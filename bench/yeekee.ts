@@ -2,8 +2,9 @@
  * `npm run bench:yeekee`: shots on one yeekee round at its close from 500 concurrent players while 1,000
  * WebSocket watchers (in two processes of their own) receive every shot. Two phases:
  * - saturation: every player shoots again as soon as answered (closed loop): the most shots/s accepted;
- * - offered rate: the players together shoot BENCH_SHOT_RATE shots/s (default 3,000, open loop): the
- *   latency and fan-out delay at that rate.
+ * - offered rate: the players together shoot BENCH_SHOT_RATE shots/s (default 3,000), each at its own
+ *   steady pace (bench/paced.ts, open loop, latency counted from when each shot was due): the latency
+ *   and fan-out delay at that rate.
  * Reports accepted shots/s, p50/p99 latency, and the fan-out delay (from the server's receive time of a
  * shot to its arrival at a watcher), and checks every watcher got every shot, in order, without gaps.
  * Loopback only, bounded in time.
@@ -12,7 +13,8 @@ import autocannon from "autocannon";
 import { type ChildProcess, fork } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
-import { benchDatabase, benchLogins, benchPlayers, benchServer } from "./setup";
+import { pacedLoad } from "./paced";
+import { benchDatabase, benchLogins, benchPlayers, benchServer, statementReport } from "./setup";
 
 const SHOOTERS = Number(process.env.BENCH_SHOOTERS ?? 500);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 1000);
@@ -58,6 +60,10 @@ async function main() {
 
     let next = 0;
     let seq = 0;
+    const body = (player: { uuid: string }) => {
+      seq += 1;
+      return JSON.stringify({ uuid: player.uuid, activityid: roundId, number: String((seq * 7919) % 100000).padStart(5, "0") });
+    };
     const shoot = (extra: Partial<autocannon.Options>) =>
       autocannon({
         url: server.base,
@@ -70,11 +76,10 @@ async function main() {
             path: "/api/post-numberrecord-mockdata",
             setupRequest: (req: Record<string, unknown>, context: { player?: { token: string; uuid: string } }) => {
               context.player ??= tokens[next++ % tokens.length]!;
-              seq += 1;
               return {
                 ...req,
                 headers: { "content-type": "application/json", authorization: `Bearer ${context.player.token}` },
-                body: JSON.stringify({ uuid: context.player.uuid, activityid: roundId, number: String((seq * 7919) % 100000).padStart(5, "0") }),
+                body: body(context.player),
               };
             },
           },
@@ -82,10 +87,22 @@ async function main() {
       } as autocannon.Options);
 
     const shots = async () => Number((await db.$client.query("select count(*)::int as n from yeekee_shots where round_id = $1", [roundId])).rows[0].n);
-    const phase = async (extra: Partial<autocannon.Options>) => {
+    const paced = async () => {
+      const r = await pacedLoad({
+        base: server.base,
+        players: tokens,
+        ratePerSecond: RATE,
+        seconds: DURATION_S,
+        request: (p) => ({ path: "/api/post-numberrecord-mockdata", headers: { "content-type": "application/json", authorization: `Bearer ${p.token}` }, body: body(p) }),
+      });
+      const pct = (list: number[]) => ({ p50: percentile(list, 50), p90: percentile(list, 90), p99: percentile(list, 99), max: list.at(-1) ?? NaN });
+      const ms = (x: ReturnType<typeof pct>) => ({ p50ms: Math.round(x.p50), p90ms: Math.round(x.p90), p99ms: Math.round(x.p99), maxMs: Math.round(x.max) });
+      return { latency: pct(r.latencies), non2xx: r.non2xx + r.errors, fromDue: ms(pct(r.fromDue)), sendLag: ms(pct(r.sendLags)) };
+    };
+    const phase = async (load: () => Promise<{ latency: { p50: number; p90: number; p99: number; max: number }; non2xx: number; fromDue?: unknown; sendLag?: unknown }>) => {
       await Promise.all(children.map((c) => ask(c, "reset")));
       const before = await shots();
-      const result = await shoot(extra);
+      const result = await load();
       const accepted = (await shots()) - before;
       await new Promise((r) => setTimeout(r, 2000));
       const reports = await Promise.all(children.map((c) => ask(c, "report")));
@@ -93,8 +110,11 @@ async function main() {
       return {
         acceptedPerSecond: +(accepted / DURATION_S).toFixed(1),
         accepted,
-        p50ms: result.latency.p50,
-        p99ms: result.latency.p99,
+        p50ms: Math.round(result.latency.p50),
+        p90ms: Math.round(result.latency.p90),
+        p99ms: Math.round(result.latency.p99),
+        maxMs: Math.round(result.latency.max),
+        ...(result.fromDue ? { fromDue: result.fromDue, generatorSendLag: result.sendLag } : {}),
         non2xx: result.non2xx,
         fanOut: {
           messagesReceived: reports.reduce((t, r) => t + r.received, 0),
@@ -106,8 +126,10 @@ async function main() {
         lastShotSeenByEveryWatcher: Math.min(...reports.map((r) => r.lowestLast)) === (await shots()),
       };
     };
-    const saturation = await phase({});
-    const offered = await phase({ overallRate: RATE });
+    const saturation = await phase(() => shoot({}));
+    await statementReport(db);
+    const offered = await phase(paced);
+    await statementReport(db);
     for (const c of children) c.send("close");
 
     console.log(

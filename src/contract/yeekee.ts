@@ -32,12 +32,60 @@ export const LiveMessage = z.discriminatedUnion("type", [
     head: z.string(),
     status: z.string().optional(),
   }),
-  /** Shots sent together (the server batches them): consecutive, seq `from` to `count`, in order. */
-  z.object({ type: z.literal("shots"), from: z.number().int(), count: z.number().int(), head: z.string(), records: z.array(NumberRecord) }),
+  /**
+   * Shots sent together (the server batches them): consecutive, seq `from` to `count`, in order. Each
+   * shot is a row [seq, number, username, shooter, at, hash]; the round's fields are sent once.
+   */
+  z.object({
+    type: z.literal("shots"),
+    from: z.number().int(),
+    count: z.number().int(),
+    head: z.string(),
+    activityid: z.number().int(),
+    timestop: z.string(),
+    dateTimeStop: z.string(),
+    activitytype: z.string(),
+    shots: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.string(), z.string(), z.string()])),
+  }),
   z.object({ type: z.literal("result"), activityid: z.number(), result: z.enum(["result", "void"]) }),
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;
+type LiveShots = Extract<LiveMessage, { type: "shots" }>;
+
+/** Consecutive shots of one round (as listed to a watcher) packed into a live message. */
+export function packLiveShots(records: NumberRecord[]): LiveShots {
+  const first = records[0]!;
+  const last = records[records.length - 1]!;
+  return {
+    type: "shots",
+    from: first.seq,
+    count: last.seq,
+    head: last.hash,
+    activityid: first.activityid,
+    timestop: first.timestop,
+    dateTimeStop: first.dateTimeStop,
+    activitytype: first.activitytype,
+    shots: records.map((r) => [r.seq, r.number, r.username, r.shooter, r.at, r.hash]),
+  };
+}
+
+/** The shots of a live message as listed records (a watcher is anonymous: no uuid). */
+export function unpackLiveShots(m: LiveShots): NumberRecord[] {
+  return m.shots.map(([seq, number, username, shooter, at, hash]) => ({
+    uuid: "",
+    username,
+    shooter,
+    activityid: m.activityid,
+    number,
+    seq,
+    at,
+    hash,
+    timestop: m.timestop,
+    dateTimeStop: m.dateTimeStop,
+    activitytype: m.activitytype,
+  }));
+}
 
 export const postNumberRecord = route({
   method: "POST",

@@ -1,10 +1,10 @@
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
+import helmet from "helmet";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -55,7 +55,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(helmet, {
+  // Security headers on every response, from a middleware built once (@fastify/helmet builds it again
+  // for every request, a few percent of the bet path).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

@@ -35,6 +35,9 @@ async function main(): Promise<void> {
 
   await db.$client.end();
   const env = { WORKER_DATABASE_URL: database.url, JWT_SECRET: config.jwtSecret };
+  // A worker's channel can close before the primary writes to it (both get SIGTERM at shutdown): that
+  // is logged, not an unhandled error that would stop the primary before the database.
+  cluster.on("fork", (worker) => worker.on("error", (err) => console.error(`worker ${worker.process.pid}: ${err.message}`)));
   for (let i = 0; i < config.workers; i++) cluster.fork(env);
   let stopping = false;
   cluster.on("exit", (worker, code) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
+import { type LiveMessage, unpackLiveShots } from "../../src/contract/yeekee";
 import { buildApp } from "../../src/server/app";
 import { connect, type Db } from "../../src/server/db/client";
 import { createTestApp, recordingSms, testConfig, type TestApp } from "../support/app";
@@ -35,7 +36,7 @@ async function yeekeeRound(): Promise<number> {
 
 function watch(round: number, after = 0) {
   const ws = new WebSocket(`${bUrl}/api/ws/yeekee?activityid=${round}&after=${after}`);
-  const messages: Array<{ type: string; record?: { seq: number; number: string }; records?: Array<{ seq: number; number: string }>; count?: number }> = [];
+  const messages: LiveMessage[] = [];
   ws.on("message", (m) => messages.push(JSON.parse(String(m))));
   const opened = new Promise((r) => ws.once("open", r));
   const until = async (pred: () => boolean, ms = 5000) => {
@@ -45,7 +46,7 @@ function watch(round: number, after = 0) {
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  return { ws, messages, opened, until, shots: () => messages.flatMap((m) => (m.type === "shot" ? [m.record!] : m.type === "shots" ? m.records! : [])) };
+  return { ws, messages, opened, until, shots: () => messages.flatMap((m) => (m.type === "shots" ? unpackLiveShots(m) : [])) };
 }
 
 const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) =>

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { accounts, phoneVerifications, sessions, users } from "../db/schema";
 
@@ -69,22 +69,15 @@ export async function insertSession(db: Executor, userId: string, expiresAt: Dat
 }
 
 /** The session with its user, only while it is live: not revoked, not expired, user not banned. */
-export async function findLiveSession(db: Executor, sessionId: string, userId: string) {
-  const [row] = await db
+/** The live (not revoked, not expired, user active) sessions among `ids`, each with its user. */
+export async function findLiveSessions(db: Executor, ids: string[]) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.state, "active"),
-      ),
-    );
-  return row;
+    .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.state, "active")));
 }
+export type LiveSession = Awaited<ReturnType<typeof findLiveSessions>>[number];
 
 /** Renewal never takes a session past its absolute lifetime, counted from sign-in. */
 export async function extendSession(db: Executor, sessionId: string, expiresAt: Date, maxLifetimeSeconds: number): Promise<Date | null> {

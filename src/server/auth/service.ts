@@ -5,6 +5,7 @@ import type { auth } from "../../contract";
 import { satangToBaht } from "../../domain/money";
 import { writeAudit } from "../admin/audit";
 import { isUniqueViolation, pgError } from "../db/errors";
+import { batcher } from "../db/batcher";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
@@ -54,6 +55,27 @@ export function authService(deps: AuthDeps) {
    * applies at once; one made on another instance applies within sessionCacheMs.
    */
   const sessions = new Map<string, { user: AuthUser; until: number }>();
+  /**
+   * Sessions to check are read together: when many players arrive at once (a round's close, a restart)
+   * their checks are a few queries, not one each queued ahead of everything else.
+   */
+  const checkSession = batcher<null, { sessionId: string; uuid: string }, repo.LiveSession | null>({
+    max: 500,
+    concurrency: 2,
+    run: async (_, items) => {
+      const live = new Map((await repo.findLiveSessions(db, [...new Set(items.map((i) => i.sessionId))])).map((r) => [r.session.id, r]));
+      return items.map((i) => {
+        const row = live.get(i.sessionId);
+        return row && row.session.userId === i.uuid ? row : null;
+      });
+    },
+  });
+  /**
+   * How long a checked session is kept: between half and all of sessionCacheMs, at random, so the
+   * sessions of players who all signed in together are not read again all at once (a burst that made
+   * every other query wait behind it).
+   */
+  const keepFor = () => deps.sessionCacheMs * (0.5 + Math.random() * 0.5);
 
   async function issueToken(user: repo.UserRow, sessionId: string, expiresAt: Date): Promise<string> {
     return tokens.sign(
@@ -76,7 +98,7 @@ export function authService(deps: AuthDeps) {
       if (!claims) throw unauthorized("โทเคนไม่ถูกต้องหรือหมดอายุ กรุณาเข้าสู่ระบบใหม่");
       const cached = sessions.get(claims.sessionId);
       if (cached && cached.until > Date.now() && cached.user.uuid === claims.uuid) return { ...cached.user, exp: claims.exp };
-      const live = await repo.findLiveSession(db, claims.sessionId, claims.uuid);
+      const live = await checkSession(null, { sessionId: claims.sessionId, uuid: claims.uuid });
       if (!live) throw unauthorized("การเข้าสู่ระบบนี้สิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่");
       // Role and tier are read from the database (then kept for a few seconds), not from the token.
       const user: AuthUser = {
@@ -89,7 +111,7 @@ export function authService(deps: AuthDeps) {
       };
       if (deps.sessionCacheMs > 0) {
         if (sessions.size > 100_000) sessions.clear();
-        sessions.set(claims.sessionId, { user, until: Date.now() + deps.sessionCacheMs });
+        sessions.set(claims.sessionId, { user, until: Date.now() + keepFor() });
       }
       return user;
     },

@@ -2,12 +2,13 @@ import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { z } from "zod";
-import { type LiveMessage } from "../../contract/yeekee";
+import { type LiveMessage, packLiveShots } from "../../contract/yeekee";
 import type { Db } from "../db/client";
 import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 
 type Socket = {
   send(data: string): void;
+  send(data: Buffer, options: { binary: boolean }): void;
   on(event: "close" | "pong", fn: () => void): void;
   ping(): void;
   close(code?: number, reason?: string): void;
@@ -27,6 +28,7 @@ interface Watcher {
 /** New shots of a round are sent to its watchers together, at most this often. */
 const FLUSH_MS = 100;
 const CHUNK = 1000;
+const FANOUT_SLICE = 100;
 const PING_MS = 30_000;
 
 const Query = z.object({ activityid: z.coerce.number().int().positive(), after: z.coerce.number().int().min(0).default(0) });
@@ -34,11 +36,8 @@ const Query = z.object({ activityid: z.coerce.number().int().positive(), after: 
 /** Every message sent is one of the contract's. */
 const encode = (m: LiveMessage) => JSON.stringify(m);
 
-function shotsMessage(records: ShotRecord[]): string {
-  const last = records[records.length - 1]!;
-  // The range first: a reader can follow the feed from the opening bytes without parsing the shots.
-  return encode({ type: "shots", from: records[0]!.seq, count: last.seq, head: last.hash, records });
-}
+/** The range comes first: a reader can follow the feed from the opening bytes without parsing the shots. */
+const shotsMessage = (records: ShotRecord[]) => encode(packLiveShots(records));
 
 /**
  * Live yeekee rounds over WebSocket (`GET /api/ws/yeekee?activityid=N&after=SEQ`): a watcher first gets
@@ -82,12 +81,16 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     const records = buffered.get(round) ?? [];
     buffered.delete(round);
     if (records.length === 0) return;
-    const message = shotsMessage(records);
+    // Encoded once as UTF-8 for every watcher (sent as a string, ws would encode it again for each one).
+    const message = Buffer.from(shotsMessage(records));
+    let visited = 0;
     for (const w of watchers.get(round) ?? []) {
+      // Shots (HTTP) are served between slices of watchers, not after all of them.
+      if (++visited % FANOUT_SLICE === 0) await new Promise((r) => setImmediate(r));
       if (w.queued) w.queued.push(...records);
       else if (w.socket.readyState === 1 && records[0]!.seq === w.lastSeq + 1) {
         // The common case shares one encoded message.
-        w.socket.send(message);
+        w.socket.send(message, { binary: false });
         w.lastSeq = records[records.length - 1]!.seq;
       } else await catchUp(round, w, records);
     }

@@ -1,4 +1,4 @@
-import { LiveMessage, type NumberRecord } from "../../../contract/yeekee";
+import { LiveMessage, type NumberRecord, unpackLiveShots } from "../../../contract/yeekee";
 import { GENESIS_HASH } from "../../../domain/yeekee";
 
 
@@ -48,7 +48,7 @@ export class ShotFeed {
         return true;
       case "shots": {
         let changed = false;
-        for (const record of m.records) {
+        for (const record of unpackLiveShots(m)) {
           if (record.seq <= this.lastSeq) continue;
           this.records.push(record);
           this.lastSeq = record.seq;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NumberRecord } from "../../../contract/yeekee";
+import { type NumberRecord, packLiveShots, unpackLiveShots } from "../../../contract/yeekee";
 import { GENESIS_HASH, shotHash, yeekeeResult } from "../../../domain/yeekee";
 import { parseLiveMessage, reconnectDelay, ShotFeed } from "./live-feed";
 import { publishedResult, verifyRound } from "./verify";
@@ -11,7 +11,7 @@ function chainOf(numbers: string[]): NumberRecord[] {
     const shooter = i % 2 === 0 ? "aaaaaaaaaaaaaaaa" : "bbbbbbbbbbbbbbbb";
     const at = new Date(Date.UTC(2026, 2, 6, 5, 0, seq)).toISOString();
     head = shotHash(head, { seq, number, userId: shooter, at });
-    return { uuid: "", username: "pla***", shooter, activityid: 7, number, seq, at, hash: head, timestop: at, dateTimeStop: "", activitytype: "yeekee" };
+    return { uuid: "", username: "pla***", shooter, activityid: 7, number, seq, at, hash: head, timestop: "2026-03-06T05:10:00.000Z", dateTimeStop: "", activitytype: "yeekee" };
   });
 }
 
@@ -67,14 +67,21 @@ describe("ShotFeed", () => {
     const records = chainOf(numbers.slice(0, 5));
     const feed = new ShotFeed();
     feed.apply({ type: "hello", activityid: 7, timenow: "", shootUntil: "2026-03-06T05:10:00.000Z", count: 3, head: records[2]!.hash });
-    for (const r of records.slice(0, 3)) feed.apply({ type: "shots", from: r.seq, count: r.seq, head: r.hash, records: [r] });
+    for (const r of records.slice(0, 3)) feed.apply(packLiveShots([r]));
     expect(feed.head).toBe(records[2]!.hash);
     // Reconnected with after=2: shot 3 comes again and is dropped.
     feed.apply({ type: "hello", activityid: 7, timenow: "", shootUntil: "2026-03-06T05:10:00.000Z", count: 5, head: records[4]!.hash });
-    for (const r of records.slice(2)) feed.apply({ type: "shots", from: r.seq, count: r.seq, head: r.hash, records: [r] });
+    for (const r of records.slice(2)) feed.apply(packLiveShots([r]));
     expect(feed.records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(feed.count).toBe(5);
     expect(feed.head).toBe(records[4]!.hash);
+  });
+
+  it("a live message carries each shot whole: packed, sent as JSON and unpacked, the records come back equal", () => {
+    const records = chainOf(numbers.slice(0, 4));
+    const parsed = parseLiveMessage(JSON.stringify(packLiveShots(records)));
+    expect(parsed).toMatchObject({ type: "shots", from: 1, count: 4, head: records[3]!.hash });
+    expect(parsed?.type === "shots" ? unpackLiveShots(parsed) : null).toEqual(records);
   });
 
   it("parses only the known messages, and backs off up to 5 seconds", () => {
