@@ -8,7 +8,8 @@ CROSS JOIN generate_series(16, 63) AS s(shard)
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- 2. place_slip (migration 0009, unchanged otherwise) takes the house stakes shard from its caller
---    (place_slips below: one shard per batch) and runs with two planner settings:
+--    (place_slips below: one shard per batch, its only caller) and runs under two planner settings that
+--    place_slips sets for the whole call (set on place_slip itself they cost each call a settings change):
 --    - generic plans: its statements are keyed lookups whose best plan does not depend on the values,
 --      so planning them again on every call bought nothing and cost about a fifth of each call;
 --    - no sequential scans: lotto_config is small enough that the planner prefers reading all of it
@@ -19,7 +20,7 @@ CREATE FUNCTION place_slip(
   p_user uuid, p_round bigint, p_user_type text, p_default_type text, p_request_key text, p_client_datetime text,
   p_types text[], p_numbers text[], p_expo text[], p_stakes bigint[], p_house_shard int
 ) RETURNS TABLE (slip_id bigint, accepted_at timestamptz, balance bigint, existing boolean)
-LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
+LANGUAGE plpgsql AS $$
 DECLARE
   v_now timestamptz := clock_timestamp();
   v_lottery text;
@@ -154,7 +155,7 @@ CREATE FUNCTION place_slips(
   p_users uuid[], p_rounds bigint[], p_user_types text[], p_default_type text, p_request_keys text[], p_client_datetimes text[],
   p_line_counts int[], p_types text[], p_numbers text[], p_expo text[], p_stakes bigint[]
 ) RETURNS TABLE (idx int, slip_id bigint, accepted_at timestamptz, balance bigint, existing boolean, error_code text, error_detail text)
-LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
 DECLARE
   v_from int := 1;
   v_to int;
