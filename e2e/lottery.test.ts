@@ -96,8 +96,15 @@ describe("lotteries on the home and results pages", () => {
 
     await page.getByTestId("results-link").click();
     await page.waitForURL((u) => u.pathname === "/resultsPage");
-    await page.locator('input[name="result-date"]').fill(entered.draw_date);
-    await expect(page.locator('input[name="result-date"]').inputValue()).resolves.toBe(entered.draw_date);
+    // The page first renders today's date; a date typed while it is still settling can be replaced.
+    await page.getByTestId("results-date").waitFor();
+    const dateInput = page.locator('input[name="result-date"]');
+    await expect
+      .poll(async () => {
+        if ((await dateInput.inputValue()) !== entered.draw_date) await dateInput.fill(entered.draw_date);
+        return dateInput.inputValue();
+      })
+      .toBe(entered.draw_date);
     const year = toBuddhistYear(Number(entered.draw_date.slice(0, 4)));
     await page.getByTestId("results-date").filter({ hasText: String(year) }).waitFor();
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ResultStatus, Uuid } from "./common";
+import { shotHash } from "../domain/yeekee";
 import { route } from "./route";
 
 const ActivityId = z.coerce.number({ error: "รหัสงวดไม่ถูกต้อง" }).int("รหัสงวดไม่ถูกต้อง").positive("รหัสงวดไม่ถูกต้อง");
@@ -34,7 +35,9 @@ export const LiveMessage = z.discriminatedUnion("type", [
   }),
   /**
    * Shots sent together (the server batches them): consecutive, seq `from` to `count`, in order. Each
-   * shot is a row [seq, number, username, shooter, at, hash]; the round's fields are sent once.
+   * shot is a row [seq, number, username, shooter, at]; the round's fields are sent once. `firstHash` is
+   * the chain hash of shot `from`: each later one is computed from it (the chain rule, as anyone can),
+   * and the last one must come out as `head`.
    */
   z.object({
     type: z.literal("shots"),
@@ -45,7 +48,8 @@ export const LiveMessage = z.discriminatedUnion("type", [
     timestop: z.string(),
     dateTimeStop: z.string(),
     activitytype: z.string(),
-    shots: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.string(), z.string(), z.string()])),
+    firstHash: z.string(),
+    shots: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.string(), z.string()])),
   }),
   z.object({ type: z.literal("result"), activityid: z.number(), result: z.enum(["result", "void"]) }),
   z.object({ type: z.literal("error"), message: z.string() }),
@@ -66,25 +70,23 @@ export function packLiveShots(records: NumberRecord[]): LiveShots {
     timestop: first.timestop,
     dateTimeStop: first.dateTimeStop,
     activitytype: first.activitytype,
-    shots: records.map((r) => [r.seq, r.number, r.username, r.shooter, r.at, r.hash]),
+    firstHash: first.hash,
+    shots: records.map((r) => [r.seq, r.number, r.username, r.shooter, r.at]),
   };
 }
 
-/** The shots of a live message as listed records (a watcher is anonymous: no uuid). */
+/**
+ * The shots of a live message as listed records (a watcher is anonymous: no uuid), each hash computed
+ * from the one before it; if the last does not come out as the message's head, the records say so
+ * (their hashes no longer match the published head, which verification checks).
+ */
 export function unpackLiveShots(m: LiveShots): NumberRecord[] {
-  return m.shots.map(([seq, number, username, shooter, at, hash]) => ({
-    uuid: "",
-    username,
-    shooter,
-    activityid: m.activityid,
-    number,
-    seq,
-    at,
-    hash,
-    timestop: m.timestop,
-    dateTimeStop: m.dateTimeStop,
-    activitytype: m.activitytype,
-  }));
+  let hash = "";
+  return m.shots.map(([seq, number, username, shooter, at], i) => {
+    hash = i === 0 ? m.firstHash : shotHash(hash, { seq, number, userId: shooter, at });
+    const round = { activityid: m.activityid, timestop: m.timestop, dateTimeStop: m.dateTimeStop, activitytype: m.activitytype };
+    return { uuid: "", username, shooter, number, seq, at, hash, ...round };
+  });
 }
 
 export const postNumberRecord = route({

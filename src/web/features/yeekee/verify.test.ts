@@ -84,6 +84,14 @@ describe("ShotFeed", () => {
     expect(parsed?.type === "shots" ? unpackLiveShots(parsed) : null).toEqual(records);
   });
 
+  it("a live message with a shot changed on the way no longer reaches its head", () => {
+    const records = chainOf(numbers.slice(0, 4));
+    const message = packLiveShots(records);
+    expect(unpackLiveShots(message).at(-1)!.hash).toBe(message.head);
+    message.shots[2]![1] = "99999";
+    expect(unpackLiveShots(message).at(-1)!.hash).not.toBe(message.head);
+  });
+
   it("parses only the known messages, and backs off up to 5 seconds", () => {
     expect(parseLiveMessage('{"type":"result","activityid":7,"result":"void"}')).toEqual({ type: "result", activityid: 7, result: "void" });
     expect(parseLiveMessage('{"type":"other"}')).toBeNull();
