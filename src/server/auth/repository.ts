@@ -93,11 +93,14 @@ export async function revokeSession(db: Executor, sessionId: string): Promise<vo
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string): Promise<void> {
-  await db
+/** Revokes the user's other live sessions; returns their ids. */
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string): Promise<string[]> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 export async function markPasswordChecked(db: Executor, sessionId: string, at: Date | null): Promise<void> {

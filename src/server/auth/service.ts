@@ -76,6 +76,20 @@ export function authService(deps: AuthDeps) {
    * every other query wait behind it).
    */
   const keepFor = () => deps.sessionCacheMs * (0.5 + Math.random() * 0.5);
+  /**
+   * Sessions revoked on this instance in the last minute (logout, password change): a check that read
+   * one as live just before its revocation committed must not accept or cache it afterwards.
+   */
+  const revokedHere = new Map<string, number>();
+  const REVOCATION_MEMORY_MS = 60_000;
+  function remember(ids: string[]) {
+    const now = Date.now();
+    for (const [id, at] of revokedHere) if (now - at > REVOCATION_MEMORY_MS) revokedHere.delete(id);
+    for (const id of ids) {
+      revokedHere.set(id, now);
+      sessions.delete(id);
+    }
+  }
 
   async function issueToken(user: repo.UserRow, sessionId: string, expiresAt: Date): Promise<string> {
     return tokens.sign(
@@ -99,7 +113,7 @@ export function authService(deps: AuthDeps) {
       const cached = sessions.get(claims.sessionId);
       if (cached && cached.until > Date.now() && cached.user.uuid === claims.uuid) return { ...cached.user, exp: claims.exp };
       const live = await checkSession(null, { sessionId: claims.sessionId, uuid: claims.uuid });
-      if (!live) throw unauthorized("การเข้าสู่ระบบนี้สิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่");
+      if (!live || revokedHere.has(claims.sessionId)) throw unauthorized("การเข้าสู่ระบบนี้สิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่");
       // Role and tier are read from the database (then kept for a few seconds), not from the token.
       const user: AuthUser = {
         uuid: live.user.id,
@@ -232,7 +246,7 @@ export function authService(deps: AuthDeps) {
 
     async logout(user: AuthUser) {
       await repo.revokeSession(db, user.sessionId);
-      sessions.delete(user.sessionId);
+      remember([user.sessionId]);
       return { status: "Success" as const, message: "ออกจากระบบแล้ว" };
     },
 
@@ -250,15 +264,17 @@ export function authService(deps: AuthDeps) {
     async updatePassword(user: AuthUser, uuid: string, newPassword: string) {
       ownUuid(user, uuid);
       const passwordHash = await hash(newPassword, ARGON2);
-      await db.transaction(async (tx) => {
+      const revoked = await db.transaction(async (tx) => {
         if (!(await repo.consumePasswordCheck(tx, user.sessionId, PASSWORD_CHECK_VALID_SECONDS))) {
           throw forbidden("กรุณายืนยันรหัสผ่านเดิมก่อนเปลี่ยนรหัสผ่าน");
         }
         await repo.updatePasswordHash(tx, user.uuid, passwordHash);
-        await repo.revokeOtherSessions(tx, user.uuid, user.sessionId);
-        for (const [id, entry] of sessions) if (entry.user.uuid === user.uuid && id !== user.sessionId) sessions.delete(id);
+        const ids = await repo.revokeOtherSessions(tx, user.uuid, user.sessionId);
         await writeAudit(tx, { actorId: user.uuid, action: "password.change", target: user.uuid });
+        return ids;
       });
+      // After the commit (a failed change revokes nothing): remembered and dropped from the cache.
+      remember(revoked);
       return { status: "Success" as const, message: "เปลี่ยนรหัสผ่านสำเร็จ" };
     },
 

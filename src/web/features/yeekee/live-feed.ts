@@ -1,5 +1,5 @@
 import { LiveMessage, type NumberRecord, unpackLiveShots } from "../../../contract/yeekee";
-import { GENESIS_HASH } from "../../../domain/yeekee";
+import { GENESIS_HASH, shotHash } from "../../../domain/yeekee";
 
 
 export function parseLiveMessage(data: unknown): LiveMessage | null {
@@ -47,14 +47,20 @@ export class ShotFeed {
         this.publish(m.count, m.head);
         return true;
       case "shots": {
+        const records = unpackLiveShots(m);
+        if (!this.continues(m, records)) {
+          this.error = "ลำดับแฮชของเลขที่ได้รับไม่ต่อเนื่อง ไม่แสดงชุดนี้";
+          return true;
+        }
         let changed = false;
-        for (const record of unpackLiveShots(m)) {
+        for (const record of records) {
           if (record.seq <= this.lastSeq) continue;
           this.records.push(record);
           this.lastSeq = record.seq;
           changed = true;
         }
-        if (changed) this.publish(m.count, m.head);
+        // The head shown is the one computed from the shots held, which the message's head matched.
+        if (changed) this.publish(m.count, records.at(-1)!.hash);
         return changed;
       }
       case "result":
@@ -65,6 +71,20 @@ export class ShotFeed {
         this.error = m.message;
         return true;
     }
+  }
+
+  /**
+   * A message is taken only if its shots are consecutive from `from` to `count`, begin where the shots
+   * already held end (no gap), continue their chain (the first shot's hash follows from the held one
+   * before it), and reach the message's head: a feed that showed other numbers than it hashes is refused.
+   */
+  private continues(m: Extract<LiveMessage, { type: "shots" }>, records: NumberRecord[]): boolean {
+    const first = records[0];
+    if (!first || m.from > this.lastSeq + 1) return false;
+    if (!records.every((r, i) => r.seq === m.from + i) || records.at(-1)!.seq !== m.count) return false;
+    const before = m.from === 1 ? GENESIS_HASH : this.records[m.from - 2]?.hash;
+    if (before === undefined || shotHash(before, { seq: first.seq, number: first.number, userId: first.shooter, at: first.at }) !== first.hash) return false;
+    return records.at(-1)!.hash === m.head;
   }
 
   /** The count and head only move forward: catch-up shots older than the hello's head do not rewind them. */

@@ -84,6 +84,25 @@ describe("ShotFeed", () => {
     expect(parsed?.type === "shots" ? unpackLiveShots(parsed) : null).toEqual(records);
   });
 
+  it("the feed refuses a message that shows other numbers than its chain, skips shots or does not follow on", () => {
+    const records = chainOf(numbers.slice(0, 6));
+    const feed = new ShotFeed();
+    expect(feed.apply(packLiveShots(records.slice(0, 3)))).toBe(true);
+    const changed = packLiveShots(records.slice(3));
+    changed.shots[1]![1] = "99999";
+    const gap = packLiveShots(records.slice(4));
+    const forged = { ...packLiveShots(records.slice(3)), firstHash: records[2]!.hash };
+    for (const bad of [changed, gap, forged]) {
+      feed.apply(bad);
+      expect(feed.error).toMatch(/แฮช/);
+      expect(feed.records.map((r) => r.seq)).toEqual([1, 2, 3]);
+      expect(feed.head).toBe(records[2]!.hash);
+    }
+    feed.apply(packLiveShots(records.slice(3)));
+    expect(feed.records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(feed.head).toBe(records[5]!.hash);
+  });
+
   it("a live message with a shot changed on the way no longer reaches its head", () => {
     const records = chainOf(numbers.slice(0, 4));
     const message = packLiveShots(records);
