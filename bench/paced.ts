@@ -19,6 +19,8 @@ export interface PacedResult {
   fromDue: number[];
   /** How late each request was sent (behind the player's previous one, or the generator's own lateness), sorted. */
   sendLags: number[];
+  /** The server's own time for each request, from its Server-Timing header when it sends one, sorted. */
+  serverTimes: number[];
 }
 
 export async function pacedLoad<P>(o: {
@@ -29,7 +31,7 @@ export async function pacedLoad<P>(o: {
   request: (player: P) => { path: string; headers: Record<string, string>; body: string };
 }): Promise<PacedResult> {
   const url = new URL(o.base);
-  const result: PacedResult = { sent: 0, ok: 0, non2xx: 0, errors: 0, latencies: [], fromDue: [], sendLags: [] };
+  const result: PacedResult = { sent: 0, ok: 0, non2xx: 0, errors: 0, latencies: [], fromDue: [], sendLags: [], serverTimes: [] };
   const interval = (o.players.length / o.ratePerSecond) * 1000;
   const start = performance.now();
   const end = start + o.seconds * 1000;
@@ -40,6 +42,8 @@ export async function pacedLoad<P>(o: {
       const req = http.request(
         { host: url.hostname, port: url.port, path: r.path, method: "POST", agent, headers: { ...r.headers, "content-length": Buffer.byteLength(r.body) } },
         (res) => {
+          const timing = /dur=([\d.]+)/.exec(String(res.headers["server-timing"] ?? ""));
+          if (timing) result.serverTimes.push(Number(timing[1]));
           res.resume();
           res.on("end", () => {
             if (res.statusCode! >= 200 && res.statusCode! < 300) result.ok += 1;
@@ -74,6 +78,6 @@ export async function pacedLoad<P>(o: {
       agent.destroy();
     }),
   );
-  for (const list of [result.latencies, result.fromDue, result.sendLags]) list.sort((a, b) => a - b);
+  for (const list of [result.latencies, result.fromDue, result.sendLags, result.serverTimes]) list.sort((a, b) => a - b);
   return result;
 }

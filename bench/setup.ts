@@ -73,6 +73,7 @@ export async function benchServer(url: string, extraEnv: Record<string, string> 
         HOST: "127.0.0.1",
         JWT_SECRET: "bench-secret-bench-secret-bench-secret-0",
         LOG_LEVEL: "warn",
+        SERVER_TIMING: "1",
         RATE_LIMIT_AUTH_PER_MINUTE: "100000",
         RATE_LIMIT_SHOTS_PER_MINUTE: "1000000",
         WORKERS: process.env.BENCH_WORKERS ?? "1",

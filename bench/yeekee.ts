@@ -97,9 +97,9 @@ async function main() {
       });
       const pct = (list: number[]) => ({ p50: percentile(list, 50), p90: percentile(list, 90), p99: percentile(list, 99), max: list.at(-1) ?? NaN });
       const ms = (x: ReturnType<typeof pct>) => ({ p50ms: Math.round(x.p50), p90ms: Math.round(x.p90), p99ms: Math.round(x.p99), maxMs: Math.round(x.max) });
-      return { latency: pct(r.latencies), non2xx: r.non2xx + r.errors, fromDue: ms(pct(r.fromDue)), sendLag: ms(pct(r.sendLags)) };
+      return { latency: pct(r.latencies), non2xx: r.non2xx + r.errors, fromDue: ms(pct(r.fromDue)), sendLag: ms(pct(r.sendLags)), inServer: ms(pct(r.serverTimes)) };
     };
-    const phase = async (load: () => Promise<{ latency: { p50: number; p90: number; p99: number; max: number }; non2xx: number; fromDue?: unknown; sendLag?: unknown }>) => {
+    const phase = async (load: () => Promise<{ latency: { p50: number; p90: number; p99: number; max: number }; non2xx: number; fromDue?: unknown; sendLag?: unknown; inServer?: unknown }>) => {
       await Promise.all(children.map((c) => ask(c, "reset")));
       const before = await shots();
       const result = await load();
@@ -114,7 +114,7 @@ async function main() {
         p90ms: Math.round(result.latency.p90),
         p99ms: Math.round(result.latency.p99),
         maxMs: Math.round(result.latency.max),
-        ...(result.fromDue ? { fromDue: result.fromDue, generatorSendLag: result.sendLag } : {}),
+        ...(result.fromDue ? { inServer: result.inServer, fromDue: result.fromDue, generatorSendLag: result.sendLag } : {}),
         non2xx: result.non2xx,
         fanOut: {
           messagesReceived: reports.reduce((t, r) => t + r.received, 0),

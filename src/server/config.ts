@@ -31,6 +31,7 @@ const Env = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SHOTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SERVER_TIMING: z.enum(["0", "1"]).default("0"),
 });
 
 export interface Config {
@@ -57,6 +58,8 @@ export interface Config {
   /** HMAC secret of the machine result feed; the feed is refused while it is unset. */
   resultFeedSecret: string | undefined;
   logLevel: z.infer<typeof Env>["LOG_LEVEL"];
+  /** SERVER_TIMING=1: every response says how long the server took (`Server-Timing: app;dur=ms`), for measuring. */
+  serverTiming: boolean;
   webDir: string;
 }
 
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { sender: "log" },
     rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitShotsPerMinute: e.RATE_LIMIT_SHOTS_PER_MINUTE,
+    serverTiming: e.SERVER_TIMING === "1",
     resultFeedSecret: e.RESULT_FEED_SECRET,
     logLevel: e.LOG_LEVEL,
     webDir: resolve("dist/web"),

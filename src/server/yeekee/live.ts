@@ -74,7 +74,7 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     if (fresh.length && fresh[0]!.seq > w.lastSeq + 1) fresh = await service.shotsAfter(null, round, w.lastSeq);
     if (fresh.length === 0 || w.socket.readyState !== 1) return;
     for (let i = 0; i < fresh.length; i += CHUNK) w.socket.send(shotsMessage(fresh.slice(i, i + CHUNK)));
-    w.lastSeq = fresh[fresh.length - 1]!.seq;
+    w.lastSeq = Math.max(w.lastSeq, fresh[fresh.length - 1]!.seq);
   }
 
   async function flush(round: number) {
