@@ -81,10 +81,10 @@ export function packLiveShots(records: NumberRecord[]): LiveShots {
  * (their hashes no longer match the published head, which verification checks).
  */
 export function unpackLiveShots(m: LiveShots): NumberRecord[] {
+  const round = { activityid: m.activityid, timestop: m.timestop, dateTimeStop: m.dateTimeStop, activitytype: m.activitytype };
   let hash = "";
   return m.shots.map(([seq, number, username, shooter, at], i) => {
     hash = i === 0 ? m.firstHash : shotHash(hash, { seq, number, userId: shooter, at });
-    const round = { activityid: m.activityid, timestop: m.timestop, dateTimeStop: m.dateTimeStop, activitytype: m.activitytype };
     return { uuid: "", username, shooter, number, seq, at, hash, ...round };
   });
 }
