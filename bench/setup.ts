@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -117,4 +117,56 @@ export async function statementReport(db: Db, top = 12): Promise<void> {
   );
   console.table(r.rows);
   await db.$client.query("select pg_stat_statements_reset()");
+}
+
+/** CPU seconds used so far by each process on the machine (Linux /proc), with its parent and name. */
+function processTimes(): Map<number, { ppid: number; name: string; seconds: number }> {
+  const tick = 100; // USER_HZ on Linux
+  const out = new Map<number, { ppid: number; name: string; seconds: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "latin1");
+      const close = stat.lastIndexOf(")");
+      const fields = stat.slice(close + 2).split(" ");
+      const name = stat.slice(stat.indexOf("(") + 1, close);
+      // PostgreSQL's postmaster also counts its ended backends (a pool closes idle connections mid-phase).
+      const reaped = name === "postgres" ? Number(fields[13]) + Number(fields[14]) : 0;
+      out.set(Number(entry), { name, ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12]) + reaped) / tick });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return out;
+}
+
+/**
+ * Measures the CPU each part of a benchmark uses over a phase, in cores (1 = one core busy): each part
+ * is a process with its descendants; `postgres` is every PostgreSQL process. The machine's conditions,
+ * printed next to the figures.
+ */
+export function cpuMeter(parts: Record<string, number>) {
+  const take = () => {
+    const times = processTimes();
+    // A process counts for the nearest of the parts it descends from (the generator starts the others).
+    const roots = new Map(Object.entries(parts).map(([k, pid]) => [pid, k]));
+    const partOf = (pid: number) => {
+      for (let p = pid, hops = 0; p > 1 && hops < 20; p = times.get(p)?.ppid ?? 0, hops++) if (roots.has(p)) return roots.get(p);
+      return undefined;
+    };
+    const sums: Record<string, number> = {};
+    for (const [pid, t] of times) {
+      const part = t.name === "postgres" ? "postgres" : partOf(pid);
+      if (part) sums[part] = (sums[part] ?? 0) + t.seconds;
+    }
+    return { at: performance.now(), sums };
+  };
+  const start = take();
+  return () => {
+    const end = take();
+    const seconds = (end.at - start.at) / 1000;
+    return Object.fromEntries(
+      [...Object.keys(parts), "postgres"].map((k) => [k, +(((end.sums[k] ?? 0) - (start.sums[k] ?? 0)) / seconds).toFixed(2)]),
+    );
+  };
 }

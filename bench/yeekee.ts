@@ -6,7 +6,8 @@
  *   steady pace (bench/paced.ts, open loop, latency counted from when each shot was due): the latency
  *   and fan-out delay at that rate.
  * Reports accepted shots/s, p50/p99 latency, and the fan-out delay (from the server's receive time of a
- * shot to its arrival at a watcher), and checks every watcher got every shot, in order, without gaps.
+ * shot to its arrival at a watcher), checks every watcher got every shot, in order, without gaps, and
+ * the CPU each part used (server, generator, watchers, PostgreSQL), as they share the machine's cores.
  * Loopback only, bounded in time.
  */
 import autocannon from "autocannon";
@@ -14,7 +15,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { pacedLoad } from "./paced";
-import { benchDatabase, benchLogins, benchPlayers, benchServer, statementReport } from "./setup";
+import { benchDatabase, benchLogins, benchPlayers, benchServer, cpuMeter, statementReport } from "./setup";
 
 const SHOOTERS = Number(process.env.BENCH_SHOOTERS ?? 500);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 1000);
@@ -93,16 +94,19 @@ async function main() {
         players: tokens,
         ratePerSecond: RATE,
         seconds: DURATION_S,
+        warmUpPath: "/read-openSite-config",
         request: (p) => ({ path: "/api/post-numberrecord-mockdata", headers: { "content-type": "application/json", authorization: `Bearer ${p.token}` }, body: body(p) }),
       });
       const pct = (list: number[]) => ({ p50: percentile(list, 50), p90: percentile(list, 90), p99: percentile(list, 99), max: list.at(-1) ?? NaN });
       const ms = (x: ReturnType<typeof pct>) => ({ p50ms: Math.round(x.p50), p90ms: Math.round(x.p90), p99ms: Math.round(x.p99), maxMs: Math.round(x.max) });
-      return { latency: pct(r.latencies), non2xx: r.non2xx + r.errors, fromDue: ms(pct(r.fromDue)), sendLag: ms(pct(r.sendLags)), inServer: ms(pct(r.serverTimes)) };
+      return { latency: pct(r.latencies), non2xx: r.non2xx + r.errors, connectMs: r.connectMs, fromDue: ms(pct(r.fromDue)), sendLag: ms(pct(r.sendLags)), inServer: ms(pct(r.serverTimes)) };
     };
-    const phase = async (load: () => Promise<{ latency: { p50: number; p90: number; p99: number; max: number }; non2xx: number; fromDue?: unknown; sendLag?: unknown; inServer?: unknown }>) => {
+    const phase = async (load: () => Promise<{ latency: { p50: number; p90: number; p99: number; max: number }; non2xx: number; fromDue?: unknown; sendLag?: unknown; inServer?: unknown; connectMs?: number }>) => {
       await Promise.all(children.map((c) => ask(c, "reset")));
       const before = await shots();
+      const cpu = cpuMeter({ server: server.process.pid!, generator: process.pid, ...Object.fromEntries(children.map((c, i) => [`watchers${i + 1}`, c.pid!])) });
       const result = await load();
+      const cpuCores = cpu();
       const accepted = (await shots()) - before;
       await new Promise((r) => setTimeout(r, 2000));
       const reports = await Promise.all(children.map((c) => ask(c, "report")));
@@ -114,7 +118,7 @@ async function main() {
         p90ms: Math.round(result.latency.p90),
         p99ms: Math.round(result.latency.p99),
         maxMs: Math.round(result.latency.max),
-        ...(result.fromDue ? { inServer: result.inServer, fromDue: result.fromDue, generatorSendLag: result.sendLag } : {}),
+        ...(result.fromDue ? { inServer: result.inServer, fromDue: result.fromDue, generatorSendLag: result.sendLag, connectBeforeClockMs: result.connectMs } : {}),
         non2xx: result.non2xx,
         fanOut: {
           messagesReceived: reports.reduce((t, r) => t + r.received, 0),
@@ -124,9 +128,11 @@ async function main() {
           delayP99ms: percentile(delays, 99),
         },
         lastShotSeenByEveryWatcher: Math.min(...reports.map((r) => r.lowestLast)) === (await shots()),
+        cpuCores,
       };
     };
-    const saturation = await phase(() => shoot({}));
+    // BENCH_SATURATION=0 runs the offered rate only.
+    const saturation = process.env.BENCH_SATURATION === "0" ? "skipped" : await phase(() => shoot({}));
     await statementReport(db);
     const offered = await phase(paced);
     await statementReport(db);

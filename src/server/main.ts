@@ -74,7 +74,9 @@ async function serve(config: Config, databaseUrl: string, own?: { db: ReturnType
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
-  await app.listen({ port: config.port, host: config.host });
+  // Players connect together at a round's close: a long accept queue (the kernel caps it at
+  // net.core.somaxconn) keeps their connections from being dropped and retried a second later.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 }
 
 main().catch((error: unknown) => {
