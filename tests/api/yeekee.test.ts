@@ -99,6 +99,45 @@ describe("shooting", () => {
   });
 });
 
+describe("a batch of shots in the database", () => {
+  const batch = async (round: number, shots: Array<[string, string]>) =>
+    (
+      await q(`select idx, seq, error from yeekee_shoot_batch($1::bigint, $2::uuid[], $3::text[], $4::text[]) order by idx`, [
+        round,
+        shots.map(([user]) => user),
+        shots.map(([user]) => `s-${user.slice(0, 8)}`),
+        shots.map(([, number]) => number),
+      ])
+    ).map((r) => [r.seq, r.error]);
+
+  it("keeps each shooter's pace within the batch and against stored shots, skipping refused shots", async () => {
+    await setInterval(5);
+    const [a, b, c] = [await createPlayer(t), await createPlayer(t), await createPlayer(t)];
+    const round = await yeekeeRound(60_000, 120_000);
+    // c has a stored shot: all of c's are too soon; a's first goes, its later ones (even after a refused
+    // one of its own) are measured against it; b's first goes.
+    expect(await batch(round, [[c.uuid, "00001"]])).toEqual([[1, null]]);
+    expect(
+      await batch(round, [
+        [a.uuid, "00002"],
+        [c.uuid, "00003"],
+        [a.uuid, "00004"],
+        [b.uuid, "00005"],
+        [a.uuid, "00006"],
+      ]),
+    ).toEqual([[2, null], [null, "LY004"], [null, "LY004"], [3, null], [null, "LY004"]]);
+    await setInterval(0);
+    expect(await batch(round, [[a.uuid, "00007"], [a.uuid, "00008"], [c.uuid, "00009"]])).toEqual([[4, null], [5, null], [6, null]]);
+    const stored = await q(`select seq, number from yeekee_shots where round_id = $1 order by seq`, [round]);
+    expect(stored.map((r) => [r.seq, r.number])).toEqual([[1, "00001"], [2, "00002"], [3, "00005"], [4, "00007"], [5, "00008"], [6, "00009"]]);
+    expect((await q(`select seq from yeekee_chains where round_id = $1`, [round]))[0].seq).toBe(6);
+    // After the window nothing is recorded and the chain stays.
+    await endShooting(round);
+    expect(await batch(round, [[b.uuid, "00010"]])).toEqual([[null, "LY003"]]);
+    expect((await q(`select count(*)::int as n from yeekee_shots where round_id = $1`, [round]))[0].n).toBe(6);
+  });
+});
+
 describe("concurrent shooting", () => {
   it("many players at once: every shot numbered once, the chain verifies; one player's burst keeps the pace", async () => {
     await setInterval(0);

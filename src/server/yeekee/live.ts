@@ -43,8 +43,8 @@ const shotsMessage = (records: ShotRecord[]) => encode(packLiveShots(records));
  * Live yeekee rounds over WebSocket (`GET /api/ws/yeekee?activityid=N&after=SEQ`): a watcher first gets
  * every shot after `after` (so a reconnect has no gap), then the new shots, batched every 100 ms, with
  * the count and chain head, and the result. Shots reach every instance through PostgreSQL
- * LISTEN/NOTIFY, sent when the shot's transaction commits; each instance reads the new shots once and
- * fans them out to its own watchers, so the cost per watcher does not grow with the shot rate. A
+ * LISTEN/NOTIFY, sent when the shot's transaction commits; each instance reads the new shots once per
+ * 100 ms and fans them out to its own watchers, so the cost per watcher does not grow with the shot rate. A
  * watcher is only ever sent consecutive shots: behind, it is served from the database first.
  */
 export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: string, shooterSecret: string): Promise<void> {
@@ -96,6 +96,7 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     }
   }
 
+  /** Reads the shots this instance has not read yet into the round's buffer. */
   async function readNew(round: number) {
     const set = watchers.get(round);
     if (!set?.size) return;
@@ -104,16 +105,35 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     if (records.length === 0) return;
     lastRead.set(round, records[records.length - 1]!.seq);
     const pending = buffered.get(round);
-    if (pending) return void pending.push(...records);
-    buffered.set(round, records);
-    setTimeout(() => serially(() => flush(round)), FLUSH_MS);
+    if (pending) pending.push(...records);
+    else buffered.set(round, records);
+  }
+
+  /**
+   * New shots are read and sent FLUSH_MS after the first notification, once for all the notifications
+   * that come meanwhile (one per batch of shots). A notification that arrives once the read has begun
+   * schedules another, so every committed shot is read.
+   */
+  const scheduled = new Set<number>();
+  function schedule(round: number) {
+    if (scheduled.has(round)) return;
+    scheduled.add(round);
+    setTimeout(
+      () =>
+        serially(async () => {
+          scheduled.delete(round);
+          await readNew(round);
+          await flush(round);
+        }),
+      FLUSH_MS,
+    );
   }
 
   function onNotification(payload: string | undefined) {
     const note = JSON.parse(payload ?? "{}") as { round?: number; result?: string };
     const round = note.round;
     if (!round) return;
-    if (note.result === undefined) return serially(() => readNew(round));
+    if (note.result === undefined) return schedule(round);
     // The result goes after every shot before it has been sent.
     serially(async () => {
       await readNew(round);
@@ -145,7 +165,7 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
       await client.connect();
       await client.query(`listen ${YEEKEE_CHANNEL}`);
       listener = client;
-      for (const round of watchers.keys()) serially(() => readNew(round));
+      for (const round of watchers.keys()) schedule(round);
     } catch (err) {
       app.log.error({ err }, "yeekee listener could not connect; retrying");
       client.end().catch(() => {});

@@ -31,19 +31,38 @@ function mask(username: string): string {
 
 type ShotRow = { round_id: string; seq: number; user_id: string; username: string; number: string; at: string; hash: string; close_at: Date; lottery_id: string };
 
-function recordView(secret: string, r: ShotRow, viewer: AuthUser | null) {
+/** Memoised per instance, bounded: the hot path lists the same shooters and rounds over and over. */
+function memo<V>(limit: number, make: (key: string) => V): (key: string) => V {
+  const values = new Map<string, V>();
+  return (key) => {
+    let v = values.get(key);
+    if (v === undefined) {
+      if (values.size >= limit) values.clear();
+      v = make(key);
+      values.set(key, v);
+    }
+    return v;
+  };
+}
+
+/** A round's close time as a record shows it (ISO and Thai), by its epoch milliseconds. */
+const closeTimes = memo(1000, (ms) => {
+  const at = new Date(Number(ms));
+  return { timestop: at.toISOString(), dateTimeStop: formatThaiDateTime(at) };
+});
+
+function recordView(pseudonym: (userId: string, roundId: number) => string, r: ShotRow, viewer: AuthUser | null) {
   const own = viewer?.uuid === r.user_id;
   return {
     uuid: own || viewer?.role === "admin" ? r.user_id : "",
     username: own || viewer?.role === "admin" ? r.username : mask(r.username),
-    shooter: shooterOf(secret, r.user_id, Number(r.round_id)),
+    shooter: pseudonym(r.user_id, Number(r.round_id)),
     activityid: Number(r.round_id),
     number: r.number,
     seq: r.seq,
     at: r.at,
     hash: r.hash,
-    timestop: new Date(r.close_at).toISOString(),
-    dateTimeStop: formatThaiDateTime(r.close_at),
+    ...closeTimes(String(new Date(r.close_at).getTime())),
     activitytype: r.lottery_id,
   };
 }
@@ -62,6 +81,12 @@ type Appended = { seq: number; at: string; hash: string; closeAt: Date; lotteryI
 const BATCH_MAX = 500;
 
 export function yeekeeService(db: Db, shooterSecret: string) {
+  const pseudonyms = memo(200_000, (key) => {
+    const [round, userId] = key.split("/");
+    return shooterOf(shooterSecret, userId!, Number(round));
+  });
+  const pseudonym = (userId: string, roundId: number) => pseudonyms(`${roundId}/${userId}`);
+
   /**
    * Shots of a round wait while a batch of the same round is being appended, then go together in the
    * next one: one chain lock and one commit for many shots, each still checked and hashed in order.
@@ -71,10 +96,18 @@ export function yeekeeService(db: Db, shooterSecret: string) {
     concurrency: 1,
     run: async (roundId, batch) => {
       try {
-        const round = await lotteryRepo.roundById(db, roundId);
-        const r = await db.execute<{ idx: number; seq: number | null; at: string | null; hash: string | null; error: string | null; interval_seconds: number }>(sql`
+        const r = await db.execute<{
+          idx: number;
+          seq: number | null;
+          at: string | null;
+          hash: string | null;
+          error: string | null;
+          interval_seconds: number;
+          round_close_at: Date;
+          round_lottery: string;
+        }>(sql`
           select * from yeekee_shoot_batch(${roundId}::bigint,
-            ${sql.param(batch.map((b) => b.user.uuid))}::uuid[], ${sql.param(batch.map((b) => shooterOf(shooterSecret, b.user.uuid, roundId)))}::text[],
+            ${sql.param(batch.map((b) => b.user.uuid))}::uuid[], ${sql.param(batch.map((b) => pseudonym(b.user.uuid, roundId)))}::text[],
             ${sql.param(batch.map((b) => b.number))}::text[])`);
         const answers: Array<Appended | Error> = [];
         for (const row of r.rows) {
@@ -83,7 +116,7 @@ export function yeekeeService(db: Db, shooterSecret: string) {
               ? conflict("ไม่อยู่ในเวลายิงเลขของงวดนี้")
               : row.error === "LY004"
                 ? new ApiError(429, `ยิงเลขได้ทุก ${row.interval_seconds} วินาที`)
-                : { seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: round!.close_at, lotteryId: round!.lottery_id };
+                : { seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: row.round_close_at, lotteryId: row.round_lottery };
         }
         return answers;
       } catch (e) {
@@ -105,7 +138,7 @@ export function yeekeeService(db: Db, shooterSecret: string) {
       if (user.role !== "player") throw forbidden("ผู้ดูแลระบบยิงเลขไม่ได้");
       const shot = await appendShot(body.activityid, { user, number: body.number });
       const record = recordView(
-        shooterSecret,
+        pseudonym,
         { round_id: String(body.activityid), seq: shot.seq, user_id: user.uuid, username: user.username, number: body.number, at: shot.at, hash: shot.hash, close_at: shot.closeAt, lottery_id: shot.lotteryId },
         user,
       );
@@ -114,7 +147,7 @@ export function yeekeeService(db: Db, shooterSecret: string) {
 
     /** The shots after `after`, as listed (no round or chain read: the live feed's hot path). */
     async shotsAfter(viewer: AuthUser | null, roundId: number, after: number) {
-      return (await shotsOf(db, roundId, after)).map((r) => recordView(shooterSecret, r, viewer));
+      return (await shotsOf(db, roundId, after)).map((r) => recordView(pseudonym, r, viewer));
     },
 
     async shots(viewer: AuthUser | null, roundId: number, after = 0) {
