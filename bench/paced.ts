@@ -59,19 +59,27 @@ class Connection {
     this.socket = null;
   }
 
+  /** The request in flight fails (its connection is gone or its answer unreadable). */
+  private failWaiting(e: Error) {
+    const w = this.waiting;
+    this.waiting = null;
+    w?.reject(e);
+  }
+
   private open(): net.Socket {
     if (this.socket) return this.socket;
     const socket = net.connect({ host: this.host, port: this.port, noDelay: true });
     this.buffer = Buffer.alloc(0);
+    // Events of a connection already replaced (its close comes after its error) concern nobody now.
     socket.on("data", (chunk: Buffer) => {
+      if (this.socket !== socket) return;
       this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
       this.parse();
     });
     const fail = (e: Error) => {
-      if (this.socket === socket) this.socket = null;
-      const w = this.waiting;
-      this.waiting = null;
-      w?.reject(e);
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.failWaiting(e);
     };
     socket.on("error", fail);
     socket.on("close", () => fail(new Error("connection closed")));
@@ -86,7 +94,7 @@ class Connection {
     const length = /\r\ncontent-length: *(\d+)/i.exec(head);
     if (!length) {
       this.close();
-      return void this.waiting.reject(new Error("answer without Content-Length"));
+      return this.failWaiting(new Error("answer without Content-Length"));
     }
     const total = end + HEAD_END.length + Number(length[1]);
     if (this.buffer.length < total) return;
@@ -105,6 +113,8 @@ export async function pacedLoad<P>(o: {
   seconds: number;
   /** A GET each connection makes, not measured, before the clock starts. */
   warmUpPath?: string;
+  /** Called when the clock starts and when the last answer is in (to measure over the same time). */
+  onClock?: (event: "start" | "end") => void;
   request: (player: P) => { path: string; headers: Record<string, string>; body: string };
 }): Promise<PacedResult> {
   const url = new URL(o.base);
@@ -119,6 +129,7 @@ export async function pacedLoad<P>(o: {
   // Each connection has carried a request before the clock starts, as a player's has (the page was
   // loaded): the server has taken it in, not only the kernel.
   if (o.warmUpPath) await Promise.all(connections.map((c) => c.request(`GET ${o.warmUpPath} HTTP/1.1\r\nhost: ${url.host}\r\n\r\n`)));
+  o.onClock?.("start");
   const start = performance.now();
   result.connectMs = Math.round(start - connecting);
   const end = start + o.seconds * 1000;
@@ -142,20 +153,22 @@ export async function pacedLoad<P>(o: {
         result.sendLags.push(Math.max(0, sentAt - due));
         try {
           const answer = await connection.request(text(o.request(player)));
+          const answeredAt = performance.now();
+          result.latencies.push(answeredAt - sentAt);
+          result.fromDue.push(answeredAt - due);
           if (answer.serverTime !== null) result.serverTimes.push(answer.serverTime);
           if (answer.status >= 200 && answer.status < 300) result.ok += 1;
           else result.non2xx += 1;
         } catch {
+          // No answer: counted as an error, not as a latency.
           result.errors += 1;
         }
-        const answeredAt = performance.now();
-        result.latencies.push(answeredAt - sentAt);
-        result.fromDue.push(answeredAt - due);
         due += interval;
       }
       connection.close();
     }),
   );
+  o.onClock?.("end");
   for (const list of [result.latencies, result.fromDue, result.sendLags, result.serverTimes]) list.sort((a, b) => a - b);
   return result;
 }

@@ -119,20 +119,20 @@ export async function statementReport(db: Db, top = 12): Promise<void> {
   await db.$client.query("select pg_stat_statements_reset()");
 }
 
-/** CPU seconds used so far by each process on the machine (Linux /proc), with its parent and name. */
-function processTimes(): Map<number, { ppid: number; name: string; seconds: number }> {
+/** CPU seconds used so far by each process on the machine (Linux /proc), with its parent, and those of its ended children. */
+function processTimes(): Map<number, { ppid: number; seconds: number; reaped: number }> {
   const tick = 100; // USER_HZ on Linux
-  const out = new Map<number, { ppid: number; name: string; seconds: number }>();
+  const out = new Map<number, { ppid: number; seconds: number; reaped: number }>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "latin1");
-      const close = stat.lastIndexOf(")");
-      const fields = stat.slice(close + 2).split(" ");
-      const name = stat.slice(stat.indexOf("(") + 1, close);
-      // PostgreSQL's postmaster also counts its ended backends (a pool closes idle connections mid-phase).
-      const reaped = name === "postgres" ? Number(fields[13]) + Number(fields[14]) : 0;
-      out.set(Number(entry), { name, ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12]) + reaped) / tick });
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(Number(entry), {
+        ppid: Number(fields[1]),
+        seconds: (Number(fields[11]) + Number(fields[12])) / tick,
+        reaped: (Number(fields[13]) + Number(fields[14])) / tick,
+      });
     } catch {
       // The process ended while being read.
     }
@@ -140,33 +140,43 @@ function processTimes(): Map<number, { ppid: number; name: string; seconds: numb
   return out;
 }
 
+/** The pid of the PostgreSQL server process (postmaster) behind a connection. */
+export async function postmasterPid(db: Db): Promise<number> {
+  const backend = Number((await db.$client.query("select pg_backend_pid() as pid")).rows[0].pid);
+  return Number(readFileSync(`/proc/${backend}/stat`, "latin1").split(") ")[1]!.split(" ")[1]);
+}
+
 /**
- * Measures the CPU each part of a benchmark uses over a phase, in cores (1 = one core busy): each part
- * is a process with its descendants; `postgres` is every PostgreSQL process. The machine's conditions,
- * printed next to the figures.
+ * Measures the CPU each part of a benchmark uses between `start()` and `stop()`, in cores (1 = one core
+ * busy): a part is a process with its descendants (each process counted for the nearest part it
+ * descends from, since the generator starts the others), plus the time of its children that ended
+ * meanwhile (PostgreSQL's pool connections come and go). The machine's conditions, printed with the figures.
  */
 export function cpuMeter(parts: Record<string, number>) {
+  const roots = new Map(Object.entries(parts).map(([k, pid]) => [pid, k]));
   const take = () => {
     const times = processTimes();
-    // A process counts for the nearest of the parts it descends from (the generator starts the others).
-    const roots = new Map(Object.entries(parts).map(([k, pid]) => [pid, k]));
     const partOf = (pid: number) => {
-      for (let p = pid, hops = 0; p > 1 && hops < 20; p = times.get(p)?.ppid ?? 0, hops++) if (roots.has(p)) return roots.get(p);
+      for (let p = pid, hops = 0; p > 0 && hops < 30; p = times.get(p)?.ppid ?? 0, hops++) if (roots.has(p)) return roots.get(p);
       return undefined;
     };
     const sums: Record<string, number> = {};
     for (const [pid, t] of times) {
-      const part = t.name === "postgres" ? "postgres" : partOf(pid);
-      if (part) sums[part] = (sums[part] ?? 0) + t.seconds;
+      const part = partOf(pid);
+      if (part) sums[part] = (sums[part] ?? 0) + t.seconds + (roots.has(pid) ? t.reaped : 0);
     }
     return { at: performance.now(), sums };
   };
-  const start = take();
-  return () => {
-    const end = take();
-    const seconds = (end.at - start.at) / 1000;
-    return Object.fromEntries(
-      [...Object.keys(parts), "postgres"].map((k) => [k, +(((end.sums[k] ?? 0) - (start.sums[k] ?? 0)) / seconds).toFixed(2)]),
-    );
+  let first: ReturnType<typeof take> | null = null;
+  return {
+    start: () => {
+      first = take();
+    },
+    stop: (): Record<string, number> => {
+      const end = take();
+      const begin = first ?? end;
+      const seconds = (end.at - begin.at) / 1000;
+      return Object.fromEntries(Object.keys(parts).map((k) => [k, +(((end.sums[k] ?? 0) - (begin.sums[k] ?? 0)) / seconds).toFixed(2)]));
+    },
   };
 }

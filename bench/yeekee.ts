@@ -15,7 +15,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { pacedLoad } from "./paced";
-import { benchDatabase, benchLogins, benchPlayers, benchServer, cpuMeter, statementReport } from "./setup";
+import { benchDatabase, benchLogins, benchPlayers, benchServer, cpuMeter, postmasterPid, statementReport } from "./setup";
 
 const SHOOTERS = Number(process.env.BENCH_SHOOTERS ?? 500);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 1000);
@@ -88,8 +88,16 @@ async function main() {
       } as autocannon.Options);
 
     const shots = async () => Number((await db.$client.query("select count(*)::int as n from yeekee_shots where round_id = $1", [roundId])).rows[0].n);
-    const paced = async () => {
+    type Clock = (event: "start" | "end") => void;
+    const saturate = async (clock: Clock) => {
+      clock("start");
+      const r = await shoot({});
+      clock("end");
+      return r;
+    };
+    const paced = async (clock: Clock) => {
       const r = await pacedLoad({
+        onClock: clock,
         base: server.base,
         players: tokens,
         ratePerSecond: RATE,
@@ -101,12 +109,14 @@ async function main() {
       const ms = (x: ReturnType<typeof pct>) => ({ p50ms: Math.round(x.p50), p90ms: Math.round(x.p90), p99ms: Math.round(x.p99), maxMs: Math.round(x.max) });
       return { latency: pct(r.latencies), non2xx: r.non2xx + r.errors, connectMs: r.connectMs, fromDue: ms(pct(r.fromDue)), sendLag: ms(pct(r.sendLags)), inServer: ms(pct(r.serverTimes)) };
     };
-    const phase = async (load: () => Promise<{ latency: { p50: number; p90: number; p99: number; max: number }; non2xx: number; fromDue?: unknown; sendLag?: unknown; inServer?: unknown; connectMs?: number }>) => {
+    const postgres = await postmasterPid(db);
+    const phase = async (load: (clock: Clock) => Promise<{ latency: { p50: number; p90: number; p99: number; max: number }; non2xx: number; fromDue?: unknown; sendLag?: unknown; inServer?: unknown; connectMs?: number }>) => {
       await Promise.all(children.map((c) => ask(c, "reset")));
       const before = await shots();
-      const cpu = cpuMeter({ server: server.process.pid!, generator: process.pid, ...Object.fromEntries(children.map((c, i) => [`watchers${i + 1}`, c.pid!])) });
-      const result = await load();
-      const cpuCores = cpu();
+      // CPU over the measured time only (not the paced phase's connecting and warming up).
+      const cpu = cpuMeter({ server: server.process.pid!, generator: process.pid, ...Object.fromEntries(children.map((c, i) => [`watchers${i + 1}`, c.pid!])), postgres });
+      let cpuCores: Record<string, number> = {};
+      const result = await load((event) => (event === "start" ? cpu.start() : (cpuCores = cpu.stop())));
       const accepted = (await shots()) - before;
       await new Promise((r) => setTimeout(r, 2000));
       const reports = await Promise.all(children.map((c) => ask(c, "report")));
@@ -132,7 +142,7 @@ async function main() {
       };
     };
     // BENCH_SATURATION=0 runs the offered rate only.
-    const saturation = process.env.BENCH_SATURATION === "0" ? "skipped" : await phase(() => shoot({}));
+    const saturation = process.env.BENCH_SATURATION === "0" ? "skipped" : await phase(saturate);
     await statementReport(db);
     const offered = await phase(paced);
     await statementReport(db);

@@ -122,8 +122,15 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
       () =>
         serially(async () => {
           scheduled.delete(round);
-          await readNew(round);
-          await flush(round);
+          if (closing) return;
+          try {
+            await readNew(round);
+            await flush(round);
+          } catch (err) {
+            // Read again shortly: a quiet round would otherwise wait for its next shot or its result.
+            app.log.error({ err }, "yeekee fan-out failed; reading again");
+            schedule(round);
+          }
         }),
       FLUSH_MS,
     );

@@ -81,7 +81,7 @@ type Appended = { seq: number; at: string; hash: string; closeAt: Date; lotteryI
 const BATCH_MAX = 500;
 
 export function yeekeeService(db: Db, shooterSecret: string) {
-  const pseudonyms = memo(200_000, (key) => {
+  const pseudonyms = memo(20_000, (key) => {
     const [round, userId] = key.split("/");
     return shooterOf(shooterSecret, userId!, Number(round));
   });

@@ -24,10 +24,10 @@ DECLARE
   v_interval int;
   v_last timestamptz;
   -- Per shot of the batch: the shooter's last stored shot in this round, the index of the shooter's
-  -- previous shot in this batch, and when this one was recorded (null if refused).
+  -- previous shot in this batch, and the shooter's last recorded shot once this one is done.
   v_stored timestamptz[];
   v_before int[];
-  v_taken timestamptz[] := '{}';
+  v_latest timestamptz[] := '{}';
   -- The recorded shots, in order, for the insert.
   v_kept int := 0;
   v_idx int[] := '{}';
@@ -35,7 +35,6 @@ DECLARE
   v_ats text[] := '{}';
   v_hashes text[] := '{}';
   i int;
-  j int;
 BEGIN
   -- The pace is the site setting as it stands now (yeekee.shotIntervalSeconds, default 3).
   SELECT coalesce((value->>'shotIntervalSeconds')::int, 3) INTO v_interval FROM site_config WHERE key = 'yeekee';
@@ -57,18 +56,14 @@ BEGIN
     ) last_shot ON true;
   FOR i IN 1 .. coalesce(array_length(p_users, 1), 0) LOOP
     v_now := clock_timestamp();
+    -- The shooter's last recorded shot: as it stood after the shooter's previous shot in this batch,
+    -- else the stored one. A refused shot carries it on unchanged.
+    v_last := CASE WHEN v_before[i] IS NULL THEN v_stored[i] ELSE v_latest[v_before[i]] END;
+    v_latest[i] := v_last;
     IF v_status NOT IN ('open', 'closed') OR v_now < v_open_at OR v_now >= v_result_at THEN
       RETURN QUERY SELECT i, NULL::int, NULL::text, NULL::text, 'LY003'::text, v_interval, v_close_at, v_lottery;
       CONTINUE;
     END IF;
-    -- The shooter's last recorded shot: the latest recorded earlier in this batch, else the stored one.
-    v_last := NULL;
-    j := v_before[i];
-    WHILE j IS NOT NULL AND v_last IS NULL LOOP
-      v_last := v_taken[j];
-      j := v_before[j];
-    END LOOP;
-    v_last := coalesce(v_last, v_stored[i]);
     IF (v_now - v_last) < make_interval(secs => v_interval) THEN
       RETURN QUERY SELECT i, NULL::int, NULL::text, NULL::text, 'LY004'::text, v_interval, v_close_at, v_lottery;
       CONTINUE;
@@ -78,7 +73,7 @@ BEGIN
     v_hash := encode(sha256(convert_to(v_head || '|' || v_seq || '|' || p_numbers[i] || '|' || p_shooters[i] || '|' || v_at, 'UTF8')), 'hex');
     v_head := v_hash;
     -- As stored (milliseconds), so the pace is measured as it is against a stored shot.
-    v_taken[i] := v_at::timestamptz;
+    v_latest[i] := v_at::timestamptz;
     v_kept := v_kept + 1;
     v_idx[v_kept] := i;
     v_seqs[v_kept] := v_seq;
