@@ -31,25 +31,26 @@ function mask(username: string): string {
 
 type ShotRow = { round_id: string; seq: number; user_id: string; username: string; number: string; at: string; hash: string; close_at: Date; lottery_id: string };
 
-/** Memoised per instance, bounded: the hot path lists the same shooters and rounds over and over. */
-function memo<V>(limit: number, make: (key: string) => V): (key: string) => V {
+/** A bounded per-instance cache (emptied when full): the hot path lists the same shooters and rounds over and over. */
+function boundedCache<V>(limit: number): (key: string, make: () => V) => V {
   const values = new Map<string, V>();
-  return (key) => {
+  return (key, make) => {
     let v = values.get(key);
     if (v === undefined) {
       if (values.size >= limit) values.clear();
-      v = make(key);
+      v = make();
       values.set(key, v);
     }
     return v;
   };
 }
 
-/** A round's close time as a record shows it (ISO and Thai), by its epoch milliseconds. */
-const closeTimes = memo(1000, (ms) => {
-  const at = new Date(Number(ms));
-  return { timestop: at.toISOString(), dateTimeStop: formatThaiDateTime(at) };
-});
+/** A round's close time as a record shows it (ISO and Thai). */
+const closeTimesCache = boundedCache<{ timestop: string; dateTimeStop: string }>(1000);
+const closeTimes = (closeAt: Date | string) => {
+  const at = new Date(closeAt);
+  return closeTimesCache(String(at.getTime()), () => ({ timestop: at.toISOString(), dateTimeStop: formatThaiDateTime(at) }));
+};
 
 function recordView(pseudonym: (userId: string, roundId: number) => string, r: ShotRow, viewer: AuthUser | null) {
   const own = viewer?.uuid === r.user_id;
@@ -62,7 +63,7 @@ function recordView(pseudonym: (userId: string, roundId: number) => string, r: S
     seq: r.seq,
     at: r.at,
     hash: r.hash,
-    ...closeTimes(String(new Date(r.close_at).getTime())),
+    ...closeTimes(r.close_at),
     activitytype: r.lottery_id,
   };
 }
@@ -81,11 +82,8 @@ type Appended = { seq: number; at: string; hash: string; closeAt: Date; lotteryI
 const BATCH_MAX = 500;
 
 export function yeekeeService(db: Db, shooterSecret: string) {
-  const pseudonyms = memo(20_000, (key) => {
-    const [round, userId] = key.split("/");
-    return shooterOf(shooterSecret, userId!, Number(round));
-  });
-  const pseudonym = (userId: string, roundId: number) => pseudonyms(`${roundId}/${userId}`);
+  const pseudonyms = boundedCache<string>(20_000);
+  const pseudonym = (userId: string, roundId: number) => pseudonyms(`${roundId}/${userId}`, () => shooterOf(shooterSecret, userId, roundId));
 
   /**
    * Shots of a round wait while a batch of the same round is being appended, then go together in the
