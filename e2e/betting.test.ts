@@ -120,7 +120,7 @@ describe("placing a slip and seeing it won", () => {
     expect(closed.statusCode, JSON.stringify(closed.body)).toBe(200);
     const added = await post(site.app, "/api/admin/add-award", { activityid: roundId, threeTop: "123", twoBottom: "99" }, admin);
     expect(added.statusCode, JSON.stringify(added.body)).toBe(200);
-    await site.db.$client.query("update rounds set close_at = now() - interval '3 minutes', open_at = now() - interval '1 hour' where id = $1", [roundId]);
+    await site.owner.$client.query("update rounds set close_at = now() - interval '3 minutes', open_at = now() - interval '1 hour' where id = $1", [roundId]);
 
     const win = 10 * threeDigitRate;
     await page.locator("nav").getByRole("link", { name: "โพยหวย" }).click();

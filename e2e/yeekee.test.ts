@@ -22,7 +22,7 @@ const page2Sockets: { url: string; page: WebSocketRoute; server: WebSocketRoute 
 /** The pages log every failed call (spec §8); none is expected here. */
 const consoleErrors: string[] = [];
 
-const q = async (sql: string, params: unknown[] = []) => (await site.db.$client.query(sql, params)).rows;
+const q = async (sql: string, params: unknown[] = []) => (await site.owner.$client.query(sql, params)).rows;
 
 beforeAll(async () => {
   site = await startSite();

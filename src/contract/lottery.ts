@@ -36,6 +36,11 @@ export const Activity = z.object({
   status: RoundStatus,
   /** Accepting bets now, by the server's clock. */
   isOpen: z.boolean(),
+  /**
+   * Yeekee: SHA-256 of the round's sealed seed, published from its first moment; the seed is revealed at
+   * the result time and decides the offset added to the result (null for other lotteries).
+   */
+  seed_commitment: z.string().nullable(),
 });
 export type Activity = z.infer<typeof Activity>;
 

@@ -115,6 +115,12 @@ export const readNumberRecord = route({
     count: z.number().int(),
     /** Shooting closes at this instant (the round's result time). */
     shootUntil: z.string(),
+    /** SHA-256 of the round's sealed seed, published from the round's first moment (null: a round from before seeds). */
+    seedCommitment: z.string().nullable(),
+    /** The seed (64 hex digits), revealed from the result time on; null before. */
+    seed: z.string().nullable(),
+    /** The offset the result was decided with (0 to 99999); null until the result. */
+    offset: z.number().int().nullable(),
   }),
 });
 

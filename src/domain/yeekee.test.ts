@@ -5,9 +5,11 @@ import {
   YEEKEE_MIN_SHOTS_DEFAULT,
   chainHead,
   isShotNumber,
+  seedCommitment,
   sha256Hex,
   shotHash,
   verifyChain,
+  yeekeeOffset,
   yeekeeResult,
   type Shot,
 } from "./yeekee";
@@ -89,6 +91,7 @@ describe("yeekeeResult", () => {
       shots: 20,
       sum: 210n,
       sixteenth: "00005",
+      offset: 0,
       result: "00205",
       top3: "205",
       bottom2: "00",
@@ -109,6 +112,7 @@ describe("yeekeeResult", () => {
       shots: 20,
       sum: 333320n,
       sixteenth: "98765",
+      offset: 0,
       result: "34555",
       top3: "555",
       bottom2: "34",
@@ -133,6 +137,7 @@ describe("yeekeeResult", () => {
       shots: 21,
       sum: 738711n,
       sixteenth: "60606",
+      offset: 0,
       result: "78105",
       top3: "105",
       bottom2: "78",
@@ -176,6 +181,7 @@ describe("yeekeeResult", () => {
       shots: 3,
       sum: 31n,
       sixteenth: "00000",
+      offset: 0,
       result: "00031",
       top3: "031",
       bottom2: "00",
@@ -208,6 +214,7 @@ describe("yeekeeResult", () => {
       shots: 100,
       sum: 5050n,
       sixteenth: "00085",
+      offset: 0,
       result: "04965",
       top3: "965",
       bottom2: "04",
@@ -390,5 +397,66 @@ describe("hash chain", () => {
     const shots = withHashes(makeShots(sequence(1, 3)));
     expect(verifyChain(shots.map((s) => ({ ...s, seq: s.seq + 1 })))).toEqual({ ok: false, brokenAt: 2 });
     expect(verifyChain([shots[0]!, { ...shots[1]!, seq: 3 }, shots[2]!])).toEqual({ ok: false, brokenAt: 3 });
+  });
+});
+
+describe("the sealed seed", () => {
+  const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join(""));
+  const bytes = (hex: string) => Uint8Array.from(hex.match(/../g)!, (h) => parseInt(h, 16));
+  // WebCrypto (a web standard, present in browsers and Node) as the independent oracle.
+  const oracleCommitment = async (seed: string) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes(seed))), (b) => b.toString(16).padStart(2, "0")).join("");
+  const oracleOffset = async (seed: string, head: string) => {
+    const key = await crypto.subtle.importKey("raw", bytes(seed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const mac = new DataView(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(head)));
+    return Number(mac.getBigUint64(0) % 100000n);
+  };
+
+  it("commits to the seed's 32 bytes with SHA-256", async () => {
+    await fc.assert(
+      fc.asyncProperty(hex64, async (seed) => {
+        expect(seedCommitment(seed)).toBe(await oracleCommitment(seed));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("takes the offset from the first 8 bytes of HMAC-SHA256(seed, head) mod 100000", async () => {
+    await fc.assert(
+      fc.asyncProperty(hex64, hex64, async (seed, head) => {
+        expect(yeekeeOffset(seed, head)).toBe(await oracleOffset(seed, head));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("works a fixed example", async () => {
+    // seed = 00 01 02 … 1f (SHA-256 from Python's hashlib); head = the genesis hash.
+    const seed = Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, "0")).join("");
+    expect(seedCommitment(seed)).toBe("630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd");
+    expect(yeekeeOffset(seed, GENESIS_HASH)).toBe(await oracleOffset(seed, GENESIS_HASH));
+  });
+
+  it("adds the offset to R, mod 100000", () => {
+    // 1 + … + 20 = 210; − #16 (5) = 205; + 99900 = 100105 → 00105.
+    expect(yeekeeResult(sequence(1, 20), 20, 99_900)).toMatchObject({ result: "00105", offset: 99_900, sum: 210n, sixteenth: "00005" });
+    expect(yeekeeResult(sequence(1, 20), 20, 0)).toMatchObject({ result: "00205", offset: 0 });
+  });
+
+  it("gives another commitment for a seed changed in any byte", () => {
+    fc.assert(
+      fc.property(hex64, fc.integer({ min: 0, max: 31 }), fc.integer({ min: 1, max: 255 }), (seed, at, mask) => {
+        const byte = (parseInt(seed.slice(at * 2, at * 2 + 2), 16) ^ mask).toString(16).padStart(2, "0");
+        expect(seedCommitment(seed.slice(0, at * 2) + byte + seed.slice(at * 2 + 2))).not.toBe(seedCommitment(seed));
+      }),
+    );
+  });
+
+  it.each(["", "00", "0".repeat(63), "0".repeat(65), "G".repeat(64), "A".repeat(64)])("refuses the seed %j", (bad) => {
+    expect(() => seedCommitment(bad)).toThrow(RangeError);
+    expect(() => yeekeeOffset(bad, GENESIS_HASH)).toThrow(RangeError);
+  });
+
+  it.each([-1, 100_000, 1.5, Number.NaN])("refuses an offset of %d", (offset) => {
+    expect(() => yeekeeResult(sequence(1, 20), 20, offset)).toThrow(RangeError);
   });
 });

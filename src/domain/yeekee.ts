@@ -1,6 +1,6 @@
 // Yeekee (DESIGN.md §7, issue 6): the result rule and the hash chain over the shots.
-// Runs on the server and in the browser's recomputation view, so it uses no Node-only API: SHA-256
-// and UTF-8 encoding are implemented here in plain TypeScript.
+// Runs on the server and in the browser's recomputation view, so it uses no Node-only API: SHA-256,
+// HMAC and UTF-8 encoding are implemented here in plain TypeScript.
 
 export interface Shot {
   // 1, 2, 3, … in the server's receive order within the round.
@@ -28,6 +28,8 @@ export type YeekeeResult =
       sum: bigint;
       // The number subtracted: the 16th shot counting back, or "00000" when there are fewer than 16.
       sixteenth: string;
+      // The sealed offset added (0 for rounds decided before seeds existed).
+      offset: number;
       // R, five digits.
       result: string;
       top3: string;
@@ -41,18 +43,23 @@ export function isShotNumber(s: string): boolean {
   return /^[0-9]{5}$/.test(s);
 }
 
-// `numbers` are the round's shots in the server's receive order.
-// R = (sum of all shots − the 16th shot counting back from the last) mod 100000, as five digits;
-// top 3 = the last three digits of R, bottom 2 = its first two.
+// `numbers` are the round's shots in the server's receive order; `offset` is the round's sealed offset
+// (yeekeeOffset below; 0 for rounds decided before seeds existed).
+// R = (sum of all shots − the 16th shot counting back from the last + offset) mod 100000, as five
+// digits; top 3 = the last three digits of R, bottom 2 = its first two.
 // Fewer than `minShots` shots: the round is void (cancelled, every slip refunded).
 // Fewer than 16 shots but at least `minShots` (possible only when a lottery is configured with
 // minShots < 16): there is no 16th shot, so nothing is subtracted (sixteenth = "00000",
 // sixteenRecord = null) and R = sum mod 100000.
 // Throws a RangeError for a number that is not exactly five ASCII digits, or for a minShots that is
-// not an integer ≥ 1 (a round with no shots can never have a result).
-export function yeekeeResult(numbers: string[], minShots = YEEKEE_MIN_SHOTS_DEFAULT): YeekeeResult {
+// not an integer ≥ 1 (a round with no shots can never have a result), or for an offset that is not an
+// integer from 0 to 99999.
+export function yeekeeResult(numbers: string[], minShots = YEEKEE_MIN_SHOTS_DEFAULT, offset = 0): YeekeeResult {
   if (!Number.isSafeInteger(minShots) || minShots < 1) {
     throw new RangeError(`minShots must be an integer ≥ 1, got ${String(minShots)}`);
+  }
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset >= Number(MODULUS)) {
+    throw new RangeError(`offset must be an integer from 0 to 99999, got ${String(offset)}`);
   }
   let sum = 0n;
   for (const n of numbers) {
@@ -67,13 +74,14 @@ export function yeekeeResult(numbers: string[], minShots = YEEKEE_MIN_SHOTS_DEFA
   const sixteenth = sixteenRecord ?? "00000";
   // sum − sixteenth is never negative (the 16th shot is part of the sum), but the modulo is taken
   // the non-negative way anyway so the rule holds for any integers.
-  const r = (((sum - BigInt(sixteenth)) % MODULUS) + MODULUS) % MODULUS;
+  const r = (((sum - BigInt(sixteenth) + BigInt(offset)) % MODULUS) + MODULUS) % MODULUS;
   const result = r.toString().padStart(5, "0");
   return {
     void: false,
     shots,
     sum,
     sixteenth,
+    offset,
     result,
     top3: result.slice(2),
     bottom2: result.slice(0, 2),
@@ -118,6 +126,58 @@ export function verifyChain(shots: Array<Shot & { hash: string }>): ChainVerific
     head = expected;
   }
   return { ok: true, head };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sealed seed (docs/decisions/012). The sum of public shots alone lets whoever shoots last choose
+// R, so R also adds an offset that nobody can know before the result time: the database draws a secret
+// 32-byte seed when the round is created and publishes only its commitment, SHA-256(seed). At the result
+// time the seed is revealed; anyone can check it against the commitment and recompute the offset.
+
+/** SHA-256 of the seed's 32 bytes, as 64 lowercase hex digits: published from the round's first moment. */
+export function seedCommitment(seedHex: string): string {
+  return toHex(sha256(seedBytes(seedHex)));
+}
+
+/**
+ * offset = the first 8 bytes of HMAC-SHA256(key = the seed's 32 bytes, message = the chain head after
+ * the last shot as its 64 hex characters), read as an unsigned big-endian integer, mod 100000. The head
+ * covers every shot, the last one included, so no shot can be chosen to cancel the offset out.
+ */
+export function yeekeeOffset(seedHex: string, head: string): number {
+  if (!/^[0-9a-f]{64}$/.test(head)) throw new RangeError("The chain head must be 64 lowercase hex digits");
+  const mac = hmacSha256(seedBytes(seedHex), utf8(head));
+  let n = 0n;
+  for (let i = 0; i < 8; i++) n = (n << 8n) | BigInt(mac[i]!);
+  return Number(n % MODULUS);
+}
+
+function seedBytes(seedHex: string): Uint8Array {
+  if (!/^[0-9a-f]{64}$/.test(seedHex)) throw new RangeError("A seed is 32 bytes, written as 64 lowercase hex digits");
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) out[i] = parseInt(seedHex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+function toHex(bytes: Uint8Array): string {
+  let hex = "";
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
+// HMAC (RFC 2104) over SHA-256: a 64-byte block; a longer key is hashed first.
+function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
+  const block = new Uint8Array(64);
+  block.set(key.length > 64 ? sha256(key) : key);
+  const inner = new Uint8Array(64 + message.length);
+  const outer = new Uint8Array(64 + 32);
+  for (let i = 0; i < 64; i++) {
+    inner[i] = block[i]! ^ 0x36;
+    outer[i] = block[i]! ^ 0x5c;
+  }
+  inner.set(message, 64);
+  outer.set(sha256(inner), 64);
+  return sha256(outer);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,7 +292,5 @@ function sha256(message: Uint8Array): Uint8Array {
 }
 
 export function sha256Hex(text: string): string {
-  let hex = "";
-  for (const byte of sha256(utf8(text))) hex += byte.toString(16).padStart(2, "0");
-  return hex;
+  return toHex(sha256(utf8(text)));
 }

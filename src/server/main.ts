@@ -4,6 +4,7 @@ import { type Config, loadConfig } from "./config";
 import { connect, runMigrations } from "./db/client";
 import { openDatabase } from "./db/database";
 import { startTicker } from "./lottery/ticker";
+import { prepareServingRole } from "./db/serving-role";
 import { seed } from "./seed";
 
 /**
@@ -31,10 +32,12 @@ async function main(): Promise<void> {
       ].join("\n"),
     );
   }
-  if (config.workers <= 1) return serve(config, database.url, { db, stopDatabase: () => database.embedded?.stop() });
-
+  // Migrations and seed ran as the owner; everything after that runs as the serving role.
   await db.$client.end();
-  const env = { WORKER_DATABASE_URL: database.url, JWT_SECRET: config.jwtSecret };
+  const serving = await prepareServingRole(database.url, config.jwtSecret);
+  if (config.workers <= 1) return serve(config, serving.url, { stopDatabase: () => database.embedded?.stop() });
+
+  const env = { WORKER_DATABASE_URL: serving.url, JWT_SECRET: config.jwtSecret };
   // A worker's channel can close before the primary writes to it (both get SIGTERM at shutdown): that
   // is logged, not an unhandled error that would stop the primary before the database.
   cluster.on("fork", (worker) => worker.on("error", (err) => console.error(`worker ${worker.process.pid}: ${err.message}`)));
@@ -57,8 +60,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop());
 }
 
-async function serve(config: Config, databaseUrl: string, own?: { db: ReturnType<typeof connect>; stopDatabase: () => Promise<void> | undefined }) {
-  const db = own?.db ?? connect(databaseUrl, { max: config.dbPoolSize });
+async function serve(config: Config, databaseUrl: string, own?: { stopDatabase: () => Promise<void> | undefined }) {
+  const db = connect(databaseUrl, { max: config.dbPoolSize });
   const app = await buildApp({ config, db, databaseUrl });
   const ticker = startTicker(db, (msg, err) => app.log.error({ err }, msg));
   let stopping = false;

@@ -48,7 +48,7 @@ async function roundWithLines(lottery: string, slips: number) {
     placed.push({ player, lines });
   }
   // The result is recorded without settling, as if the process had stopped right after it.
-  await t.db.$client.query(
+  await t.owner.$client.query(
     `update rounds set status = 'add award', close_at = now() - interval '1 second', open_at = now() - interval '2 hours',
        result = '{"kind":"simple","threeTop":"123","twoBottom":"45"}'::jsonb where id = $1`,
     [round],

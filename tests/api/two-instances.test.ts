@@ -71,7 +71,7 @@ it("slips on the same numbers through two instances at once are all placed, each
   const sms = recordingSms();
   const apps = await Promise.all([database.db, second].map((db) => buildApp({ config: testConfig(), db, sms, logger: false })));
   try {
-    const site: TestApp = { app: apps[0]!, db: database.db, sms, close: async () => {} };
+    const site: TestApp = { app: apps[0]!, db: database.db, owner: database.db, sms, close: async () => {} };
     const admin = await adminToken(site);
     const players = [];
     for (let i = 0; i < 8; i++) players.push(await createPlayer(site));

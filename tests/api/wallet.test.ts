@@ -381,8 +381,10 @@ describe("ledger check", () => {
       expect(check.ok).toBe(false);
       expect(check.totalBalance).toBe(0.01);
       expect(check.differences).toHaveLength(1);
-      await expect(own.db.$client.query("delete from ledger_entries")).rejects.toThrow(/append-only/);
-      await expect(own.db.$client.query("truncate ledger_entries cascade")).rejects.toThrow(/append-only/);
+      // Even the owner (the serving role has no TRUNCATE at all) meets the append-only guard.
+      await expect(own.owner.$client.query("delete from ledger_entries")).rejects.toThrow(/append-only/);
+      await expect(own.owner.$client.query("truncate ledger_entries cascade")).rejects.toThrow(/append-only/);
+      await expect(own.db.$client.query("truncate ledger_entries cascade")).rejects.toThrow(/permission denied/);
       await own.db.$client.query("update accounts set balance = balance - 1 where owner_id = $1 and kind = 'credit'", [p.uuid]);
 
       // A withdrawal marked rejected behind the ledger's back (no refund) is a record mismatch.

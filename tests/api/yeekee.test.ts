@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyChain, yeekeeResult } from "../../src/domain/yeekee";
+import { verifyChain, yeekeeOffset, yeekeeResult } from "../../src/domain/yeekee";
 import { connect } from "../../src/server/db/client";
 import { finishYeekeeRound } from "../../src/server/yeekee/service";
 import { createTestApp, type TestApp, THAI } from "../support/app";
@@ -17,7 +17,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const q = async (sql: string, params: unknown[] = []) => (await t.db.$client.query(sql, params)).rows;
+// Set-up and the round's clock through the owner (the serving role cannot move a round's times).
+const q = async (sql: string, params: unknown[] = []) => (await t.owner.$client.query(sql, params)).rows;
 let offset = 0;
 
 /** A yeekee round open now, closing for bets in `closeInMs`, with shooting until `resultInMs`. */
@@ -169,13 +170,17 @@ describe("result and rewards", () => {
     for (const p of shooters) await fund(t, admin, p.uuid, 1000);
     const round = await yeekeeRound(60_000, 120_000);
     const numbers = Array.from({ length: 25 }, (_, i) => String((i * 7919 + 12345) % 100000).padStart(5, "0"));
-    const expected = yeekeeResult(numbers);
-    if (expected.void) throw new Error("unexpected void");
     // Shot #1 (the last) is shooters[0]'s, #16 (index 9) is shooters[1]'s, the rest shooters[2]'s.
     const shooterOf = (i: number) => (i === numbers.length - 1 ? 0 : i === numbers.length - 16 ? 1 : 2);
+    for (const [i, n] of numbers.entries()) expect((await shoot(shooters[shooterOf(i)]!, round, n)).statusCode).toBe(200);
+    // Only the owner can read the seed before the result time: the test does, to bet on the result it
+    // will be while bets are still open.
+    const { head } = (await post(t.app, "/api/read-numberrecord", { activityid: round }, shooters[2]!.token)).body as unknown as { head: string };
+    const seed = (await q(`select encode(seed, 'hex') as seed from yeekee_seeds where round_id = $1`, [round]))[0].seed as string;
+    const expected = yeekeeResult(numbers, 20, yeekeeOffset(seed, head));
+    if (expected.void) throw new Error("unexpected void");
     await placeSlip(t, shooters[0]!, round, [{ award_type: "ThreeDigit", number: expected.top3, amount: 100 }]);
     await placeSlip(t, shooters[1]!, round, [{ award_type: "TwoDigit", number: expected.bottom2, amount: 10 }]);
-    for (const [i, n] of numbers.entries()) expect((await shoot(shooters[shooterOf(i)]!, round, n)).statusCode).toBe(200);
     await endShooting(round);
 
     // Two instances finishing at once: one computes and pays, the other finds nothing to do.

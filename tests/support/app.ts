@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
 import type { SmsSender } from "../../src/server/auth/sms";
 import { type Config, loadConfig } from "../../src/server/config";
-import type { Db } from "../../src/server/db/client";
+import { connect, type Db } from "../../src/server/db/client";
+import { dropServingRole, prepareServingRole } from "../../src/server/db/serving-role";
 import { seed } from "../../src/server/seed";
 import { createTestDatabase } from "./database";
 
@@ -42,7 +43,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The serving role's connection, as the app has it (cannot read yeekee seeds nor move round times). */
   db: Db;
+  /** The owner's connection, for set-up and for moving the clock of a round. */
+  owner: Db;
   sms: ReturnType<typeof recordingSms>;
   close(): Promise<void>;
 }
@@ -52,16 +56,21 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   await seed(database.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
+  const serving = await prepareServingRole(database.url, config.jwtSecret);
+  const db = connect(serving.url);
   const sms = recordingSms();
-  const app = await buildApp({ config, db: database.db, databaseUrl: database.url, sms, logger: process.env.TEST_LOG === "1" });
+  const app = await buildApp({ config, db, databaseUrl: serving.url, sms, logger: process.env.TEST_LOG === "1" });
   await app.ready();
   return {
     app,
-    db: database.db,
+    db,
+    owner: database.db,
     sms,
     close: async () => {
       await app.close();
+      await db.$client.end();
       await database.drop();
+      await dropServingRole(database.adminUrl, serving.role);
     },
   };
 }

@@ -6,7 +6,7 @@ import { connect, type Db } from "../../src/server/db/client";
 const TEMPLATE_DB = "lotto_template";
 
 /** A fresh database for one test file, copied from the migrated template (fast, fully isolated). */
-export async function createTestDatabase(): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{ url: string; adminUrl: string; db: Db; drop: () => Promise<void> }> {
   const adminUrl = inject("pgAdminUrl");
   const name = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -18,6 +18,7 @@ export async function createTestDatabase(): Promise<{ url: string; db: Db; drop:
   const db = connect(url.toString());
   return {
     url: url.toString(),
+    adminUrl,
     db,
     drop: async () => {
       await db.$client.end();

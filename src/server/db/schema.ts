@@ -538,3 +538,38 @@ export const yeekeeRewards = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roundId, t.position] })],
 );
+
+/**
+ * Each yeekee round's secret seed (docs/decisions/012), drawn by the database when the round is created.
+ * The serving role may read `commitment` (published from the round's first moment) but not `seed`,
+ * which only `yeekee_round_seed()` returns, and only from the round's result time. Never updated.
+ */
+export const yeekeeSeeds = pgTable(
+  "yeekee_seeds",
+  {
+    roundId: bigint("round_id", { mode: "number" })
+      .primaryKey()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    seed: bytea("seed").notNull(),
+    commitment: text("commitment")
+      .notNull()
+      .generatedAlwaysAs(sql`encode(sha256(seed), 'hex')`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("yeekee_seeds_seed_check", sql`octet_length(${t.seed}) = 32`)],
+);
+
+/** Every request for a round's seed before its result time: refused, and kept here for the operator. */
+export const yeekeeSeedRefusals = pgTable(
+  "yeekee_seed_refusals",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    roundId: bigint("round_id", { mode: "number" }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    roleName: text("role_name").notNull(),
+    backendPid: integer("backend_pid").notNull(),
+    clientAddr: text("client_addr"),
+    applicationName: text("application_name"),
+  },
+  (t) => [index("yeekee_seed_refusals_at_idx").on(t.at)],
+);

@@ -16,6 +16,8 @@ export type RoundRow = {
   status: "open" | "closed" | "add award" | "cancel activity";
   result: Record<string, unknown> | null;
   is_open: boolean;
+  /** SHA-256 of a yeekee round's sealed seed (null for other lotteries). */
+  seed_commitment: string | null;
 };
 
 export type LotteryRow = {
@@ -32,7 +34,8 @@ export type LotteryRow = {
 // "Open" is decided by the database's clock, the one every instance shares.
 const ROUND_COLUMNS = sql`r.id, r.lottery_id, l.name, l."group", l.category, l.result_kind, r.round_no,
   to_char(r.draw_date, 'YYYY-MM-DD') as draw_date, r.open_at, r.close_at, r.result_at, r.status, r.result,
-  (r.status = 'open' and r.open_at <= now() and r.close_at > now()) as is_open`;
+  (r.status = 'open' and r.open_at <= now() and r.close_at > now()) as is_open,
+  (select s.commitment from yeekee_seeds s where s.round_id = r.id) as seed_commitment`;
 
 export async function lotteriesAll(db: Executor, onlyActive: boolean): Promise<LotteryRow[]> {
   const r = await db.execute<LotteryRow>(sql`

@@ -32,6 +32,7 @@ export function activityView(r: repo.RoundRow): Activity {
     result_at: new Date(r.result_at).toISOString(),
     status: r.status,
     isOpen: r.is_open,
+    seed_commitment: r.seed_commitment,
   };
 }
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { satangToBaht } from "../../domain/money";
 import { awardLines, winningNumbers, winningPairs } from "../../domain/results";
 import { formatThaiDateTime } from "../../domain/thai-date";
-import { GENESIS_HASH, yeekeeResult } from "../../domain/yeekee";
+import { GENESIS_HASH, yeekeeOffset, yeekeeResult } from "../../domain/yeekee";
 import { batcher } from "../db/batcher";
 import type { Db, Tx } from "../db/client";
 import { pgError } from "../db/errors";
@@ -149,16 +149,26 @@ export function yeekeeService(db: Db, shooterSecret: string) {
     },
 
     async shots(viewer: AuthUser | null, roundId: number, after = 0) {
-      const round = await lotteryRepo.roundById(db, roundId);
+      // The seed is asked for only once the result time has passed (an earlier request is refused and
+      // logged as a possible leak); the offset is the one the result was decided with.
+      const round = (
+        await db.execute<{ result_at: Date; result: { yeekee?: { offset?: number } } | null; commitment: string | null; seed: string | null; seq: number | null; head: string | null }>(sql`
+          select r.result_at, r.result, s.commitment, c.seq, c.head,
+            case when r.result_at <= clock_timestamp() and s.round_id is not null then yeekee_round_seed(r.id) end as seed
+          from rounds r left join yeekee_seeds s on s.round_id = r.id left join yeekee_chains c on c.round_id = r.id
+          where r.id = ${roundId}`)
+      ).rows[0];
       if (!round) throw notFound("ไม่พบงวดนี้");
       const recordlist = await this.shotsAfter(viewer, roundId, after);
-      const chain = (await db.execute<{ seq: number; head: string }>(sql`select seq, head from yeekee_chains where round_id = ${roundId}`)).rows[0];
       return {
         status: "Success" as const,
         recordlist,
-        head: chain?.head ?? GENESIS_HASH,
-        count: chain?.seq ?? 0,
+        head: round.head ?? GENESIS_HASH,
+        count: round.seq ?? 0,
         shootUntil: new Date(round.result_at).toISOString(),
+        seedCommitment: round.commitment,
+        seed: round.seed,
+        offset: round.result?.yeekee?.offset ?? null,
       };
     },
 
@@ -202,11 +212,24 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     // end of shooting and refused, so the result covers exactly the recorded shots.
     await tx.execute(sql`select 1 from yeekee_chains where round_id = ${roundId} for update`);
     const shots = await shotsOf(tx, roundId);
-    const computed = yeekeeResult(shots.map((s) => s.number), config.minShots);
     const head = shots.at(-1)?.hash ?? GENESIS_HASH;
+    // The sealed seed, revealed now that shooting is over (docs/decisions/012): without it the last
+    // shooter could choose R, so a round without one is not decided.
+    const sealed = (
+      await tx.execute<{ seed: string | null; commitment: string | null }>(sql`
+        select yeekee_round_seed(${roundId}) as seed, (select commitment from yeekee_seeds where round_id = ${roundId}) as commitment`)
+    ).rows[0]!;
+    if (sealed.seed === null || sealed.commitment === null) throw new Error(`yeekee round ${roundId} has no seed to reveal`);
+    const seal = { seed: sealed.seed, commitment: sealed.commitment };
+    const offset = yeekeeOffset(seal.seed, head);
+    const computed = yeekeeResult(
+      shots.map((s) => s.number),
+      config.minShots,
+      offset,
+    );
     if (computed.void) {
       await tx.execute(sql`update rounds set status = 'cancel activity', closed_at = coalesce(closed_at, now()) where id = ${roundId}`);
-      await lotteryRepo.addRoundEvent(tx, { roundId, event: "void", note: `ยิงเลข ${computed.shots} ครั้ง น้อยกว่า ${config.minShots}`, data: { shots: computed.shots, head } });
+      await lotteryRepo.addRoundEvent(tx, { roundId, event: "void", note: `ยิงเลข ${computed.shots} ครั้ง น้อยกว่า ${config.minShots}`, data: { shots: computed.shots, head, ...seal } });
       return "void" as const;
     }
     const input = { kind: "simple" as const, threeTop: computed.top3, twoBottom: computed.bottom2 };
@@ -220,8 +243,9 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     ];
     await lotteryRepo.replaceAwards(tx, roundId, lines);
     await writeWinningPairs(tx, roundId, winningPairs(winning));
-    await lotteryRepo.setRoundResult(tx, roundId, { ...input, yeekee: { result: computed.result, sum: computed.sum.toString(), sixteenth: computed.sixteenth, shots: computed.shots, head } });
-    await lotteryRepo.addRoundEvent(tx, { roundId, event: "yeekee.result", data: { result: computed.result, sum: computed.sum.toString(), shots: computed.shots, head } });
+    const decided = { result: computed.result, sum: computed.sum.toString(), sixteenth: computed.sixteenth, offset, shots: computed.shots, head, ...seal };
+    await lotteryRepo.setRoundResult(tx, roundId, { ...input, yeekee: decided });
+    await lotteryRepo.addRoundEvent(tx, { roundId, event: "yeekee.result", data: decided });
     // Both rewards' accounts are locked first, in the ledger's order, before either is paid.
     const rewarded = [shots.at(-1), shots.at(-16)].filter((s) => s !== undefined);
     const accounts = await Promise.all(rewarded.map((s) => playerAccountId(tx, s.user_id)));

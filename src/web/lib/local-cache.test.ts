@@ -48,6 +48,7 @@ const round = (over: Partial<Activity> = {}): Activity => ({
   result_at: "2026-03-15T23:02:00.000Z",
   status: "open",
   isOpen: true,
+  seed_commitment: null,
   ...over,
 });
 
