@@ -1,7 +1,7 @@
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCredit } from "../src/domain/money";
-import { yeekeeResult } from "../src/domain/yeekee";
+import { yeekeeOffset, yeekeeResult } from "../src/domain/yeekee";
 import { finishYeekeeRound } from "../src/server/yeekee/service";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
@@ -61,6 +61,15 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** The result as decided: the shots' sum rule plus the offset of the seed revealed at the result time. */
+async function decided() {
+  const listed = (await post(site.app, "/api/read-numberrecord", { activityid: roundId }, p1.token)).body as unknown as { head: string; seed: string | null };
+  if (listed.seed === null) throw new Error("the seed is revealed at the result time");
+  const r = yeekeeResult(shots, 20, yeekeeOffset(listed.seed, listed.head));
+  if (r.void) throw new Error("24 shots cannot be void");
+  return r;
+}
+
 const row = (page: Page, seq: number) => page.locator(`[data-testid="shot-row"][data-seq="${seq}"]`);
 const countIs = (page: Page, n: number) => page.locator(`[data-testid="shot-count"][data-count="${n}"]`).waitFor();
 
@@ -82,6 +91,12 @@ describe("yeekee live", () => {
       await expect(page.getByTestId("round-slip-staked").textContent()).resolves.toMatch(/^100(\.00)? ฿$/);
     }
     await expect(page1.getByTestId("bet-link").getAttribute("href")).resolves.toBe(`/homeAllLotto?lotto=yeekee&activity=${roundId}`);
+    // The sealed seed's commitment shows from the start, as the database drew it.
+    const commitment = (await q(`select commitment from yeekee_seeds where round_id = $1`, [roundId]))[0].commitment as string;
+    for (const page of [page1, page2]) {
+      await expect(page.getByTestId("seed-commitment").getAttribute("data-commitment")).resolves.toBe(commitment);
+      await expect(page.getByTestId("seed-commitment").textContent()).resolves.toContain("ไม่มีใครรู้หรือกำหนดผลล่วงหน้าได้");
+    }
   });
 
   it("a shot from one player's page reaches the other's live list, and back", async () => {
@@ -145,8 +160,7 @@ describe("yeekee live", () => {
     await page1.getByTestId("shoot-button").click();
     await expect(page1.getByTestId("shoot-error").textContent()).resolves.toContain("ไม่อยู่ในเวลายิงเลข");
     expect(await finishYeekeeRound(site.db, roundId)).toBe("result");
-    const expected = yeekeeResult(shots);
-    if (expected.void) throw new Error("24 shots cannot be void");
+    const expected = await decided();
     const award = await post(site.app, "/api/award", { activityid: roundId }, p1.token);
     const lines = award.body.awardlist as Array<{ award_type: string; number: string }>;
     expect(lines.find((l) => l.award_type === "ThreeDigit")?.number).toBe(expected.top3);
@@ -159,6 +173,7 @@ describe("yeekee live", () => {
       await expect(result.getAttribute("data-top3")).resolves.toBe(expected.top3);
       await expect(result.getAttribute("data-bottom2")).resolves.toBe(expected.bottom2);
       await expect(page.getByTestId("derivation-sixteenth").textContent()).resolves.toContain(expected.sixteenth);
+      await expect(page.getByTestId("derivation-offset").textContent()).resolves.toContain(String(expected.offset).padStart(5, "0"));
       await expect(page.getByTestId("record-one").textContent()).resolves.toContain(expected.oneRecord);
       await expect(page.getByTestId("shoot-button").count()).resolves.toBe(0);
     }
@@ -172,12 +187,15 @@ describe("yeekee live", () => {
     await screenshot(page1, "51-yeekee-result");
   });
 
-  it("the verification view recomputes the chain and the result in the browser and finds them equal to the published ones", async () => {
-    const expected = yeekeeResult(shots);
-    if (expected.void) throw new Error("24 shots cannot be void");
+  it("the verification view recomputes the chain, the seed's commitment, the offset and the result in the browser and finds them equal to the published ones", async () => {
+    const expected = await decided();
     await page2.getByTestId("verify-button").click();
     await page2.getByTestId("verify-ok").waitFor();
     await expect(page2.getByTestId("verify-ok").textContent()).resolves.toContain("สายแฮชถูกต้อง ✓");
+    await expect(page2.getByTestId("verify-ok").textContent()).resolves.toContain("ผลรางวัลตรงกับที่คำนวณได้ ✓");
+    await expect(page2.getByTestId("verify-seal").getAttribute("data-ok")).resolves.toBe("true");
+    await expect(page2.getByTestId("verify-seed").textContent()).resolves.toContain("✓");
+    await expect(page2.getByTestId("verify-offset").getAttribute("data-offset")).resolves.toBe(String(expected.offset));
     const recomputed = page2.getByTestId("recomputed-result");
     await expect(recomputed.getAttribute("data-result")).resolves.toBe(expected.result);
     await expect(recomputed.getAttribute("data-top3")).resolves.toBe(expected.top3);

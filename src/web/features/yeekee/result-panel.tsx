@@ -22,8 +22,20 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
 }
 
 /** The result of the round with its derivation from the shots, the #1/#16 shots and their rewards. */
-export function ResultPanel({ result, shots, lucky }: { result: PublishedResult; shots: number; lucky: readonly z.infer<typeof LuckyPerson>[] }) {
+export function ResultPanel({
+  result,
+  shots,
+  lucky,
+  offset,
+}: {
+  result: PublishedResult;
+  shots: number;
+  lucky: readonly z.infer<typeof LuckyPerson>[];
+  /** The sealed seed's offset the result was decided with (null: not known yet, or a round from before seeds). */
+  offset: number | null;
+}) {
   const sixteenth = result.sixteenRecord ?? "00000";
+  const plus = offset === null ? "" : ` + ${String(offset).padStart(5, "0")}`;
   return (
     <Card withBorder radius="lg" padding="sm" component="section" aria-label="ผลยี่กี" data-testid="yeekee-result" data-result={result.result} data-top3={result.top3} data-bottom2={result.bottom2}>
       <Stack gap="xs">
@@ -54,13 +66,19 @@ export function ResultPanel({ result, shots, lucky }: { result: PublishedResult;
         <Row label="เลขลำดับที่ 16 (นับจากเลขสุดท้าย)" testId="derivation-sixteenth">
           {sixteenth}
         </Row>
-        <Row label="(ผลรวม − ลำดับที่ 16) mod 100000 = R" testId="derivation-result">
+        {offset !== null && (
+          <Row label="ค่าชดเชยจากเมล็ดสุ่มที่ปิดผนึก" testId="derivation-offset">
+            {String(offset).padStart(5, "0")}
+          </Row>
+        )}
+        <Row label={offset === null ? "(ผลรวม − ลำดับที่ 16) mod 100000 = R" : "(ผลรวม − ลำดับที่ 16 + ค่าชดเชย) mod 100000 = R"} testId="derivation-result">
           <Text span fw={700} fz="lg" c="red.8" inherit>
             {result.result}
           </Text>
         </Row>
         <Text size="xs" c="dimmed" ta="center" className="award-number">
-          ({result.sum !== null ? groupDigits(result.sum) : "?"} − {sixteenth}) mod 100000 = {result.result} → สามตัวบน = 3 หลักท้าย{" "}
+          ({result.sum !== null ? groupDigits(result.sum) : "?"} − {sixteenth}
+          {plus}) mod 100000 = {result.result} → สามตัวบน = 3 หลักท้าย{" "}
           <b>{result.top3}</b>, สองตัวล่าง = 2 หลักแรก <b>{result.bottom2}</b>
         </Text>
 

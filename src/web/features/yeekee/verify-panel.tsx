@@ -27,10 +27,13 @@ export function VerifyPanel({
   liveHead,
   awardLines,
   voided,
+  seenCommitment,
 }: {
   activityid: number;
   liveCount: number;
   liveHead: string;
+  /** The seed commitment this page showed before the result. */
+  seenCommitment: string | null;
   awardLines: readonly Pick<AwardLine, "award_type" | "number">[];
   voided: boolean;
 }) {
@@ -63,10 +66,14 @@ export function VerifyPanel({
             publishedCount: fetched.list.count,
             liveHead: fetched.liveHead,
             liveCount: fetched.liveCount,
+            seedCommitment: fetched.list.seedCommitment,
+            seed: fetched.list.seed,
+            publishedOffset: fetched.list.offset,
+            seenCommitment,
             awardLines,
           })
         : null,
-    [fetched, awardLines],
+    [fetched, awardLines, seenCommitment],
   );
   const allOk = v !== null && v.chainOk && v.resultMatches === true;
   const computed = v?.computed && !v.computed.void ? v.computed : null;
@@ -160,12 +167,49 @@ export function VerifyPanel({
                   ผลที่คำนวณได้
                 </Text>
                 <Text size="sm" className="award-number">
-                  ผลรวม {groupDigits(computed.sum.toString())} − ลำดับที่ 16 {computed.sixteenth} (mod 100000) = <b>{computed.result}</b>
+                  ผลรวม {groupDigits(computed.sum.toString())} − ลำดับที่ 16 {computed.sixteenth}
+                  {v.seal.commitment !== null && v.seal.offset !== null ? ` + ค่าชดเชย ${computed.offset}` : ""} (mod 100000) = <b>{computed.result}</b>
                 </Text>
+                {v.seal.commitment !== null && v.seal.seed === null && (
+                  <Text size="xs" c="dimmed">
+                    ยังไม่รวมค่าชดเชยจากเมล็ดสุ่ม (เปิดเผยเมื่อออกผล)
+                  </Text>
+                )}
                 <Text size="sm">
                   สามตัวบน <b className="award-number">{computed.top3}</b> · สองตัวล่าง <b className="award-number">{computed.bottom2}</b>
                 </Text>
               </Card>
+            )}
+
+            {v.seal.commitment !== null && (
+              <Stack gap={2} data-testid="verify-seal" data-ok={v.seal.commitmentMatches === true}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm" c="dimmed">
+                    ลายนิ้วมือเมล็ดสุ่ม (ประกาศตั้งแต่เปิดรอบ)
+                  </Text>
+                  <Text size="sm" ff="monospace" title={v.seal.commitment}>
+                    {shortHash(v.seal.commitment)}
+                  </Text>
+                </Group>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm" c="dimmed">
+                    เมล็ดสุ่ม
+                  </Text>
+                  <Text size="sm" ff="monospace" title={v.seal.seed ?? undefined} data-testid="verify-seed">
+                    {v.seal.seed === null ? "ยังไม่เปิดเผย" : `${shortHash(v.seal.seed)} ${v.seal.commitmentMatches ? "✓" : "✗"}`}
+                  </Text>
+                </Group>
+                {v.seal.offset !== null && (
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text size="sm" c="dimmed">
+                      ค่าชดเชย = HMAC-SHA256(เมล็ดสุ่ม, หัวสายแฮช) mod 100000
+                    </Text>
+                    <Text size="sm" fw={600} className="award-number" data-testid="verify-offset" data-offset={v.seal.offset}>
+                      {String(v.seal.offset).padStart(5, "0")} {v.seal.offset === v.seal.publishedOffset ? "✓" : "✗"}
+                    </Text>
+                  </Group>
+                )}
+              </Stack>
             )}
 
             {v.checks.length > 0 && (

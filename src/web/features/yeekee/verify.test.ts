@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type NumberRecord, packLiveShots, unpackLiveShots } from "../../../contract/yeekee";
-import { GENESIS_HASH, shotHash, yeekeeResult } from "../../../domain/yeekee";
+import { GENESIS_HASH, seedCommitment, shotHash, yeekeeOffset, yeekeeResult } from "../../../domain/yeekee";
 import { parseLiveMessage, reconnectDelay, ShotFeed } from "./live-feed";
 import { publishedResult, verifyRound } from "./verify";
 
@@ -15,8 +15,8 @@ function chainOf(numbers: string[]): NumberRecord[] {
   });
 }
 
-function awardOf(numbers: string[]) {
-  const r = yeekeeResult(numbers);
+function awardOf(numbers: string[], offset = 0) {
+  const r = yeekeeResult(numbers, 20, offset);
   if (r.void) throw new Error("void");
   return [
     { award_type: "ThreeDigit" as const, number: r.top3 },
@@ -116,5 +116,50 @@ describe("ShotFeed", () => {
     expect(parseLiveMessage('{"type":"other"}')).toBeNull();
     expect(parseLiveMessage("not json")).toBeNull();
     expect([0, 1, 2, 3, 4, 10].map(reconnectDelay)).toEqual([500, 1000, 2000, 4000, 5000, 5000]);
+  });
+});
+
+describe("verifyRound with a sealed seed", () => {
+  const seed = "5eed".repeat(16);
+  const commitment = seedCommitment(seed);
+  const records = chainOf(numbers);
+  const head = records.at(-1)!.hash;
+  const offset = yeekeeOffset(seed, head);
+  const round = (over: Partial<Parameters<typeof verifyRound>[0]> = {}) =>
+    verifyRound({ records, publishedHead: head, publishedCount: 25, seedCommitment: commitment, seed, publishedOffset: offset, seenCommitment: commitment, awardLines: awardOf(numbers, offset), ...over });
+
+  it("verifies the seed against the commitment, recomputes the offset and the result with it", () => {
+    const v = round();
+    expect(v.seal).toEqual({ commitment, seed, commitmentMatches: true, offset, publishedOffset: offset });
+    expect(v.computed).toMatchObject({ offset });
+    expect(v.resultMatches).toBe(true);
+    expect(v.chainOk).toBe(true);
+    // The same shots without the offset would be another result (unless the offset happens to be 0).
+    expect(offset).not.toBe(0);
+    expect(round({ awardLines: awardOf(numbers, 0) }).resultMatches).toBe(false);
+  });
+
+  it("fails a changed seed, a commitment other than the one seen at the start, a changed offset and a changed shot", () => {
+    const otherSeed = "5eee" + seed.slice(4);
+    expect(round({ seed: otherSeed }).seal.commitmentMatches).toBe(false);
+    expect(round({ seed: otherSeed }).resultMatches).toBe(false);
+    // The server swapping seed and commitment together is caught by the commitment seen before.
+    expect(round({ seed: otherSeed, seedCommitment: seedCommitment(otherSeed) }).resultMatches).toBe(false);
+    expect(round({ publishedOffset: (offset + 1) % 100000 }).resultMatches).toBe(false);
+    const altered = records.map((r) => (r.seq === 25 ? { ...r, number: r.number === "00000" ? "00001" : "00000" } : r));
+    const v = round({ records: altered });
+    expect(v.chainOk).toBe(false);
+    expect(v.seal.offset).toBeNull();
+    expect(v.resultMatches).toBe(false);
+    // A rebuilt chain with the shot changed verifies as a chain, but not to the published head.
+    const rebuilt = chainOf(altered.map((r) => r.number));
+    expect(round({ records: rebuilt }).chainOk).toBe(false);
+  });
+
+  it("before the reveal shows the commitment and the sum rule alone, with nothing to compare yet", () => {
+    const v = round({ seed: null, publishedOffset: null, awardLines: [] });
+    expect(v.seal).toEqual({ commitment, seed: null, commitmentMatches: null, offset: null, publishedOffset: null });
+    expect(v.computed).toMatchObject({ offset: 0 });
+    expect(v.resultMatches).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { AwardLine } from "../../../contract/lottery";
 import type { NumberRecord } from "../../../contract/yeekee";
-import { type ChainVerification, verifyChain, type YeekeeResult, yeekeeResult } from "../../../domain/yeekee";
+import { type ChainVerification, seedCommitment, verifyChain, type YeekeeResult, yeekeeOffset, yeekeeResult } from "../../../domain/yeekee";
 
 /** The result as published in a round's award lines. */
 export interface PublishedResult {
@@ -38,6 +38,20 @@ export interface ResultCheck {
   ok: boolean;
 }
 
+/** The sealed seed checked against the commitment published from the round's start. */
+export interface SealCheck {
+  /** The commitment published with the shots (null: a round decided before seeds existed). */
+  commitment: string | null;
+  /** The seed, once revealed at the result time. */
+  seed: string | null;
+  /** SHA-256(seed) equals the commitment published, and the one this page saw earlier; null before the reveal. */
+  commitmentMatches: boolean | null;
+  /** HMAC-SHA256(seed, recomputed head) as the rule reads it; null before the reveal. */
+  offset: number | null;
+  /** The offset the server says it used. */
+  publishedOffset: number | null;
+}
+
 export interface Verification {
   shots: number;
   chain: ChainVerification;
@@ -45,6 +59,7 @@ export interface Verification {
   headMatches: boolean;
   /** The shot at the count seen live carries the head seen live (null when nothing was seen live). */
   liveHeadMatches: boolean | null;
+  seal: SealCheck;
   /** The recomputation with no minimum (the minimum only decides whether the round is void). */
   computed: YeekeeResult | null;
   checks: ResultCheck[];
@@ -56,8 +71,9 @@ export interface Verification {
 
 /**
  * Recomputes a round in the browser from its published shots with the domain's own rules: the hash
- * chain from the genesis hash, compared with the published and the live heads, and the result
- * (sum − the 16th shot from the last, mod 100000), compared with the award lines.
+ * chain from the genesis hash, compared with the published and the live heads; the revealed seed,
+ * compared with the commitment published from the start; the offset HMAC-SHA256(seed, head); and the
+ * result (sum − the 16th shot from the last + offset, mod 100000), compared with the award lines.
  */
 export function verifyRound(input: {
   records: readonly NumberRecord[];
@@ -65,6 +81,12 @@ export function verifyRound(input: {
   publishedCount: number;
   liveHead?: string | null;
   liveCount?: number;
+  /** The commitment and seed published with the shots, and the offset the result was decided with. */
+  seedCommitment?: string | null;
+  seed?: string | null;
+  publishedOffset?: number | null;
+  /** The commitment this page saw before the result (from the round list), if any. */
+  seenCommitment?: string | null;
   awardLines: readonly Pick<AwardLine, "award_type" | "number">[];
 }): Verification {
   const records = [...input.records].sort((a, b) => a.seq - b.seq);
@@ -75,11 +97,27 @@ export function verifyRound(input: {
     liveHeadMatches = chain.ok && records[input.liveCount - 1]?.hash === input.liveHead;
   }
 
+  const commitment = input.seedCommitment ?? null;
+  const seed = input.seed ?? null;
+  let commitmentMatches: boolean | null = null;
+  let offset: number | null = null;
+  if (seed !== null) {
+    try {
+      commitmentMatches = commitment !== null && seedCommitment(seed) === commitment && (input.seenCommitment ?? commitment) === commitment;
+      offset = chain.ok ? yeekeeOffset(seed, chain.head) : null;
+    } catch {
+      commitmentMatches = false;
+    }
+  }
+  const seal: SealCheck = { commitment, seed, commitmentMatches, offset, publishedOffset: input.publishedOffset ?? null };
+
   let computed: YeekeeResult | null = null;
   try {
+    // Before the reveal the offset is unknown: what shows is the sum rule alone (offset 0).
     computed = yeekeeResult(
       records.map((r) => r.number),
       1,
+      offset ?? 0,
     );
   } catch {
     computed = null;
@@ -91,6 +129,10 @@ export function verifyRound(input: {
     const add = (label: string, recomputed: string | null, value: string | null) =>
       checks.push({ label, recomputed: recomputed ?? "-", published: value ?? "-", ok: recomputed === value });
     add("ผลรวม (Predicttotal)", computed.sum.toString(), published.sum);
+    if (commitment !== null) {
+      add("เมล็ดสุ่มตรงกับที่ผูกมัดไว้", seed === null ? null : commitmentMatches ? "ตรง" : "ไม่ตรง", "ตรง");
+      add("ค่าชดเชย (offset)", offset === null ? null : String(offset), seal.publishedOffset === null ? null : String(seal.publishedOffset));
+    }
     add("ลำดับที่ 16 (SixteenRecord)", computed.sixteenRecord, published.sixteenRecord);
     add("ลำดับที่ 1 (OneRecord)", computed.oneRecord, published.oneRecord);
     if (computed.oneHundredRecord !== null || published.oneHundredRecord !== null) add("ลำดับที่ 100", computed.oneHundredRecord, published.oneHundredRecord);
@@ -100,5 +142,5 @@ export function verifyRound(input: {
   }
   const resultMatches = published ? checks.length > 0 && checks.every((c) => c.ok) : null;
   const chainOk = chain.ok && headMatches && liveHeadMatches !== false;
-  return { shots: records.length, chain, headMatches, liveHeadMatches, computed, checks, resultMatches, chainOk };
+  return { shots: records.length, chain, headMatches, liveHeadMatches, seal, computed, checks, resultMatches, chainOk };
 }

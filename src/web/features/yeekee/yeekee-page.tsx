@@ -13,7 +13,7 @@ import { roundSlipsKey, useRoundTimeout } from "../betting/queries";
 import { useLottoList } from "../lottery/queries";
 import { formatCountdown } from "../lottery/rounds";
 import { shortHash } from "./live-feed";
-import { luckyKey, useListedShots, useLuckyPersons, useYeekeeAward, useYeekeeRound, yeekeeAwardKey, yeekeeRoundKey } from "./queries";
+import { luckyKey, ownShotsKey, useListedShots, useLuckyPersons, useYeekeeAward, useYeekeeRound, yeekeeAwardKey, yeekeeRoundKey } from "./queries";
 import { ResultPanel } from "./result-panel";
 import { RoundSlips } from "./round-slips";
 import { ShootBox } from "./shoot-box";
@@ -89,6 +89,8 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
     if (!settled) return;
     void queryClient.invalidateQueries({ queryKey: roundSlipsKey(activityid) });
     void queryClient.invalidateQueries({ queryKey: luckyKey(activityid) });
+    // The revealed seed and the offset come with the shots once the result is out.
+    void queryClient.invalidateQueries({ queryKey: ownShotsKey(activityid) });
     // A #1/#16 reward or a refund changes the credit.
     void queryClient.invalidateQueries({ queryKey: CREDIT_KEY });
   }, [settled, activityid, queryClient]);
@@ -110,6 +112,14 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
   const roundText = round ? `รอบที่ ${round.round_no}` : `งวด #${activityid}`;
   const betOpen = timestop !== null && now < timestop && (round === null || round.status === "open") && (openAt === null || now >= openAt);
   const betLink = betOpen && configID ? betPagePath(configID, activityid) : null;
+
+  // The seed's commitment as published from the round's start; the first one seen is kept, so the
+  // check after the result also compares against what this page showed before it.
+  const publishedCommitment = round?.seed_commitment ?? listed.data?.seedCommitment ?? null;
+  const [seenCommitment, setSeenCommitment] = useState<string | null>(null);
+  useEffect(() => {
+    if (publishedCommitment !== null) setSeenCommitment((seen) => seen ?? publishedCommitment);
+  }, [publishedCommitment]);
 
   const closedReason =
     phase === "waiting" ? "รอบนี้ยังไม่เปิดให้ยิงเลข" : phase === "shooting" ? (shootUntil === null ? "กำลังโหลดเวลายิงเลข…" : null) : "หมดเวลายิงเลขแล้ว";
@@ -169,7 +179,7 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
       </Card>
 
       {live.error && <Alert color="red">{live.error}</Alert>}
-      {result && <ResultPanel result={result} shots={live.count} lucky={lucky.data ?? []} />}
+      {result && <ResultPanel result={result} shots={live.count} lucky={lucky.data ?? []} offset={listed.data?.offset ?? null} />}
       {phase === "void" && (
         <Alert color="gray" title="ยกเลิกรอบนี้" data-testid="yeekee-void">
           ยิงเลขไม่ครบตามจำนวนขั้นต่ำ รอบนี้จึงไม่มีผลรางวัล และคืนเงินทุกโพย
@@ -182,10 +192,31 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
       )}
       {(phase === "shooting" || phase === "waiting") && <ShootBox activityid={activityid} closedReason={closedReason} onShot={onShot} />}
 
+      {seenCommitment !== null && <SealNotice commitment={seenCommitment} revealed={settled} />}
       <LiveShots records={live.records} count={live.count} isOwn={isOwn} connected={live.connected} />
       <OwnShots records={ownShots} />
       <RoundSlips activityid={activityid} now={now} roundText={`${lotteryName} ${roundText}`} betLink={betLink} />
-      <VerifyPanel activityid={activityid} liveCount={live.count} liveHead={live.head} awardLines={awardLines} voided={voided} />
+      <VerifyPanel activityid={activityid} liveCount={live.count} liveHead={live.head} awardLines={awardLines} voided={voided} seenCommitment={seenCommitment} />
     </Stack>
+  );
+}
+
+/** Why the last shot cannot decide the result, and the commitment that proves the seed was fixed from the start. */
+function SealNotice({ commitment, revealed }: { commitment: string; revealed: boolean }) {
+  return (
+    <Card withBorder radius="lg" padding="sm" data-testid="seed-commitment" data-commitment={commitment}>
+      <Text fw={600} size="sm">
+        เมล็ดสุ่มที่ปิดผนึก
+      </Text>
+      <Text size="xs" c="dimmed" mt={2}>
+        ผลยี่กีไม่ได้มาจากผลรวมเลขที่ยิงอย่างเดียว ระบบบวก &quot;ค่าชดเชย&quot; ที่คำนวณจากเมล็ดสุ่มลับซึ่งสุ่มไว้ตั้งแต่เปิดรอบ
+        และจะเปิดเผยพร้อมผลรางวัล จึงไม่มีใครรู้หรือกำหนดผลล่วงหน้าได้ แม้แต่คนที่ยิงเป็นคนสุดท้าย
+        ด้านล่างคือลายนิ้วมือ (SHA-256) ของเมล็ดสุ่มนี้ ประกาศไว้ก่อนแล้ว
+        {revealed ? " ตรวจได้ที่ \"ตรวจสอบผล\" ด้านล่าง" : " เมื่อออกผลแล้วตรวจได้ว่าเมล็ดสุ่มตรงกับลายนิ้วมือนี้"}
+      </Text>
+      <Text ff="monospace" size="xs" mt={4} style={{ wordBreak: "break-all" }}>
+        {commitment}
+      </Text>
+    </Card>
   );
 }
