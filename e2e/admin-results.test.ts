@@ -44,3 +44,22 @@ it("the operator previews the winning numbers, confirms the result, and players 
   const award = await post(site.app, "/api/award", { activityid: roundId }, player.token);
   expect(award.body.awardlist).toEqual(expect.arrayContaining([expect.objectContaining({ award_type: "ThreeDigit", number: "294" }), expect.objectContaining({ award_type: "TwoDigit", number: "07" })]));
 });
+
+it("the operator's yeekee watch lists a seed asked for before its round's result time", async () => {
+  const round = Number(
+    (
+      await site.owner.$client.query(
+        `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
+         values ('yeekee', 4242, current_date, now() - interval '1 hour', now() + interval '1 hour', now() + interval '2 hours') returning id`,
+      )
+    ).rows[0].id,
+  );
+  // The serving role asks too early: refused (null) and logged.
+  expect((await site.db.$client.query("select yeekee_round_seed($1) as seed", [round])).rows[0].seed).toBeNull();
+  const { page } = await signedInPage(browser, site.url, TEST_ADMIN);
+  await page.getByTestId("admin-link").click();
+  await page.getByRole("tab", { name: "เฝ้าระวังยี่กี" }).click();
+  await page.getByTestId("yeekee-watch-refusal").filter({ hasText: String(round) }).first().waitFor();
+  await page.getByTestId("yeekee-watch-no-rounds").waitFor();
+  await screenshot(page, "33-admin-yeekee-watch");
+});

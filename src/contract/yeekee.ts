@@ -152,3 +152,53 @@ export const YeekeeConfig = z.object({
   minStakeForReward: z.number().min(0),
 });
 export type YeekeeConfig = z.infer<typeof YeekeeConfig>;
+
+/** A player with an active stake in a round who shot in its final minute (docs/decisions/012). */
+export const LateShooter = z.object({
+  uuid: z.string(),
+  username: z.string(),
+  /** Shots in the 60 seconds before the result time. */
+  lateShots: z.number().int(),
+  /** The player's active stake in the round (baht). */
+  stake: z.number(),
+});
+
+export const readYeekeeWatch = route({
+  method: "POST",
+  path: "/api/admin/read-yeekee-watch",
+  access: "admin",
+  summary: "เฝ้าระวังยี่กี: งวดที่ผู้มีโพยในงวดยิงเลขในนาทีสุดท้าย และคำขอเมล็ดสุ่ม (seed) ก่อนเวลาออกผลที่ถูกปฏิเสธ",
+  body: z.object({
+    days: z
+      .number({ error: "จำนวนวันต้องเป็นตัวเลข 1-7" })
+      .int("จำนวนวันต้องเป็นจำนวนเต็ม")
+      .min(1, "จำนวนวันต้องอย่างน้อย 1 วัน")
+      .max(7, "ดูย้อนหลังได้ไม่เกิน 7 วัน")
+      .optional()
+      .default(1),
+  }),
+  response: z.object({
+    status: ResultStatus,
+    /** Rounds whose result time is within the period (up to an hour ahead), latest result first. */
+    rounds: z.array(
+      z.object({
+        activityid: z.number().int(),
+        name: z.string(),
+        round_no: z.number().int(),
+        result_at: z.string(),
+        players: z.array(LateShooter),
+      }),
+    ),
+    /** Requests for a seed before its round's result time, newest first (at most 200). */
+    refusals: z.array(
+      z.object({
+        activityid: z.number().int(),
+        at: z.string(),
+        /** The database role that asked. */
+        role: z.string(),
+        /** The client address of the connection that asked (null: a local socket). */
+        client: z.string().nullable(),
+      }),
+    ),
+  }),
+});

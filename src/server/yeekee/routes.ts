@@ -3,6 +3,7 @@ import { yeekee } from "../../contract";
 import type { Db } from "../db/client";
 import { type Authenticate, routesOf } from "../http/register-route";
 import { yeekeeService } from "./service";
+import { yeekeeWatch } from "./watch";
 
 export function yeekeeRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db, shotsPerMinute: number, shooterSecret: string) {
   const service = yeekeeService(db, shooterSecret);
@@ -11,4 +12,5 @@ export function yeekeeRoutes(app: FastifyInstance, authenticate: Authenticate, d
   r(yeekee.postNumberRecord, ({ body, user }) => service.shoot(user, body), { rateLimitPerMinute: shotsPerMinute });
   r(yeekee.readNumberRecord, ({ body, user }) => service.shots(user, body.activityid, body.after ?? 0));
   r(yeekee.readLuckyPerson, ({ body }) => service.lucky(body?.activityid));
+  r(yeekee.readYeekeeWatch, ({ body }) => yeekeeWatch(db, body.days));
 }
