@@ -6,6 +6,7 @@ import { finishYeekeeRound } from "../../src/server/yeekee/service";
 import { createTestApp, type TestApp } from "../support/app";
 import { placeSlip } from "../support/betting";
 import { createPlayer, post } from "../support/players";
+import { openYeekeeRound } from "../support/rounds";
 import { adminToken, creditOf, fund, ledgerCheck } from "../support/wallet";
 
 // Issue 16: whoever shoots last must not be able to choose a yeekee result (docs/decisions/012).
@@ -28,18 +29,7 @@ const owner = async (sql: string, params: unknown[] = []) => (await t.owner.$cli
 /** The serving role's connection, as the app has it. */
 const serving = (sql: string, params: unknown[] = []) => t.db.$client.query(sql, params);
 
-let roundNo = 0;
-/** A yeekee round open for bets and shots (its seed is drawn by the database as it is inserted). */
-async function openRound(): Promise<number> {
-  roundNo += 1;
-  const r = await owner(
-    `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
-     values ('yeekee', $1::int, current_date, now() - interval '1 hour', now() + interval '1 hour' + make_interval(secs => $1::int / 1000.0), now() + interval '2 hours')
-     returning id`,
-    [roundNo],
-  );
-  return Number(r[0].id);
-}
+const openRound = () => openYeekeeRound(t.owner);
 
 /** Bets close now; shooting goes on until the result time. */
 const closeBets = (round: number) => owner(`update rounds set close_at = now(), status = 'closed' where id = $1`, [round]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, THAI } from "../support/app";
 import { placeSlip } from "../support/betting";
 import { createPlayer, post } from "../support/players";
+import { openYeekeeRound } from "../support/rounds";
 import { adminToken, fund } from "../support/wallet";
 
 // The operator's watch over yeekee fairness (docs/decisions/012): staked players shooting in a round's
@@ -28,18 +29,7 @@ type Watch = {
 const readWatch = async (body: unknown, token = admin) => post(t.app, "/api/admin/read-yeekee-watch", body, token);
 const watch = async (days?: number) => (await readWatch(days === undefined ? {} : { days })).body as unknown as Watch;
 
-let roundNo = 0;
-/** A yeekee round open for bets and shots, with its result two hours away (its seed is drawn as it is inserted). */
-async function openRound(): Promise<number> {
-  roundNo += 1;
-  const r = await owner(
-    `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
-     values ('yeekee', $1::int, current_date, now() - interval '1 hour', now() + interval '1 hour' + make_interval(secs => $1::int / 1000.0), now() + interval '2 hours')
-     returning id`,
-    [roundNo],
-  );
-  return Number(r[0].id);
-}
+const openRound = () => openYeekeeRound(t.owner);
 
 const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) => post(t.app, "/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid, number }, p.token);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -74,7 +64,7 @@ describe("the yeekee watch", () => {
       [round, late.uuid],
     );
     const earlyAt = (await owner(`select at from yeekee_shots where round_id = $1 and user_id = $2`, [round, early.uuid]))[0].at as string;
-    const resultAt = (await owner(`select result_at from rounds where id = $1`, [round]))[0].result_at as Date;
+    const { result_at: resultAt, round_no: roundNo } = (await owner(`select result_at, round_no from rounds where id = $1`, [round]))[0] as { result_at: Date; round_no: number };
     expect(new Date(earlyAt).getTime()).toBeLessThan(resultAt.getTime() - 60_000);
 
     const res = await readWatch({});
