@@ -41,22 +41,22 @@ export async function benchDatabase() {
 /** `count` players straight into the database (set-up, not measured), each credited through the ledger. */
 export async function benchPlayers(db: Db, count: number, satangEach = 10_000_000): Promise<void> {
   const passwordHash = await hash("bench-password", ARGON2);
-  await db.$client.query(
+  const made = await db.$client.query<{ id: string }>(
     `with u as (
        insert into users (username, password_hash, phone, bank_account_name, bank_no, bank_code)
        select 'bench' || g, $1, '08' || lpad(g::text, 8, '0'), 'ทดสอบ', lpad(g::text, 10, '0'), 'kbank' from generate_series(1, ${count}) g
        returning id)
-     insert into accounts (owner_id, kind, balance) select id, 'credit', ${satangEach} from u`,
+     insert into accounts (owner_id, kind) select id, 'credit' from u returning id`,
     [passwordHash],
   );
-  const total = BigInt(satangEach) * BigInt(count);
-  if (total === 0n) return;
-  await db.$client.query(`
-    with t as (insert into ledger_transactions (kind, reference) values ('adjust.credit', 'bench') returning id)
-    insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-    select t.id, a.id, a.balance, a.balance from t, accounts a where a.kind = 'credit' and a.balance > 0
-    union all select t.id, h.id, -${total}, -${total} from t, accounts h where h.kind = 'house:adjustments' and h.shard = 0`);
-  await db.$client.query(`update accounts set balance = -${total} where kind = 'house:adjustments' and shard = 0`);
+  if (satangEach === 0 || count === 0) return;
+  // One movement through the ledger's primitive: the house adjustments account pays every new player.
+  const ids = made.rows.map((r) => r.id);
+  await db.$client.query(
+    `select ledger_post('adjust.credit', 'bench', null, null, house_account('house:adjustments', 0) || $1::bigint[],
+       array[-$2::bigint * cardinality($1::bigint[])] || array_fill($2::bigint, array[cardinality($1::bigint[])]))`,
+    [ids, satangEach],
+  );
 }
 
 /** The server in its own process, as `npm start` runs it; resolves when it answers. */

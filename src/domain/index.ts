@@ -10,3 +10,4 @@ export * from "./results";
 export * from "./schedule";
 export * from "./slip";
 export * from "./yeekee";
+export * from "./movements";

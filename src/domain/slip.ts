@@ -42,6 +42,15 @@ export function linePrice(stakeSatang: number, discountPercent: number): number 
   return product / 100;
 }
 
+/**
+ * The key a line's number is counted and priced under: a tod number wins on any order of its digits, so
+ * its exposure and its restricted price are kept under its digits sorted ("321" and "123" are the same
+ * tod number). The server's rule is exposure_number() in SQL; this is the same rule.
+ */
+export function exposureNumber(betType: string, number: string): string {
+  return betType === "ThreeDigitToad" ? [...number].sort().join("") : number;
+}
+
 export interface PriceRecord {
   newPriceX100: number;
   // Epoch milliseconds when the restricted price was set.

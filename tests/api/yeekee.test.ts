@@ -103,7 +103,7 @@ describe("shooting", () => {
 describe("a batch of shots in the database", () => {
   const batch = async (round: number, shots: Array<[string, string]>) =>
     (
-      await q(`select idx, seq, error from yeekee_shoot_batch($1::bigint, $2::uuid[], $3::text[], $4::text[]) order by idx`, [
+      await q(`select idx, seq, refusal->>'kind' as error from yeekee_shoot_batch($1::bigint, $2::uuid[], $3::text[], $4::text[]) order by idx`, [
         round,
         shots.map(([user]) => user),
         shots.map(([user]) => `s-${user.slice(0, 8)}`),
@@ -126,7 +126,7 @@ describe("a batch of shots in the database", () => {
         [b.uuid, "00005"],
         [a.uuid, "00006"],
       ]),
-    ).toEqual([[2, null], [null, "LY004"], [null, "LY004"], [3, null], [null, "LY004"]]);
+    ).toEqual([[2, null], [null, "shooting_too_fast"], [null, "shooting_too_fast"], [3, null], [null, "shooting_too_fast"]]);
     await setInterval(0);
     expect(await batch(round, [[a.uuid, "00007"], [a.uuid, "00008"], [c.uuid, "00009"]])).toEqual([[4, null], [5, null], [6, null]]);
     const stored = await q(`select seq, number from yeekee_shots where round_id = $1 order by seq`, [round]);
@@ -134,7 +134,7 @@ describe("a batch of shots in the database", () => {
     expect((await q(`select seq from yeekee_chains where round_id = $1`, [round]))[0].seq).toBe(6);
     // After the window nothing is recorded and the chain stays.
     await endShooting(round);
-    expect(await batch(round, [[b.uuid, "00010"]])).toEqual([[null, "LY003"]]);
+    expect(await batch(round, [[b.uuid, "00010"]])).toEqual([[null, "outside_shooting_time"]]);
     expect((await q(`select count(*)::int as n from yeekee_shots where round_id = $1`, [round]))[0].n).toBe(6);
   });
 });

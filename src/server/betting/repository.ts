@@ -63,13 +63,9 @@ export async function addPrice(db: Executor, p: { roundId: number; betType: stri
     values (${p.roundId}, ${p.betType}, ${p.number}, ${p.priceX100}, ${p.adminId})`);
 }
 
-export async function removeExposure(db: Executor, roundId: number, rows: Array<{ betType: string; number: string; stake: bigint }>): Promise<void> {
-  const sorted = [...rows].sort((a, b) => (a.betType + a.number < b.betType + b.number ? -1 : 1));
-  for (const x of sorted) {
-    await db.execute(sql`
-      update number_exposure set total_stake = total_stake - ${x.stake}
-      where round_id = ${roundId} and bet_type = ${x.betType} and number = ${x.number}`);
-  }
+/** Gives a slip's stakes back to its numbers' exposure (slip_release_exposure(), next to place_slip's rule). */
+export async function releaseExposure(db: Executor, slipId: number): Promise<void> {
+  await db.execute(sql`select slip_release_exposure(${slipId})`);
 }
 
 export interface SlipToPlace {
@@ -80,18 +76,19 @@ export interface SlipToPlace {
   clientDatetime: string;
   types: string[];
   numbers: string[];
-  exposureNumbers: string[];
   stakes: bigint[];
 }
 
-/** A slip placed (slip_id set) or refused (error_code: an LT… code, 'twin' or 'error'; error_detail). */
+/**
+ * A slip placed (slip_id set) or not: `refusal` is a refusal of src/server/http/refusals.ts as JSON,
+ * `{kind: "twin"}` (the same slip was made meanwhile by another request) or `{kind: "error", sqlstate}`.
+ */
 export type SlipOutcome = {
   slip_id: string | null;
   accepted_at: Date | null;
   balance: string | null;
   existing: boolean | null;
-  error_code: string | null;
-  error_detail: string | null;
+  refusal: ({ kind: string } & Record<string, unknown>) | null;
 };
 
 /**
@@ -105,7 +102,7 @@ export async function placeSlips(db: Executor, defaultType: string, slips: SlipT
       ${sql.param(slips.map((s) => s.userType))}::text[], ${defaultType}, ${sql.param(slips.map((s) => s.requestKey))}::text[],
       ${sql.param(slips.map((s) => s.clientDatetime))}::text[], ${sql.param(slips.map((s) => s.types.length))}::int[],
       ${sql.param(lines((s) => s.types))}::text[], ${sql.param(lines((s) => s.numbers))}::text[],
-      ${sql.param(lines((s) => s.exposureNumbers))}::text[], ${sql.param(lines((s) => s.stakes.map(String)))}::bigint[])`);
+      ${sql.param(lines((s) => s.stakes.map(String)))}::bigint[])`);
   const outcomes: SlipOutcome[] = [];
   for (const row of r.rows) outcomes[row.idx - 1] = row;
   return outcomes;

@@ -2,14 +2,15 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { betting } from "../../contract";
 import { BET_TYPE_LABELS, type BetType } from "../../domain/bet-types";
-import { formatMoney, satangToBaht } from "../../domain/money";
+import { satangToBaht } from "../../domain/money";
 import { distinctPermutations } from "../../domain/permutations";
-import { validateBetLine } from "../../domain/slip";
+import { exposureNumber, validateBetLine } from "../../domain/slip";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import { batcher } from "../db/batcher";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { parseRefusal, refusalError } from "../http/refusals";
 import { requestHash } from "../http/idempotency";
 import { pgError } from "../db/errors";
 import type { AuthUser } from "../http/register-route";
@@ -74,13 +75,6 @@ function digitPriceView(p: repo.PriceRow) {
   };
 }
 
-/**
- * A tod number wins on any order of its digits, so its exposure and its restricted price are kept
- * under one key: the digits sorted ("321" and "123" are the same tod number).
- */
-export function exposureNumber(betType: string, number: string): string {
-  return betType === "ThreeDigitToad" ? [...number].sort().join("") : number;
-}
 
 const MAX_DRAFTS = 50;
 const RETRYABLE = new Set(["40P01", "40001"]);
@@ -211,7 +205,6 @@ export function bettingService(db: Db) {
         clientDatetime: body.datetime,
         types: lines.map((l) => l.award_type),
         numbers: lines.map((l) => l.number),
-        exposureNumbers: lines.map((l) => exposureNumber(l.award_type, l.number)),
         stakes: lines.map((l) => BigInt(l.amount * 100)),
       });
       if (outcome.slip_id !== null) {
@@ -223,38 +216,19 @@ export function bettingService(db: Db) {
           credit: baht(outcome.balance!),
         };
       }
-      const [type, number, extra] = (outcome.error_detail ?? "").split("|");
-      const label = BET_TYPE_LABELS[type as BetType] ?? type;
-      switch (outcome.error_code) {
-        case "LT001":
-          throw notFound("ไม่พบงวดนี้");
-        case "LT002":
-          throw conflict("งวดนี้ปิดรับแทงแล้ว");
-        case "LT003":
-          throw badRequest(`หวยนี้ไม่มีการแทง${label}`);
-        case "LT004":
-          throw badRequest(`ยอดแทงขั้นต่ำ ${formatMoney(Number(extra))} บาท (${label} ${number})`);
-        case "LT005":
-          throw badRequest(`ยอดแทงสูงสุด ${formatMoney(Number(extra))} บาท (${label} ${number})`);
-        case "LT006":
-          throw badRequest(`เลข ${number} (${label}) ปิดรับแล้ว`);
-        case "LT007":
-          throw badRequest(`เลข ${number} (${label}) รับแทงได้อีก ${formatMoney(baht(extra ?? "0"))} บาท`);
-        case "LT008":
-          throw badRequest("เครดิตไม่พอสำหรับโพยนี้");
-        case "LT009":
-          throw notFound("ไม่พบบัญชีเครดิตของผู้เล่น");
-        case "twin": {
-          // The same slip sent twice at once through two instances: the first one made it, the second
-          // answers with it.
-          const made = await repo.slipByRequestKey(db, user.uuid, requestKey);
-          if (made) {
-            const balance = await playerBalance(db, user.uuid);
-            return { status: "Success" as const, message: "โพยนี้ส่งไปแล้ว", master_id: Number(made.id), datetime: new Date(made.created_at).toISOString(), credit: baht(balance) };
-          }
+      const refusal = outcome.refusal;
+      if (refusal?.kind === "twin") {
+        // The same slip sent twice at once through two instances: the first one made it, the second
+        // answers with it.
+        const made = await repo.slipByRequestKey(db, user.uuid, requestKey);
+        if (made) {
+          const balance = await playerBalance(db, user.uuid);
+          return { status: "Success" as const, message: "โพยนี้ส่งไปแล้ว", master_id: Number(made.id), datetime: new Date(made.created_at).toISOString(), credit: baht(balance) };
         }
+      } else if (refusal && refusal.kind !== "error") {
+        throw refusalError(parseRefusal(refusal));
       }
-      throw new Error(`slip not placed: ${outcome.error_code} ${outcome.error_detail}`);
+      throw new Error(`slip not placed: ${JSON.stringify(refusal)}`);
     },
 
     /** The owner cancels while the round is open: the stake comes back and the exposure is released. */
@@ -268,16 +242,7 @@ export function bettingService(db: Db) {
         if (Number(slip.round_id) !== body.activityid) throw badRequest("โพยนี้ไม่ได้อยู่ในงวดที่ระบุ");
         if (slip.status !== "active") throw conflict("โพยนี้ถูกยกเลิกหรือคืนแล้ว");
         if (!slip.open) throw conflict("งวดนี้ปิดรับแทงแล้ว ยกเลิกโพยไม่ได้");
-        const lines = await repo.linesOf(tx, [body.master_id]);
-        const perNumber = new Map<string, { betType: string; number: string; stake: bigint }>();
-        for (const l of lines) {
-          const number = exposureNumber(l.bet_type, l.number);
-          const key = `${l.bet_type}|${number}`;
-          const e = perNumber.get(key) ?? { betType: l.bet_type, number, stake: 0n };
-          e.stake += BigInt(l.stake);
-          perNumber.set(key, e);
-        }
-        await repo.removeExposure(tx, body.activityid, [...perNumber.values()]);
+        await repo.releaseExposure(tx, body.master_id);
         await repo.endSlip(tx, body.master_id, "cancel activity");
         const moved = await transfer(tx, {
           kind: "stake.refund",

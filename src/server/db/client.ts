@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { applyFunctions } from "./functions";
 import * as schema from "./schema";
 
 // bigint columns arrive as strings by default; money is integer satang and must stay exact,
@@ -21,6 +22,22 @@ export function connect(databaseUrl: string, options: { max?: number } = {}): Db
   return drizzle(pool, { schema }) as Db;
 }
 
+/**
+ * The versioned migrations (tables, types, indexes, data moves), then the SQL functions from their
+ * source files (`functions.ts`), on one connection under one advisory lock: instances starting
+ * together take turns.
+ */
 export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  const client = await db.$client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtextextended('lotto:schema', 0))");
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await applyFunctions(client);
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtextextended('lotto:schema', 0))");
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -119,12 +119,19 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_at_idx").on(t.at)],
 );
 
+/** The closed list of movement kinds (src/domain/movements.ts keeps the same list with Thai labels). */
+export const movementKinds = pgTable("movement_kinds", {
+  kind: text("kind").primaryKey(),
+});
+
 /** One money movement: its entries always sum to zero (double entry). Append-only. */
 export const ledgerTransactions = pgTable(
   "ledger_transactions",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text("kind").notNull(),
+    kind: text("kind")
+      .notNull()
+      .references(() => movementKinds.kind),
     /** What the movement belongs to, e.g. "paynow:12" or "withdrawal:7". */
     reference: text("reference"),
     actorId: uuid("actor_id"),

@@ -43,6 +43,8 @@ export async function prepareServingRole(ownerUrl: string, secret: string): Prom
       await owner.query(`revoke all on yeekee_seeds from ${r}`);
       await owner.query(`grant select (round_id, commitment, created_at) on yeekee_seeds to ${r}`);
       await owner.query(`revoke insert, update, delete on yeekee_seed_refusals from ${r}`);
+      // The list of movement kinds is closed: only a migration adds one.
+      await owner.query(`revoke insert, update, delete, truncate on movement_kinds from ${r}`);
       // A round's result time is set when it is planned (closing early moves its close and opening times).
       const columns = (
         await owner.query<{ name: string }>(

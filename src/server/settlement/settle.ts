@@ -1,56 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { conflict } from "../http/errors";
-import { HOUSE, type HouseKind, HOUSE_SHARDS } from "../wallet/ledger";
+import { HOUSE, houseShard, InsufficientFunds, postMany } from "../wallet/ledger";
 
 /** Lines settled per transaction: large enough to be set-based, small enough to keep locks short. */
 export const SETTLE_BATCH = 20_000;
-
-interface Amount {
-  accountId: string;
-  amount: bigint;
-}
-
-/**
- * Moves money between many player accounts and one house shard in a fixed number of statements.
- * Rows are locked house shard first, then players in id order, as every movement does, so concurrent
- * movements never wait on each other in a cycle. Debits are guarded: if any player lacks the amount,
- * false is returned and the caller must roll back.
- */
-async function moveMany(
-  tx: Tx,
-  m: { kind: string; reference: string; house: HouseKind; shard: number; amounts: Amount[]; direction: "credit" | "debit" },
-): Promise<boolean> {
-  const rows = m.amounts.filter((a) => a.amount > 0n).sort((a, b) => (BigInt(a.accountId) < BigInt(b.accountId) ? -1 : 1));
-  if (rows.length === 0) return true;
-  const ids = rows.map((r) => r.accountId);
-  const signed = rows.map((r) => (m.direction === "credit" ? r.amount : -r.amount).toString());
-  const total = rows.reduce((s, r) => s + r.amount, 0n);
-  // Same order as every other movement: the house shard first, then the players in id order.
-  const house = await tx.execute<{ id: string; balance: string }>(sql`
-    update accounts set balance = balance + ${m.direction === "credit" ? -total : total}
-    where owner_id is null and kind = ${m.house} and shard = ${m.shard}
-    returning id, balance`);
-  if (!house.rows[0]) throw new Error(`house account ${m.house}#${m.shard} is missing`);
-  await tx.execute(sql`select id from accounts where id = any(${sql.param(ids)}::bigint[]) order by id for update`);
-  const updated = await tx.execute<{ id: string; balance: string }>(sql`
-    update accounts a set balance = a.balance + c.amount
-    from unnest(${sql.param(ids)}::bigint[], ${sql.param(signed)}::bigint[]) as c(id, amount)
-    where a.id = c.id and a.owner_id is not null and a.balance + c.amount >= 0
-    returning a.id, a.balance`);
-  if (updated.rows.length !== rows.length) return false;
-  const transaction = await tx.execute<{ id: string }>(sql`
-    insert into ledger_transactions (kind, reference) values (${m.kind}, ${m.reference}) returning id`);
-  const after = new Map(updated.rows.map((r) => [r.id, r.balance]));
-  const entryIds = [...ids, house.rows[0]!.id];
-  const entryAmounts = [...signed, (m.direction === "credit" ? -total : total).toString()];
-  const entryAfter = [...ids.map((id) => after.get(id)!), house.rows[0]!.balance];
-  await tx.execute(sql`
-    insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-    select ${transaction.rows[0]!.id}, a, x, b
-    from unnest(${sql.param(entryIds)}::bigint[], ${sql.param(entryAmounts)}::bigint[], ${sql.param(entryAfter)}::bigint[]) as t(a, x, b)`);
-  return true;
-}
 
 /** Records the winning (bet type, number) pairs of a round's result, replacing earlier ones. */
 export async function writeWinningPairs(tx: Tx, roundId: number, pairs: Array<{ betType: string; number: string }>): Promise<void> {
@@ -96,7 +50,7 @@ export async function settleBatch(db: Db, roundId: number, batchSize = SETTLE_BA
         -- The slip too: an owner's cancel that got there first is seen, and its lines are not paid.
         for update of l, s
       ), done as (
-        update slip_lines l set result = 'win', payout = l.stake * l.rate_x100 / 100, settled_at = now()
+        update slip_lines l set result = 'win', payout = line_payout(l.stake, l.rate_x100), settled_at = now()
         from batch where l.id = batch.id and l.result is null
         returning l.id, l.user_id, l.payout
       )
@@ -107,15 +61,12 @@ export async function settleBatch(db: Db, roundId: number, batchSize = SETTLE_BA
     if (count === 0) return 0;
     const first = rows.rows.reduce((m, r) => (BigInt(r.first) < m ? BigInt(r.first) : m), BigInt(rows.rows[0]!.first));
     const last = rows.rows.reduce((m, r) => (BigInt(r.last) > m ? BigInt(r.last) : m), 0n);
-    const paid = await moveMany(tx, {
+    await postMany(tx, {
       kind: "payout",
       reference: `round:${roundId}:lines:${first}-${last}`,
-      house: HOUSE.payouts,
-      shard: Number(first % BigInt(HOUSE_SHARDS)),
-      amounts: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
-      direction: "credit",
+      house: houseShard(HOUSE.payouts, first),
+      players: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
     });
-    if (!paid) throw new Error(`payout of round ${roundId} could not be credited`);
     return count;
   });
 }
@@ -141,15 +92,12 @@ export async function refundRound(db: Db, roundId: number, batchSize = SETTLE_BA
       const n = rows.rows.reduce((s, r) => s + Number(r.slips), 0);
       if (n === 0) return 0;
       const first = rows.rows.reduce((m, r) => (BigInt(r.first) < m ? BigInt(r.first) : m), BigInt(rows.rows[0]!.first));
-      const refunded = await moveMany(tx, {
+      await postMany(tx, {
         kind: "stake.refund",
         reference: `round:${roundId}:refund:${first}`,
-        house: HOUSE.stakes,
-        shard: Number(first % BigInt(HOUSE_SHARDS)),
-        amounts: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
-        direction: "credit",
+        house: houseShard(HOUSE.stakes, first),
+        players: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
       });
-      if (!refunded) throw new Error(`refund of round ${roundId} could not be credited`);
       return n;
     });
     refunded += count;
@@ -173,15 +121,18 @@ export async function unsettleRound(tx: Tx, roundId: number): Promise<void> {
     select a.id as account_id, sum(r.payout) as amount
     from reset r join accounts a on a.owner_id = r.user_id and a.kind = 'credit'
     group by a.id`);
-  const ok = await moveMany(tx, {
-    kind: "payout.reversal",
-    reference: `round:${roundId}:correction:${Date.now()}`,
-    house: HOUSE.payouts,
-    shard: roundId % HOUSE_SHARDS,
-    amounts: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
-    direction: "debit",
-  });
-  if (!ok) throw conflict("ผู้เล่นบางคนใช้เครดิตจากรางวัลเดิมไปแล้ว แก้ผลอัตโนมัติไม่ได้ กรุณาติดต่อผู้ดูแลการเงิน");
+  if (rows.rows.length === 0) return;
+  try {
+    await postMany(tx, {
+      kind: "payout.reversal",
+      reference: `round:${roundId}:correction:${Date.now()}`,
+      house: houseShard(HOUSE.payouts, roundId),
+      players: rows.rows.map((r) => ({ accountId: r.account_id, amount: -BigInt(r.amount) })),
+    });
+  } catch (e) {
+    if (e instanceof InsufficientFunds) throw conflict("ผู้เล่นบางคนใช้เครดิตจากรางวัลเดิมไปแล้ว แก้ผลอัตโนมัติไม่ได้ กรุณาติดต่อผู้ดูแลการเงิน");
+    throw e;
+  }
 }
 
 /** Rounds that still have work: a result with unsettled lines, or a cancellation with active slips. */

@@ -1,6 +1,13 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { MovementKind } from "../../domain/movements";
 import type { Executor, Tx } from "../db/client";
 import { ApiError } from "../http/errors";
+import { refusalOf } from "../http/refusals";
+
+// Money moves only through the database function ledger_post() (src/server/db/functions/ledger_post.sql,
+// docs/decisions/013): the lock order, the guarded debits, the house shards and the closed list of
+// movement kinds live there, once. This module is its TypeScript door; the SQL paths (place_slip) call
+// it directly.
 
 export const HOUSE = {
   deposits: "house:deposits",
@@ -13,15 +20,15 @@ export const HOUSE = {
   bonus: "house:bonus",
 } as const;
 export type HouseKind = (typeof HOUSE)[keyof typeof HOUSE];
-export const HOUSE_SHARDS = 64;
 
 export type PlayerAccountKind = "credit" | "affiliate";
 
-export type AccountRef = { player: number } | { house: HouseKind; shard: number };
+/** A player's account by id, or a house account of a kind in the shard `spreadBy` chooses (house_account()). */
+export type AccountRef = { player: number } | { house: HouseKind; spreadBy: number | bigint };
 
-/** The house shard for a movement, spread by the player's account id so no house row is hot. */
-export function houseShard(kind: HouseKind, spreadBy: number): AccountRef {
-  return { house: kind, shard: Math.abs(spreadBy) % HOUSE_SHARDS };
+/** The house account of a kind for a movement, spread by e.g. the player's account id so no house row is hot. */
+export function houseShard(kind: HouseKind, spreadBy: number | bigint): AccountRef {
+  return { house: kind, spreadBy };
 }
 
 export class InsufficientFunds extends ApiError {
@@ -37,101 +44,57 @@ export interface Posting {
 }
 
 export interface Movement {
-  kind: string;
+  kind: MovementKind;
   reference?: string;
   actorId?: string | null;
   note?: string | null;
   postings: Posting[];
 }
 
-/**
- * House rows first (by kind and shard), then player rows (by id): every movement locks rows in this
- * one global order, so concurrent movements cannot deadlock.
- */
-function lockKey(a: AccountRef): string {
-  return "house" in a ? `0${a.house}#${String(a.shard).padStart(3, "0")}` : `1${String(a.player).padStart(20, "0")}`;
-}
-
-function lockOrder(a: Posting, b: Posting): number {
-  const ka = lockKey(a.account);
-  const kb = lockKey(b.account);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
+/** The accounts as one bigint[] expression, in the order given: house refs resolved by house_account(). */
+function accountIds(refs: AccountRef[]): SQL {
+  const kinds = refs.map((r) => ("house" in r ? r.house : null));
+  const spreads = refs.map((r) => ("house" in r ? String(r.spreadBy) : null));
+  const players = refs.map((r) => ("player" in r ? String(r.player) : null));
+  return sql`array(select coalesce(u.p, house_account(u.k, u.s))
+    from unnest(${sql.param(kinds)}::text[], ${sql.param(spreads)}::bigint[], ${sql.param(players)}::bigint[]) with ordinality as u(k, s, p, o)
+    order by u.o)`;
 }
 
 /**
- * Locks the accounts of several movements to come in one transaction, in the global order above: each
- * movement alone keeps the order, but two of them in a row (house, player A, house, player B) would not.
+ * Locks the accounts of several movements to come in one transaction, in the ledger's one order
+ * (ledger_lock()): each movement alone keeps the order, but two of them in a row (house, player A,
+ * house, player B) would not.
  */
 export async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<void> {
-  const unique = [...new Map(refs.map((r) => [lockKey(r), r])).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [, r] of unique) {
-    if ("house" in r) await tx.execute(sql`select 1 from accounts where owner_id is null and kind = ${r.house} and shard = ${r.shard} for update`);
-    else await tx.execute(sql`select 1 from accounts where id = ${r.player} for update`);
-  }
+  await tx.execute(sql`select ledger_lock(${accountIds(refs)})`);
 }
 
 /**
- * The only writer of balances. Applies a balanced set of postings inside the caller's transaction:
- * every player debit is one guarded statement (read-then-write overdraws under concurrency) and the
- * entries are appended in one insert. Throws InsufficientFunds, which rolls the caller's transaction back.
+ * One balanced movement through ledger_post() inside the caller's transaction (a transaction, never the
+ * pool: the caller's rows and the money commit together). Throws InsufficientFunds when a player lacks
+ * the amount, which rolls the caller's transaction back.
  */
-export async function post(
-  // A transaction, never the pool: the guarded updates and the entries must commit together.
-  tx: Tx,
-  movement: Movement,
-): Promise<{ transactionId: number; balances: Map<number, bigint> }> {
-  const postings = movement.postings.filter((p) => p.amount !== 0n).sort(lockOrder);
-  const sum = postings.reduce((s, p) => s + p.amount, 0n);
-  if (sum !== 0n || postings.length < 2) throw new Error(`unbalanced movement ${movement.kind}: sum ${sum}`);
-
-  const balances = new Map<number, bigint>();
-  const ids: string[] = [];
-  const afters: string[] = [];
-  for (const p of postings) {
-    const result =
-      "house" in p.account
-        ? // House accounts may go negative: they are the house's side of the books.
-          await tx.execute<{ id: string; balance: string }>(sql`
-            update accounts set balance = balance + ${p.amount}
-            where owner_id is null and kind = ${p.account.house} and shard = ${p.account.shard}
-            returning id, balance`)
-        : await tx.execute<{ id: string; balance: string }>(sql`
-            update accounts set balance = balance + ${p.amount}
-            where id = ${p.account.player} and owner_id is not null and balance + ${p.amount} >= 0
-            returning id, balance`);
-    const row = result.rows[0];
-    if (!row) {
-      if ("house" in p.account) throw new Error(`house account ${p.account.house}#${p.account.shard} is missing`);
-      const exists = await tx.execute(sql`select 1 from accounts where id = ${p.account.player} and owner_id is not null`);
-      if (exists.rows.length === 0) throw new Error(`player account ${p.account.player} does not exist`);
-      throw new InsufficientFunds();
-    }
-    balances.set(Number(row.id), BigInt(row.balance));
-    ids.push(row.id);
-    afters.push(row.balance);
+export async function post(tx: Tx, movement: Movement): Promise<{ transactionId: number; balances: Map<number, bigint> }> {
+  const postings = movement.postings.filter((p) => p.amount !== 0n);
+  try {
+    const r = await tx.execute<{ transaction_id: string; account_id: string; balance: string }>(sql`
+      select * from ledger_post(${movement.kind}, ${movement.reference ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null},
+        ${accountIds(postings.map((p) => p.account))}, ${sql.param(postings.map((p) => p.amount.toString()))}::bigint[])`);
+    return {
+      transactionId: Number(r.rows[0]!.transaction_id),
+      balances: new Map(r.rows.map((row) => [Number(row.account_id), BigInt(row.balance)])),
+    };
+  } catch (e) {
+    if (refusalOf(e)?.kind === "insufficient_funds") throw new InsufficientFunds();
+    throw e;
   }
-
-  // The movement and its entries in one statement (one round trip on the bet path).
-  const amounts = postings.map((p) => p.amount.toString());
-  const inserted = await tx.execute<{ id: string }>(sql`
-    with t as (
-      insert into ledger_transactions (kind, reference, actor_id, note)
-      values (${movement.kind}, ${movement.reference ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null})
-      returning id
-    ), e as (
-      insert into ledger_entries (transaction_id, account_id, amount, balance_after)
-      select t.id, a, m, b
-      from t, unnest(${sql.param(ids)}::bigint[], ${sql.param(amounts)}::bigint[], ${sql.param(afters)}::bigint[]) as u(a, m, b)
-    )
-    select id from t`);
-  const transactionId = Number(inserted.rows[0]!.id);
-  return { transactionId, balances };
 }
 
 /** A two-legged movement: `amount` satang from one account to another. */
 export function transfer(
   tx: Tx,
-  m: { kind: string; from: AccountRef; to: AccountRef; amount: bigint; reference?: string; actorId?: string | null; note?: string | null },
+  m: { kind: MovementKind; from: AccountRef; to: AccountRef; amount: bigint; reference?: string; actorId?: string | null; note?: string | null },
 ) {
   if (m.amount <= 0n) throw new Error("transfer amount must be positive");
   return post(tx, {
@@ -143,6 +106,22 @@ export function transfer(
       { account: m.from, amount: -m.amount },
       { account: m.to, amount: m.amount },
     ],
+  });
+}
+
+/**
+ * One movement between one house account and many players, e.g. a settlement batch's payouts: the
+ * players' amounts (credits to them when positive, debits when negative) are balanced by the house.
+ */
+export function postMany(
+  tx: Tx,
+  m: { kind: MovementKind; reference: string; house: AccountRef; players: Array<{ accountId: number | string; amount: bigint }> },
+) {
+  const total = m.players.reduce((s, p) => s + p.amount, 0n);
+  return post(tx, {
+    kind: m.kind,
+    reference: m.reference,
+    postings: [{ account: m.house, amount: -total }, ...m.players.map((p) => ({ account: { player: Number(p.accountId) }, amount: p.amount }))],
   });
 }
 

@@ -6,9 +6,9 @@ import { formatThaiDateTime } from "../../domain/thai-date";
 import { GENESIS_HASH, yeekeeOffset, yeekeeResult } from "../../domain/yeekee";
 import { batcher } from "../db/batcher";
 import type { Db, Tx } from "../db/client";
-import { pgError } from "../db/errors";
 import { isYeekeeGroup, YEEKEE_GROUPS } from "../../contract/lottery";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { forbidden, notFound } from "../http/errors";
+import { parseRefusal, refusalError, refusalOf } from "../http/refusals";
 import type { AuthUser } from "../http/register-route";
 import * as lotteryRepo from "../lottery/repository";
 import { refundRound, settleRound, writeWinningPairs } from "../settlement/settle";
@@ -99,8 +99,7 @@ export function yeekeeService(db: Db, shooterSecret: string) {
           seq: number | null;
           at: string | null;
           hash: string | null;
-          error: string | null;
-          interval_seconds: number;
+          refusal: unknown;
           round_close_at: Date;
           round_lottery: string;
         }>(sql`
@@ -109,17 +108,14 @@ export function yeekeeService(db: Db, shooterSecret: string) {
             ${sql.param(batch.map((b) => b.number))}::text[])`);
         const answers: Array<Appended | Error> = [];
         for (const row of r.rows) {
-          answers[row.idx - 1] =
-            row.error === "LY003"
-              ? conflict("ไม่อยู่ในเวลายิงเลขของงวดนี้")
-              : row.error === "LY004"
-                ? new ApiError(429, `ยิงเลขได้ทุก ${row.interval_seconds} วินาที`)
-                : { seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: row.round_close_at, lotteryId: row.round_lottery };
+          answers[row.idx - 1] = row.refusal
+            ? refusalError(parseRefusal(row.refusal))
+            : { seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: row.round_close_at, lotteryId: row.round_lottery };
         }
         return answers;
       } catch (e) {
-        const code = pgError(e).code;
-        throw code === "LY001" ? notFound("ไม่พบงวดนี้") : code === "LY002" ? badRequest("งวดนี้ไม่ใช่หวยยี่กี") : e;
+        const refusal = refusalOf(e);
+        throw refusal ? refusalError(refusal) : e;
       }
     },
   });

@@ -1,0 +1,197 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { MOVEMENT_KINDS } from "../../src/domain/movements";
+import { connect, MIGRATIONS_DIR, runMigrations } from "../../src/server/db/client";
+import { applyFunctions, functionSources } from "../../src/server/db/functions";
+import { createTestApp, type TestApp } from "../support/app";
+import { createPlayer } from "../support/players";
+import { adminToken, fund, ledgerCheck } from "../support/wallet";
+
+// The money seam (docs/decisions/013): one posting primitive, SQL functions from their source files,
+// the closed list of movement kinds.
+
+/** A new empty database on the test server; dropped by the returned function. */
+async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject("pgAdminUrl");
+  const name = `f_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Each function of the schema (not an extension's) with a digest of its whole definition. */
+async function functionsOf(url: string): Promise<Record<string, string>> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ sig: string; def: string }>(`
+      select p.oid::regprocedure::text as sig, md5(pg_get_functiondef(p.oid)) as def
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public'
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+      order by 1`);
+    return Object.fromEntries(r.rows.map((x) => [x.sig, x.def]));
+  } finally {
+    await c.end();
+  }
+}
+
+/** The migrations as they stood before this change (up to 0014), in a folder of their own. */
+function migrationsUpTo(last: number): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), "lotto-migrations-"));
+  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalPath = join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ idx: number; tag: string }> };
+  for (const e of journal.entries.filter((x) => x.idx > last)) rmSync(join(dir, `${e.tag}.sql`));
+  journal.entries = journal.entries.filter((x) => x.idx <= last);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+describe("SQL functions live in their source files", () => {
+  it("a database from before the change and a new one start and end with the same functions, one per file", async () => {
+    const fresh = await emptyDatabase();
+    const old = await emptyDatabase();
+    const before = migrationsUpTo(14);
+    try {
+      const freshDb = connect(fresh.url, { max: 2 });
+      await runMigrations(freshDb);
+      await freshDb.$client.end();
+
+      // The old shape: migrations up to 0014 made place_slip, place_slips and yeekee_shoot_batch with
+      // other signatures and result types; then this version starts on it.
+      const oldDb = connect(old.url, { max: 2 });
+      await migrate(oldDb, { migrationsFolder: before.dir });
+      const oldFunctions = await functionsOf(old.url);
+      expect(Object.keys(oldFunctions)).toContain(
+        "place_slip(uuid,bigint,text,text,text,text,text[],text[],text[],bigint[],integer)",
+      );
+      await runMigrations(oldDb);
+      await oldDb.$client.end();
+
+      const expected = await functionsOf(fresh.url);
+      expect(await functionsOf(old.url)).toEqual(expected);
+      // One function per file, named as its file; nothing else.
+      const names = Object.keys(expected).map((sig) => sig.slice(0, sig.indexOf("(")));
+      expect(names.sort()).toEqual(functionSources().map((s) => s.name).sort());
+      expect(new Set(names).size).toBe(names.length);
+
+      // Applying again (every start) drops nothing and changes no definition.
+      const c = new pg.Client({ connectionString: fresh.url });
+      await c.connect();
+      expect(await applyFunctions(c)).toEqual([]);
+      await c.end();
+      expect(await functionsOf(fresh.url)).toEqual(expected);
+    } finally {
+      before.remove();
+      await fresh.drop();
+      await old.drop();
+    }
+  });
+
+  it("a function written in a versioned migration is stale and goes; a file's changed result type replaces the function", async () => {
+    const db = await emptyDatabase();
+    const dir = mkdtempSync(join(tmpdir(), "lotto-functions-"));
+    try {
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      await c.query("create function leftover() returns int language sql as 'select 1'");
+      writeFileSync(join(dir, "answer.sql"), "CREATE OR REPLACE FUNCTION answer() RETURNS int LANGUAGE sql AS $$ SELECT 42 $$;");
+      expect(await applyFunctions(c, dir)).toEqual(["leftover()"]);
+      expect((await c.query("select answer() as a")).rows[0].a).toBe(42);
+      writeFileSync(join(dir, "answer.sql"), "CREATE OR REPLACE FUNCTION answer() RETURNS text LANGUAGE sql AS $$ SELECT 'forty-two' $$;");
+      expect(await applyFunctions(c, dir)).toEqual([]);
+      expect((await c.query("select answer() as a")).rows[0].a).toBe("forty-two");
+      // A file that does not define its own function is refused, and nothing of the run stays.
+      writeFileSync(join(dir, "wrong.sql"), "CREATE OR REPLACE FUNCTION other() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;");
+      await expect(applyFunctions(c, dir)).rejects.toThrow(/functions\/wrong\.sql must define the function wrong/);
+      expect((await c.query("select answer() as a")).rows[0].a).toBe("forty-two");
+      await c.end();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await db.drop();
+    }
+  });
+});
+
+describe("one posting primitive", () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await adminToken(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("balances and ledger rows are written in one place in the source: ledger_post.sql", () => {
+    const root = join(import.meta.dirname, "../../src");
+    const writers: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, e.name);
+        // Versioned migrations are history: what they created is replaced by the function files.
+        if (e.isDirectory()) {
+          if (e.name !== "migrations") walk(path);
+        } else if (/\.(ts|tsx|sql)$/.test(e.name) && !e.name.endsWith(".test.ts")) {
+          const text = readFileSync(path, "utf8");
+          if (/update\s+accounts\b[^;]*\bset\s+balance/i.test(text) || /insert\s+into\s+ledger_(entries|transactions)\b/i.test(text)) {
+            writers.push(relative(root, path));
+          }
+        }
+      }
+    };
+    walk(root);
+    expect(writers).toEqual(["server/db/functions/ledger_post.sql"]);
+  });
+
+  it("the movement kinds are a closed list, the same in the database and the domain; the serving role cannot add one", async () => {
+    const kinds = await t.owner.$client.query<{ kind: string }>("select kind from movement_kinds order by kind");
+    expect(kinds.rows.map((r) => r.kind)).toEqual(Object.keys(MOVEMENT_KINDS).sort());
+    await expect(t.db.$client.query("insert into movement_kinds (kind) values ('gift')")).rejects.toThrow(/permission denied/);
+    const p = await createPlayer(t);
+    const account = (await t.db.$client.query("select id from accounts where owner_id = $1", [p.uuid])).rows[0].id;
+    await expect(
+      t.db.$client.query("select ledger_post('gift', null, null, null, array[house_account('house:bonus', 0), $1::bigint], array[-100, 100]::bigint[])", [account]),
+    ).rejects.toThrow(/movement_kinds/);
+  });
+
+  it("refuses an unbalanced movement and a player's overdraft, and writes nothing for either", async () => {
+    const p = await createPlayer(t);
+    await fund(t, admin, p.uuid, 10);
+    const account = (await t.db.$client.query("select id from accounts where owner_id = $1", [p.uuid])).rows[0].id;
+    const count = async () => (await t.db.$client.query("select count(*)::int as n from ledger_entries")).rows[0].n as number;
+    const entries = await count();
+    await expect(
+      t.db.$client.query("select ledger_post('adjust.credit', null, null, null, array[house_account('house:adjustments', 0), $1::bigint], array[-100, 99]::bigint[])", [account]),
+    ).rejects.toThrow(/unbalanced movement/);
+    await expect(
+      t.db.$client.query("select ledger_post('adjust.debit', null, null, null, array[house_account('house:adjustments', 0), $1::bigint], array[1001, -1001]::bigint[])", [account]),
+    ).rejects.toMatchObject({ code: "LR000", message: "insufficient_funds" });
+    expect(await count()).toBe(entries);
+    // Exactly the balance is allowed; the player's row ends at zero and the ledger check holds.
+    const r = await t.db.$client.query(
+      "select * from ledger_post('adjust.debit', 'test', null, null, array[house_account('house:adjustments', 0), $1::bigint], array[1000, -1000]::bigint[])",
+      [account],
+    );
+    expect(r.rows.find((x) => x.account_id === String(account))?.balance).toBe("0");
+    expect((await ledgerCheck(t, admin)).ok).toBe(true);
+  });
+});
