@@ -173,7 +173,7 @@ describe("one posting primitive", () => {
     ).rejects.toThrow(/movement_kinds/);
   });
 
-  it("refuses an unbalanced movement and a player's overdraft, and writes nothing for either", async () => {
+  it("refuses an unbalanced movement, an account named twice and a player's overdraft, and writes nothing for any", async () => {
     const p = await createPlayer(t);
     await fund(t, admin, p.uuid, 10);
     const account = (await t.db.$client.query("select id from accounts where owner_id = $1", [p.uuid])).rows[0].id;
@@ -183,6 +183,19 @@ describe("one posting primitive", () => {
       t.db.$client.query("select ledger_post('adjust.credit', null, null, null, array[house_account('house:adjustments', 0), $1::bigint], array[-100, 99]::bigint[])", [account]),
     ).rejects.toThrow(/unbalanced movement/);
     await expect(
+      t.db.$client.query("select ledger_post('adjust.credit', null, null, null, array[$1::bigint, $1::bigint], array[-100, 100]::bigint[])", [account]),
+    ).rejects.toThrow(/unbalanced movement/);
+    // Several accounts (the set-based path): one short player refuses the whole movement.
+    const q = await createPlayer(t);
+    await fund(t, admin, q.uuid, 10);
+    const other = (await t.db.$client.query("select id from accounts where owner_id = $1", [q.uuid])).rows[0].id;
+    await expect(
+      t.db.$client.query(
+        "select ledger_post('payout.reversal', null, null, null, array[house_account('house:payouts', 0), $1::bigint, $2::bigint], array[2000, -500, -1500]::bigint[])",
+        [account, other],
+      ),
+    ).rejects.toMatchObject({ code: "LR000", message: "insufficient_funds" });
+    await expect(
       t.db.$client.query("select ledger_post('adjust.debit', null, null, null, array[house_account('house:adjustments', 0), $1::bigint], array[1001, -1001]::bigint[])", [account]),
     ).rejects.toMatchObject({ code: "LR000", message: "insufficient_funds" });
     expect(await count()).toBe(entries);
@@ -191,7 +204,7 @@ describe("one posting primitive", () => {
       "select * from ledger_post('adjust.debit', 'test', null, null, array[house_account('house:adjustments', 0), $1::bigint], array[1000, -1000]::bigint[])",
       [account],
     );
-    expect(r.rows.find((x) => x.account_id === String(account))?.balance).toBe("0");
+    expect(r.rows[0].balances[1]).toBe("0");
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
 });

@@ -78,12 +78,15 @@ export async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<void> {
 export async function post(tx: Tx, movement: Movement): Promise<{ transactionId: number; balances: Map<number, bigint> }> {
   const postings = movement.postings.filter((p) => p.amount !== 0n);
   try {
-    const r = await tx.execute<{ transaction_id: string; account_id: string; balance: string }>(sql`
-      select * from ledger_post(${movement.kind}, ${movement.reference ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null},
-        ${accountIds(postings.map((p) => p.account))}, ${sql.param(postings.map((p) => p.amount.toString()))}::bigint[])`);
+    const r = await tx.execute<{ transaction_id: string; accounts: string[]; balances: string[] }>(sql`
+      select a.ids as accounts, p.transaction_id, p.balances
+      from (select ${accountIds(postings.map((p) => p.account))} as ids) a
+      cross join lateral ledger_post(${movement.kind}, ${movement.reference ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null},
+        a.ids, ${sql.param(postings.map((p) => p.amount.toString()))}::bigint[]) p`);
+    const row = r.rows[0]!;
     return {
-      transactionId: Number(r.rows[0]!.transaction_id),
-      balances: new Map(r.rows.map((row) => [Number(row.account_id), BigInt(row.balance)])),
+      transactionId: Number(row.transaction_id),
+      balances: new Map(row.accounts.map((id, i) => [Number(id), BigInt(row.balances[i]!)])),
     };
   } catch (e) {
     if (refusalOf(e)?.kind === "insufficient_funds") throw new InsufficientFunds();

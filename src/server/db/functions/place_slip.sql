@@ -6,10 +6,10 @@
 -- per-number limit of any tier (one guarded upsert in sorted order); the slip and its lines are written
 -- and the price is debited through ledger_post. A refusal is raised as SQLSTATE LR000 with its name as
 -- the message and its fields as JSON in the detail (src/server/http/refusals.ts maps it to Thai).
--- Called by place_slips only, which has already locked every row this may change and passes the house
--- stakes account (one per batch).
+-- Called by place_slips only, which has already locked every row this may change and passes the
+-- player's credit account and the house stakes account (one per batch).
 CREATE OR REPLACE FUNCTION place_slip(
-  p_user uuid, p_round bigint, p_user_type text, p_default_type text, p_request_key text, p_client_datetime text,
+  p_user uuid, p_account bigint, p_round bigint, p_user_type text, p_default_type text, p_request_key text, p_client_datetime text,
   p_types text[], p_numbers text[], p_stakes bigint[], p_house bigint
 ) RETURNS TABLE (slip_id bigint, accepted_at timestamptz, balance bigint, existing boolean)
 LANGUAGE plpgsql AS $$
@@ -17,7 +17,6 @@ DECLARE
   v_now timestamptz := clock_timestamp();
   v_lottery text;
   v_open boolean;
-  v_account bigint;
   v_types text[];
   v_numbers text[];
   v_expo text[];
@@ -36,7 +35,7 @@ DECLARE
 BEGIN
   SELECT s.id, s.created_at INTO v_slip, v_now FROM slips s WHERE s.user_id = p_user AND s.request_key = p_request_key;
   IF FOUND THEN
-    RETURN QUERY SELECT v_slip, v_now, (SELECT a.balance FROM accounts a WHERE a.owner_id = p_user AND a.kind = 'credit'), true;
+    RETURN QUERY SELECT v_slip, v_now, (SELECT a.balance FROM accounts a WHERE a.id = p_account), true;
     RETURN;
   END IF;
   v_now := clock_timestamp();
@@ -44,8 +43,7 @@ BEGIN
     INTO v_lottery, v_open FROM rounds r WHERE r.id = p_round;
   IF NOT FOUND THEN RAISE EXCEPTION USING ERRCODE = 'LR000', MESSAGE = 'round_not_found', DETAIL = '{}'; END IF;
   IF NOT v_open THEN RAISE EXCEPTION USING ERRCODE = 'LR000', MESSAGE = 'round_closed', DETAIL = '{}'; END IF;
-  SELECT a.id INTO v_account FROM accounts a WHERE a.owner_id = p_user AND a.kind = 'credit';
-  IF v_account IS NULL THEN RAISE EXCEPTION USING ERRCODE = 'LR000', MESSAGE = 'no_credit_account', DETAIL = '{}'; END IF;
+  IF p_account IS NULL THEN RAISE EXCEPTION USING ERRCODE = 'LR000', MESSAGE = 'no_credit_account', DETAIL = '{}'; END IF;
 
   FOR v_line IN
     WITH l AS (SELECT u.*, exposure_number(u.t, u.n) AS e FROM unnest(p_types, p_numbers, p_stakes) WITH ORDINALITY AS u(t, n, s, o)),
@@ -113,9 +111,8 @@ BEGIN
   INSERT INTO slip_lines (slip_id, round_id, user_id, bet_type, number, stake, paid, rate_x100)
   SELECT v_slip, p_round, p_user, t, n, s, p, r FROM unnest(v_types, v_numbers, v_stakes, v_paid, v_rates) WITH ORDINALITY AS u(t, n, s, p, r, o) ORDER BY o;
 
-  SELECT m.balance INTO v_balance
-    FROM ledger_post('stake', 'slip:' || v_slip, p_user, NULL, ARRAY[p_house, v_account], ARRAY[v_total_paid, -v_total_paid]) m
-    WHERE m.account_id = v_account;
+  SELECT m.balances[2] INTO v_balance
+    FROM ledger_post('stake', 'slip:' || v_slip, p_user, NULL, ARRAY[p_house, p_account], ARRAY[v_total_paid, -v_total_paid]) m;
 
   RETURN QUERY SELECT v_slip, v_now, v_balance, false;
 END;

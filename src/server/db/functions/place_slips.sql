@@ -22,6 +22,7 @@ DECLARE
   v_detail text;
   v_constraint text;
   v_house bigint;
+  v_accounts bigint[];
   i int;
 BEGIN
   IF coalesce(array_length(p_users, 1), 0) = 0 THEN RETURN; END IF;
@@ -40,13 +41,16 @@ BEGIN
   -- One house stakes account takes the whole batch's stakes (the house side only matters as a sum), so
   -- two batches at once rarely meet there.
   v_house := house_account('house:stakes', floor(random() * house_shards())::bigint);
-  PERFORM ledger_lock(v_house || ARRAY(SELECT a.id FROM accounts a WHERE a.owner_id = ANY (p_users) AND a.kind = 'credit'));
+  -- The players' credit accounts, one per slip (NULL when a player has none).
+  SELECT array_agg(a.id ORDER BY u.i) INTO v_accounts
+    FROM unnest(p_users) WITH ORDINALITY AS u(id, i) LEFT JOIN accounts a ON a.owner_id = u.id AND a.kind = 'credit';
+  PERFORM ledger_lock(v_house || v_accounts);
 
   FOR i IN 1 .. array_length(p_users, 1) LOOP
     v_to := v_from + p_line_counts[i] - 1;
     BEGIN
       RETURN QUERY SELECT i, s.slip_id, s.accepted_at, s.balance, s.existing, NULL::jsonb
-        FROM place_slip(p_users[i], p_rounds[i], p_user_types[i], p_default_type, p_request_keys[i], p_client_datetimes[i],
+        FROM place_slip(p_users[i], v_accounts[i], p_rounds[i], p_user_types[i], p_default_type, p_request_keys[i], p_client_datetimes[i],
           p_types[v_from:v_to], p_numbers[v_from:v_to], p_stakes[v_from:v_to], v_house) s;
     EXCEPTION WHEN OTHERS THEN
       GET STACKED DIAGNOSTICS v_state = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL, v_constraint = CONSTRAINT_NAME;

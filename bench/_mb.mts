@@ -1,0 +1,13 @@
+import { startEmbeddedPostgres } from "/work/main/src/server/db/embedded";
+import { ensureDatabaseExists } from "/work/main/src/server/db/database";
+import { connect, runMigrations } from "/work/main/src/server/db/client";
+import { mkdtempSync } from "node:fs";
+const dir = mkdtempSync("/tmp/mb/pg-");
+const e = await startEmbeddedPostgres({ dir, port: 55432, persistent: false, settings: {} });
+await ensureDatabaseExists(e.url, "mb");
+const u = new URL(e.url); u.pathname = "/mb";
+const db = connect(u.toString());
+await runMigrations(db);
+console.log(u.toString());
+await db.$client.end();
+process.stdin.resume();
