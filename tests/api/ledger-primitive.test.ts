@@ -177,6 +177,8 @@ describe("one posting primitive", () => {
     const p = await createPlayer(t);
     await fund(t, admin, p.uuid, 10);
     const account = (await t.db.$client.query("select id from accounts where owner_id = $1", [p.uuid])).rows[0].id;
+    const q = await createPlayer(t);
+    await fund(t, admin, q.uuid, 10);
     const count = async () => (await t.db.$client.query("select count(*)::int as n from ledger_entries")).rows[0].n as number;
     const entries = await count();
     await expect(
@@ -186,8 +188,6 @@ describe("one posting primitive", () => {
       t.db.$client.query("select ledger_post('adjust.credit', null, null, null, array[$1::bigint, $1::bigint], array[-100, 100]::bigint[])", [account]),
     ).rejects.toThrow(/unbalanced movement/);
     // Several accounts (the set-based path): one short player refuses the whole movement.
-    const q = await createPlayer(t);
-    await fund(t, admin, q.uuid, 10);
     const other = (await t.db.$client.query("select id from accounts where owner_id = $1", [q.uuid])).rows[0].id;
     await expect(
       t.db.$client.query(
