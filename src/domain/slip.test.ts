@@ -6,6 +6,7 @@ import {
   SLIP_GRACE_MS,
   SLIP_STATUS,
   effectiveRate,
+  exposureNumber,
   linePayout,
   linePrice,
   reverseNumbers,
@@ -381,5 +382,14 @@ describe("properties", () => {
         },
       ),
     );
+  });
+});
+
+describe("exposureNumber", () => {
+  it("keys a tod number by its digits sorted and every other type by the number as typed", () => {
+    expect(exposureNumber("ThreeDigitToad", "321")).toBe("123");
+    expect(exposureNumber("ThreeDigitToad", "070")).toBe("007");
+    expect(exposureNumber("ThreeDigit", "321")).toBe("321");
+    expect(exposureNumber("TwoDigit", "90")).toBe("90");
   });
 });

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { betting } from "../../../contract";
 import { BET_TYPE_LABELS, BET_TYPES, betTypeDigits, type BetType } from "../../../domain/bet-types";
-import { formatMoney } from "../../../domain/money";
+import { formatMoney, satangToBaht } from "../../../domain/money";
 import { reverseNumbers } from "../../../domain/slip";
 import { PATHS } from "../../app/paths";
 import { ApiCallError, callApi } from "../../lib/api";
@@ -146,10 +146,10 @@ export function BetForm({
   const view = lines.map((l) => {
     const rate = lineRate(rates, priceMap, l.betType, l.number);
     const discount = rates[l.betType]?.discountPercent ?? 0;
-    return { line: l, rate, problem: config.data ? lineProblem(rates, priceMap, l) : null, win: potentialWin(l.stake, rate?.rate ?? 0), paid: linePaid(l.stake, discount) };
+    return { line: l, rate, problem: config.data ? lineProblem(rates, priceMap, l) : null, win: satangToBaht(potentialWin(l.stake, rate?.rate ?? 0)), paid: linePaid(l.stake, discount) };
   });
   const total = lines.reduce((s, l) => s + (l.stake === "" ? 0 : l.stake), 0);
-  const paid = Math.round(view.reduce((s, v) => s + v.paid, 0) * 100) / 100;
+  const paid = satangToBaht(view.reduce((s, v) => s + v.paid, 0));
   const closedCount = view.filter((v) => v.rate?.closed).length;
   const problemCount = view.filter((v) => v.problem).length;
   const blocker =

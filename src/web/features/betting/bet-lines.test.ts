@@ -39,11 +39,16 @@ describe("bet form lines", () => {
   });
 
   it("computes the win and the price exactly to the satang", () => {
-    expect(potentialWin(10, 900)).toBe(9000);
-    expect(potentialWin(3, 3.2)).toBe(9.6);
+    // Satang, exactly: 3 ฿ at ×3.2 wins 9.60 ฿ (no binary noise), 10 ฿ at 25% off costs 7.50 ฿.
+    expect(potentialWin(10, 900)).toBe(900_000);
+    expect(potentialWin(3, 3.2)).toBe(960);
+    expect(potentialWin(7, 0.1)).toBe(70);
     expect(potentialWin("", 900)).toBe(0);
-    expect(linePaid(10, 0)).toBe(10);
-    expect(linePaid(10, 25)).toBe(7.5);
+    expect(potentialWin(10, Number.NaN)).toBe(0);
+    expect(linePaid(10, 0)).toBe(1000);
+    expect(linePaid(10, 25)).toBe(750);
+    expect(linePaid(3, 10)).toBe(270);
+    expect(linePaid("", 25)).toBe(0);
   });
 
   it("round-trips a draft and drops what the round does not offer", () => {

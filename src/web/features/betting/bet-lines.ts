@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BET_TYPES, betTypeDigits, type BetType } from "../../../domain/bet-types";
-import { formatMoney } from "../../../domain/money";
-import { validateBetLine } from "../../../domain/slip";
+import { bahtToSatang, formatMoney, isBahtAmount } from "../../../domain/money";
+import { linePayout, linePrice, validateBetLine } from "../../../domain/slip";
 
 /** A line on the bet form before it is sent. The stake is whole baht ("" while the field is empty). */
 export interface FormLine {
@@ -84,16 +84,24 @@ export function lineProblem(rates: Rates, prices: ReadonlyMap<string, number> | 
   }
 }
 
-/** stake × rate, rounded to satang (rates such as 3.2 carry binary noise). */
+// Money on the form is integer satang, computed by the same rules the server prices lines with
+// (src/domain/slip.ts; the server's are its SQL functions, checked against these by tests/api/pricing.test.ts).
+
+/** What a line would win, in satang: stake × rate (linePayout); 0 while the stake or rate is not a usable amount. */
 export function potentialWin(stake: number | "", rate: number): number {
-  if (stake === "" || !Number.isFinite(rate)) return 0;
-  return Math.round(stake * rate * 100) / 100;
+  if (stake === "" || !isBahtAmount(stake) || !isBahtAmount(rate)) return 0;
+  return linePayout(bahtToSatang(stake), bahtToSatang(rate));
 }
 
-/** What the player pays for a line: the stake less the percent-lotto discount. */
+/** What the player pays for a line, in satang: the stake less the percent-lotto discount (linePrice). */
 export function linePaid(stake: number | "", discountPercent: number): number {
-  if (stake === "") return 0;
-  return Math.round(stake * (100 - discountPercent)) / 100;
+  if (stake === "" || !isBahtAmount(stake)) return 0;
+  try {
+    return linePrice(bahtToSatang(stake), discountPercent);
+  } catch {
+    // A discount the server would not send (not a whole percent): the server decides.
+    return bahtToSatang(stake);
+  }
 }
 
 export function toNumberlist(lines: readonly FormLine[]) {
