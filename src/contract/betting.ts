@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AWARD_TYPES, BET_TYPES } from "../domain/bet-types";
+import { ROUND_STATUSES } from "../domain/rounds";
 import { ResultStatus, Uuid } from "./common";
 import { route } from "./route";
 import { DayPeriod } from "./wallet";
@@ -39,7 +40,7 @@ export const Slip = z.object({
   round_no: z.number().int(),
   draw_date: z.string(),
   timestop: z.string(),
-  roundStatus: z.enum(["open", "closed", "add award", "cancel activity"]),
+  roundStatus: z.enum(ROUND_STATUSES),
   status: z.enum(["active", "non reactive", "cancel activity"]),
   totalAmount: z.number(),
   totalPaid: z.number(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AWARD_TYPES } from "../domain/bet-types";
+import { ROUND_STATUSES } from "../domain/rounds";
 import { ResultStatus } from "./common";
 import { route } from "./route";
 
@@ -12,7 +13,7 @@ export const isYeekeeGroup = (group: string): boolean => (YEEKEE_GROUPS as reado
 /** Finer than the group, for the home page's sections: Thai state, foreign, stock, yeekee, percent. */
 export const LotteryCategory = z.enum(["thai", "foreign", "stock", "yeekee", "percent"]);
 export const ResultKind = z.enum(["thai", "stock", "simple", "yeekee"]);
-export const RoundStatus = z.enum(["open", "closed", "add award", "cancel activity"]);
+export const RoundStatus = z.enum(ROUND_STATUSES);
 
 const ActivityId = z.coerce
   .number({ error: "รหัสงวดไม่ถูกต้อง" })

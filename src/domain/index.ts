@@ -11,3 +11,4 @@ export * from "./schedule";
 export * from "./slip";
 export * from "./yeekee";
 export * from "./movements";
+export * from "./rounds";

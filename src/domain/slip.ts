@@ -1,6 +1,7 @@
 import { BET_TYPE_LABELS, betTypeDigits, isBetType, type BetType } from "./bet-types";
 import { formatMoney } from "./money";
 import { distinctPermutations } from "./permutations";
+import type { RoundStatus } from "./rounds";
 
 // Money is integer satang; payout rates are stored ×100 (a rate of 3.2 is 320), so that both
 // payouts and percent-lotto prices come out as exact integers for whole-baht stakes.
@@ -92,7 +93,7 @@ export const SLIP_GRACE_MS = 120_000;
 
 export interface SlipStatusInput {
   status: "active" | "non reactive" | "cancel activity";
-  roundStatus: "open" | "closed" | "add award" | "cancel activity";
+  roundStatus: RoundStatus;
   // Epoch milliseconds: the round's close time.
   roundTime: number;
   now: number;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ROUND_STATUSES } from "../../domain/rounds";
 import {
   type AnyPgColumn,
   bigint,
@@ -78,7 +79,7 @@ export const phoneVerifications = pgTable("phone_verifications", {
 });
 
 /**
- * A player's money account. The ledger (wallet area) is the only writer of `balance`;
+ * A player's money account. ledger_post() (db/functions/ledger_post.sql) is the only writer of `balance`;
  * the CHECK is the last line of defence against an overdraft.
  */
 export const accounts = pgTable(
@@ -299,7 +300,7 @@ export const rounds = pgTable(
     openAt: timestamp("open_at", { withTimezone: true }).notNull(),
     closeAt: timestamp("close_at", { withTimezone: true }).notNull(),
     resultAt: timestamp("result_at", { withTimezone: true }).notNull(),
-    status: text("status", { enum: ["open", "closed", "add award", "cancel activity"] }).notNull().default("open"),
+    status: text("status", { enum: ROUND_STATUSES }).notNull().default("open"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     result: jsonb("result"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -309,7 +310,7 @@ export const rounds = pgTable(
     uniqueIndex("rounds_lottery_close_key").on(t.lotteryId, t.closeAt),
     index("rounds_status_close_idx").on(t.status, t.closeAt),
     index("rounds_draw_date_idx").on(t.drawDate),
-    check("rounds_status_check", sql`${t.status} in ('open', 'closed', 'add award', 'cancel activity')`),
+    check("rounds_status_check", sql`${t.status} in (${sql.raw(ROUND_STATUSES.map((x) => `'${x}'`).join(", "))})`),
     check("rounds_times_check", sql`${t.openAt} < ${t.closeAt} and ${t.closeAt} <= ${t.resultAt}`),
   ],
 );
