@@ -5,6 +5,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MOVEMENT_KINDS } from "../../src/domain/movements";
+import { exposureNumber } from "../../src/domain/slip";
 import { connect, MIGRATIONS_DIR, runMigrations } from "../../src/server/db/client";
 import { applyFunctions, functionSources } from "../../src/server/db/functions";
 import { createTestApp, type TestApp } from "../support/app";
@@ -206,5 +207,23 @@ describe("one posting primitive", () => {
     );
     expect(r.rows[0].balances[1]).toBe("0");
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
+  });
+});
+
+describe("exposure_number", () => {
+  it("is the domain's rule for every three-digit tod number and leaves other types alone", async () => {
+    const t = await createTestApp();
+    try {
+      const numbers = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
+      const r = await t.db.$client.query<{ n: string; e: string }>(
+        "select n, exposure_number('ThreeDigitToad', n) as e from unnest($1::text[]) as n",
+        [numbers],
+      );
+      expect(Object.fromEntries(r.rows.map((x) => [x.n, x.e]))).toEqual(Object.fromEntries(numbers.map((n) => [n, exposureNumber("ThreeDigitToad", n)])));
+      const other = await t.db.$client.query("select exposure_number('ThreeDigit', '321') as a, exposure_number('TwoDigit', '90') as b");
+      expect(other.rows[0]).toEqual({ a: "321", b: "90" });
+    } finally {
+      await t.close();
+    }
   });
 });
