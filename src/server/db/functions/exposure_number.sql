@@ -4,7 +4,7 @@
 -- three digits sorted by least/greatest, no subquery) so that PostgreSQL inlines it into the bet path's
 -- queries instead of calling a function per line.
 CREATE OR REPLACE FUNCTION exposure_number(p_bet_type text, p_number text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN p_bet_type = 'ThreeDigitToad' AND length(p_number) = 3
     THEN least(substr(p_number, 1, 1), substr(p_number, 2, 1), substr(p_number, 3, 1)) COLLATE "C"
       || greatest(least(substr(p_number, 1, 1), substr(p_number, 2, 1)) COLLATE "C",
