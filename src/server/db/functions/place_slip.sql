@@ -111,8 +111,7 @@ BEGIN
   INSERT INTO slip_lines (slip_id, round_id, user_id, bet_type, number, stake, paid, rate_x100)
   SELECT v_slip, p_round, p_user, t, n, s, p, r FROM unnest(v_types, v_numbers, v_stakes, v_paid, v_rates) WITH ORDINALITY AS u(t, n, s, p, r, o) ORDER BY o;
 
-  SELECT m.balances[2] INTO v_balance
-    FROM ledger_post('stake', 'slip:' || v_slip, p_user, NULL, ARRAY[p_house, p_account], ARRAY[v_total_paid, -v_total_paid]) m;
+  v_balance := (ledger_post('stake', 'slip:' || v_slip, p_user, NULL, ARRAY[p_house, p_account], ARRAY[v_total_paid, -v_total_paid])).balances[2];
 
   RETURN QUERY SELECT v_slip, v_now, v_balance, false;
 END;
