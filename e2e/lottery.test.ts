@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bangkokDateKey, toBuddhistYear } from "../src/domain/thai-date";
-import { planAll } from "../src/server/lottery/ticker";
+import { planAll } from "../src/server/lottery/planning";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
 import { launchBrowser, SCREENSHOTS, screenshot, signedInPage, startSite } from "./support/harness";

@@ -3,7 +3,7 @@ import { buildApp } from "./app";
 import { type Config, loadConfig } from "./config";
 import { connect, runMigrations } from "./db/client";
 import { openDatabase } from "./db/database";
-import { startTicker } from "./lottery/ticker";
+import { startTicker } from "./jobs/ticker";
 import { prepareServingRole } from "./db/serving-role";
 import { seed } from "./seed";
 

@@ -3,7 +3,7 @@ import { ensureAdmin } from "./auth/seed-admin";
 import type { Db } from "./db/client";
 import { seedRates } from "./betting/rates";
 import { seedCatalogue } from "./lottery/catalogue";
-import { planAll } from "./lottery/ticker";
+import { planAll } from "./lottery/planning";
 import { seedSiteConfig } from "./site/service";
 import { seedWalletConfig } from "./wallet/config";
 import { seedYeekeeConfig } from "./yeekee/config";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedSignature } from "../../src/server/lottery/feed";
-import { closeDue } from "../../src/server/lottery/ticker";
+import { closeDue } from "../../src/server/lottery/planning";
 import { createTestApp, type TestApp, THAI } from "../support/app";
 import { createPlayer, post } from "../support/players";
 import { makeRound, roundStatus } from "../support/rounds";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { connect, type Db } from "../../src/server/db/client";
-import { planAll, startTicker } from "../../src/server/lottery/ticker";
+import { startTicker } from "../../src/server/jobs/ticker";
+import { planAll } from "../../src/server/lottery/planning";
 import { seed } from "../../src/server/seed";
 import { recordingSms, TEST_ADMIN, type TestApp, testConfig } from "../support/app";
 import { createTestDatabase } from "../support/database";

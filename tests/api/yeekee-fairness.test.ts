@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCommitment, verifyChain, yeekeeOffset, yeekeeResult } from "../../src/domain/yeekee";
-import { planAll } from "../../src/server/lottery/ticker";
+import { planAll } from "../../src/server/lottery/planning";
 import { finishYeekeeRound } from "../../src/server/yeekee/service";
 import { createTestApp, type TestApp } from "../support/app";
 import { placeSlip } from "../support/betting";

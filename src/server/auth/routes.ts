@@ -13,7 +13,6 @@ export function authRoutes(app: FastifyInstance, authenticate: Authenticate, ser
   r(auth.checkUsernameBankno, ({ body }) => service.checkUsernameBankno(body.username, body.bankno), limited);
   r(auth.getUserInfoById, ({ body }) => service.referrerName(body.id), limited);
   r(auth.getUsername, ({ body, user }) => service.username(user, body.uuid));
-  r(auth.getCredit, ({ body, user }) => service.credit(user, body?.uuid));
   r(auth.getBankInfo, ({ body, user }) => service.bankInfo(user, body.username));
   r(auth.renewToken, ({ user }) => service.renew(user));
   r(auth.logout, ({ user }) => service.logout(user));

@@ -2,14 +2,12 @@ import { hash, verify } from "@node-rs/argon2";
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import type { auth } from "../../contract";
-import { satangToBaht } from "../../domain/money";
 import { writeAudit } from "../admin/audit";
 import { isUniqueViolation, pgError } from "../db/errors";
 import { batcher } from "../db/batcher";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
-import { playerBalance } from "../wallet/ledger";
 import * as repo from "./repository";
 import type { SmsSender } from "./sms";
 import type { TokenIssuer } from "./tokens";
@@ -287,11 +285,6 @@ export function authService(deps: AuthDeps) {
       const row = await repo.findUserById(db, id);
       if (!row || row.role !== "player") throw notFound("ไม่พบผู้แนะนำ");
       return { status: "Success" as const, username: row.username };
-    },
-
-    async credit(user: AuthUser, uuid: string | undefined) {
-      ownUuid(user, uuid);
-      return { status: "Success" as const, credit: satangToBaht(await playerBalance(db, user.uuid)) };
     },
 
     async bankInfo(user: AuthUser, username: string) {

@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
 import { refundRound, settleRound, unsettleRound, writeWinningPairs } from "../settlement/settle";
 import * as repo from "./repository";
-import { planLottery } from "./ticker";
+import { planLottery } from "./planning";
 
 type Activity = z.infer<typeof lottery.Activity>;
 type ResultFields = z.infer<typeof lottery.ResultFields>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { wallet } from "../../contract";
+import { auth, wallet } from "../../contract";
 import type { Db } from "../db/client";
 import { idempotencyKeyOf } from "../http/idempotency";
 import { type Authenticate, routesOf } from "../http/register-route";
@@ -11,6 +11,7 @@ export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, d
   const r = routesOf(app, authenticate);
 
   r(wallet.readWalletConfig, () => service.config());
+  r(auth.getCredit, ({ body, user }) => service.credit(user, body?.uuid));
   r(wallet.gentAmount, ({ body, user }) => service.requestDepositAmount(user, body), { rateLimitPerMinute: 20 });
   // A slip of up to 2 MB travels as base64 (about 2.7 MB of JSON).
   r(wallet.addPaynow, ({ body, user }) => service.reportTransfer(user, body), { bodyLimit: 3 * 1024 * 1024 });

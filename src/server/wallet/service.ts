@@ -100,6 +100,12 @@ export function walletService(db: Db) {
   }
 
   return {
+    /** The player's credit (`/api/get-credit`). */
+    async credit(user: AuthUser, uuid: string | undefined) {
+      own(user, uuid);
+      return { status: "Success" as const, credit: satangToBaht(await playerBalance(db, user.uuid)) };
+    },
+
     async config() {
       return { status: "Success" as const, config: await readWalletConfig(db) };
     },
