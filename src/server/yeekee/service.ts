@@ -224,7 +224,8 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
       offset,
     );
     if (computed.void) {
-      await tx.execute(sql`update rounds set status = 'cancel activity', closed_at = coalesce(closed_at, now()) where id = ${roundId}`);
+      // The round's state changes in one place (lottery/repository): cancelled, as an operator's cancel.
+      if (!(await lotteryRepo.cancelRound(tx, roundId))) throw new Error(`yeekee round ${roundId} could not be voided`);
       await lotteryRepo.addRoundEvent(tx, { roundId, event: "void", note: `ยิงเลข ${computed.shots} ครั้ง น้อยกว่า ${config.minShots}`, data: { shots: computed.shots, head, ...seal } });
       return "void" as const;
     }
