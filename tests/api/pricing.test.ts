@@ -4,8 +4,9 @@ import { betTypeDigits, type BetType } from "../../src/domain/bet-types";
 import { lineWins, winningNumbers, type ResultInput } from "../../src/domain/results";
 import { effectiveRate, exposureNumber, linePayout, linePrice, type PriceRecord } from "../../src/domain/slip";
 import { createTestApp, type TestApp } from "../support/app";
-import { placeSlip } from "../support/betting";
-import { createPlayer, loginAs, post } from "../support/players";
+import { betting, lottery } from "../../src/contract";
+import { call } from "../support/call";
+import { createPlayer, loginAs } from "../support/players";
 import { makeRound } from "../support/rounds";
 import { adminToken, creditOf, fund, ledgerCheck } from "../support/wallet";
 
@@ -69,8 +70,8 @@ it("every line placed through the API is priced, and every winner paid, by the d
     )[0];
   const setPrice = async (round: number, betType: BetType, number: string, price: number) => {
     await pause(3);
-    const res = await post(t.app, "/api/admin/add-digit-price", { activity_id: round, award_type: betType, number, new_price: price }, admin);
-    expect(res.statusCode).toBe(200);
+    const res = await call(t.app, betting.adminAddDigitPrice, { activity_id: round, award_type: betType, number, new_price: price }, admin);
+    expect(res.ok).toBe(true);
     await pause(3);
   };
   // Restricted numbers: a lower price, a closed number, a tod price set as "321" that holds for "123".
@@ -97,17 +98,18 @@ it("every line placed through the API is priced, and every winner paid, by the d
         // Halfway, a restricted price changes: slips before keep the rate they were accepted at.
         if (i === 110) await setPrice(rounds[0]!.id, "ThreeDigit", "123", 500);
         const round = rounds[s.round]!;
-        const res = await placeSlip(t, players[s.player]!, round.id, s.lines, `p-${i}`);
+        const player = players[s.player]!;
+        const res = await call(t.app, betting.postNumberDigit, { uuid: player.uuid, activityid: round.id, datetime: `p-${i}`, numberlist: s.lines }, player.token);
         const closed = s.lines.some((l) => (round.id === rounds[0]!.id && l.award_type === "TwoDigit" && l.number === "55") || (round.id === rounds[2]!.id && l.award_type === "OneDigitOn" && l.number === "7"));
         if (closed) {
           // A closed number refuses the slip, and nothing of it is stored.
           expect(res.statusCode).toBe(400);
-          expect(res.body.message).toMatch(/ปิดรับแล้ว/);
+          expect(res.ok ? "" : res.body.message).toMatch(/ปิดรับแล้ว/);
           refusedClosed += 1;
           continue;
         }
-        expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
-        placed.push({ id: res.body.master_id as number, round: s.round, player: s.player });
+        if (!res.ok) throw new Error(`slip ${i} refused: ${JSON.stringify(res.body)}`);
+        placed.push({ id: res.body.master_id, round: s.round, player: s.player });
       }
       expect(placed.length).toBeGreaterThanOrEqual(150);
       expect(refusedClosed).toBeGreaterThan(0);
@@ -152,10 +154,10 @@ it("every line placed through the API is priced, and every winner paid, by the d
         { kind: "thai", firstPrize: "409555", front3: ["070", "888"], rear3: ["123", "999"], twoDigit: "12" },
       ];
       for (const [i, r] of rounds.entries()) {
-        await post(t.app, "/api/admin/close-activity", { activityid: r.id }, admin);
+        expect((await call(t.app, lottery.closeActivity, { activityid: r.id }, admin)).ok).toBe(true);
         const { kind: _kind, ...fields } = results[i]!;
-        const res = await post(t.app, "/api/admin/add-award", { activityid: r.id, ...fields }, admin);
-        expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+        const res = await call(t.app, lottery.addAward, { activityid: r.id, ...fields }, admin);
+        expect(res.ok, JSON.stringify(res.body)).toBe(true);
       }
       const settled = new Map(
         ((await q("select id, result, payout from slip_lines")) as Array<{ id: string; result: string | null; payout: string | null }>).map((r) => [r.id, r]),
