@@ -1,48 +1,28 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Checkbox, Collapse, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Alert, Anchor, Button, Card, Checkbox, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { z } from "zod";
-import { betting } from "../../../contract";
-import { BET_TYPE_LABELS, BET_TYPES, betTypeDigits, type BetType } from "../../../domain/bet-types";
+import { BET_TYPE_LABELS, betTypeDigits, type BetType } from "../../../domain/bet-types";
 import { formatMoney, satangToBaht } from "../../../domain/money";
 import { reverseNumbers } from "../../../domain/slip";
 import { PATHS } from "../../app/paths";
-import { ApiCallError, callApi } from "../../lib/api";
-import { CREDIT_KEY, useSession } from "../../lib/session";
+import { ApiCallError } from "../../lib/api";
+import { useSession } from "../../lib/session";
 import { useServerNow } from "../../lib/server-clock";
-import { formatCountdown } from "../lottery/rounds";
-import { addLines, type FormLine, formatRate, lineProblem, linePaid, lineRate, offeredTypes, potentialWin, type Rates, toNumberlist } from "./bet-lines";
+import { usePostSlip } from "./api/post-slip";
+import { useSaveDraft } from "./api/save-draft";
+import { BetLineCard } from "./bet-line-card";
+import { formatRate, lineProblem, linePaid, lineRate, offeredTypes, potentialWin, type Rates } from "./bet-lines";
 import { type Confirmation, ConfirmSlipModal } from "./confirm-slip-modal";
 import { DraftsModal } from "./drafts-modal";
 import { NumberDisplay, NumberPad } from "./number-pad";
-import { postdigitListKey, roundSlipsKey, useDigitPrices, useLottoConfig, useRoundSlips, useRoundTimeout, useToadList } from "./queries";
+import { useDigitPrices, useLottoConfig, useRoundSlips, useRoundTimeout, useToadList } from "./queries";
+import { RoundHeader } from "./round-header";
+import { SlipSummary } from "./slip-summary";
+import { useSlipLines } from "./use-slip-lines";
 
 export const QUICK_AMOUNTS = [5, 10, 20, 50, 100] as const;
 const DEFAULT_STAKE = 10;
 
-
-// The lines on the form survive a reload of the page (per round, for this tab only).
-const linesStorageKey = (activityid: number) => `betLines_${activityid}`;
-const StoredLines = z.array(
-  z.object({ key: z.string(), betType: z.enum(BET_TYPES), number: z.string().regex(/^\d{1,3}$/), stake: z.union([z.number(), z.literal("")]) }),
-);
-function loadLines(activityid: number): FormLine[] {
-  try {
-    const parsed = StoredLines.safeParse(JSON.parse(sessionStorage.getItem(linesStorageKey(activityid)) ?? "[]"));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
-function saveLines(activityid: number, lines: FormLine[]): void {
-  try {
-    if (lines.length === 0) sessionStorage.removeItem(linesStorageKey(activityid));
-    else sessionStorage.setItem(linesStorageKey(activityid), JSON.stringify(lines));
-  } catch {
-    // Only the convenience is lost.
-  }
-}
 
 interface Notice {
   color: "teal" | "yellow" | "red";
@@ -65,8 +45,7 @@ export function BetForm({
   onChangeRound: () => void;
 }) {
   const now = useServerNow();
-  const { uuid, credit, refreshCredit } = useSession();
-  const queryClient = useQueryClient();
+  const { credit } = useSession();
   const timeout = useRoundTimeout(activityid);
   const config = useLottoConfig(activityid);
   const prices = useDigitPrices(activityid);
@@ -80,20 +59,12 @@ export function BetForm({
   const [digits, setDigits] = useState("");
   const [tod, setTod] = useState(false);
   const [defaultStake, setDefaultStake] = useState<number | "">(DEFAULT_STAKE);
-  const [lines, setLinesState] = useState<FormLine[]>(() => loadLines(activityid));
+  const slip = useSlipLines(activityid);
+  const { lines } = slip;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [result, setResult] = useState<{ message: string; masterId: number } | null>(null);
   const [draftsOpen, setDraftsOpen] = useState(false);
-  const [showRestricted, setShowRestricted] = useState(false);
-
-  const setLines = useCallback(
-    (next: FormLine[]) => {
-      setLinesState(next);
-      saveLines(activityid, next);
-    },
-    [activityid],
-  );
 
   // ---- the round's clock ----
   const closeAt = timeout.data ? Date.parse(timeout.data.timestop) : fallbackClose;
@@ -112,10 +83,9 @@ export function BetForm({
   const toad = useToadList(todAvailable && tod && complete ? digits : null);
 
   const commit = (add: Array<{ betType: BetType; number: string; stake: number | "" }>) => {
-    const r = addLines(lines, add);
-    setLines(r.lines);
+    const r = slip.add(add);
     setResult(null);
-    const added = add.length - r.skipped;
+    const added = r.added;
     setNotice(
       r.skipped > 0
         ? { color: "yellow", text: `เพิ่ม ${added} รายการ (มีเลขซ้ำในโพยอยู่แล้ว ${r.skipped} รายการ)` }
@@ -164,24 +134,20 @@ export function BetForm({
             : null;
 
   // ---- submitting ----
-  const post = useMutation({
-    mutationFn: (c: Confirmation) =>
-      callApi(betting.postNumberDigit, { uuid: uuid ?? "", activityid, datetime: c.datetime, numberlist: toNumberlist(c.lines) }, "Error posting number digit"),
-    onSuccess: (r) => {
-      queryClient.setQueryData(CREDIT_KEY, { status: "Success", credit: r.credit });
-      refreshCredit();
-      void queryClient.invalidateQueries({ queryKey: roundSlipsKey(activityid) });
-      void queryClient.invalidateQueries({ queryKey: postdigitListKey(1).slice(0, 1) });
-      setLines([]);
-      setConfirmation(null);
-      setNotice(null);
-      setResult({ message: r.message, masterId: r.master_id });
-    },
-    onError: (e) => {
-      if (e instanceof ApiCallError && e.statusCode === 409) void refetchTimeout();
-      void prices.refetch();
-    },
-  });
+  const post = usePostSlip(activityid);
+  const send = (c: Confirmation) =>
+    post.mutate(c, {
+      onSuccess: (r) => {
+        slip.clear();
+        setConfirmation(null);
+        setNotice(null);
+        setResult({ message: r.message, masterId: r.master_id });
+      },
+      onError: (e) => {
+        if (e instanceof ApiCallError && e.statusCode === 409) void refetchTimeout();
+        void prices.refetch();
+      },
+    });
 
   const [checking, setChecking] = useState(false);
   const openConfirmation = async () => {
@@ -200,63 +166,28 @@ export function BetForm({
   };
 
   // ---- saving a draft ----
-  const saveDraft = useMutation({
-    mutationFn: () => callApi(betting.addDraftDigit, { uuid: uuid ?? "", numberlist_str: JSON.stringify(toNumberlist(lines)) }),
-    onSuccess: (r) => {
-      setNotice({ color: "teal", text: r.message || "บันทึกชุดเลขแล้ว" });
-      void queryClient.invalidateQueries({ queryKey: ["drafts", uuid] });
-    },
-    onError: (e) => setNotice({ color: "red", text: e.message }),
-  });
+  const saveDraft = useSaveDraft();
+  const keepDraft = () =>
+    saveDraft.mutate(lines, {
+      onSuccess: (r) => setNotice({ color: "teal", text: r.message || "บันทึกชุดเลขแล้ว" }),
+      onError: (e) => setNotice({ color: "red", text: e.message }),
+    });
 
   const restricted = prices.data?.list ?? [];
   const mySlips = roundSlips.data ?? [];
 
   return (
     <Stack gap="sm">
-      <Card withBorder radius="lg" padding="sm" data-testid="round-header" data-activity-id={activityid}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={0} miw={0}>
-            <Text fw={600} lineClamp={1}>
-              {title}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {subtitle}
-            </Text>
-          </Stack>
-          <Button variant="subtle" size="compact-sm" onClick={onChangeRound} data-testid="change-round">
-            เปลี่ยนงวด
-          </Button>
-        </Group>
-        <Group justify="space-between" mt={6}>
-          {roundOpen === false ? (
-            <Badge color="gray" variant="light" data-testid="round-closed">
-              ปิดรับแทงแล้ว
-            </Badge>
-          ) : (
-            <Text size="sm">
-              ปิดรับใน{" "}
-              <Text span fw={700} c="red.8" className="countdown" data-testid="round-countdown">
-                {closeAt !== null ? formatCountdown(closeAt - now) : "--:--:--"}
-              </Text>
-            </Text>
-          )}
-          {restricted.length > 0 && (
-            <Button variant="subtle" color="orange" size="compact-xs" onClick={() => setShowRestricted((s) => !s)} data-testid="toggle-restricted">
-              เลขอั้น ({restricted.length})
-            </Button>
-          )}
-        </Group>
-        <Collapse in={showRestricted}>
-          <Group gap={4} mt={6} data-testid="restricted-list">
-            {restricted.map((p) => (
-              <Badge key={`${p.betType}_${p.number}`} color={p.price === 0 ? "red" : "orange"} variant="light" radius="sm">
-                {BET_TYPE_LABELS[p.betType]} {p.number} {p.price === 0 ? "ปิดรับ" : `จ่าย ×${formatRate(p.price)}`}
-              </Badge>
-            ))}
-          </Group>
-        </Collapse>
-      </Card>
+      <RoundHeader
+        activityid={activityid}
+        title={title}
+        subtitle={subtitle}
+        roundOpen={roundOpen}
+        closeAt={closeAt}
+        now={now}
+        restricted={restricted}
+        onChangeRound={onChangeRound}
+      />
 
       {config.error && <Alert color="red">{config.error.message}</Alert>}
       {config.isPending && <Skeleton h={96} radius="lg" />}
@@ -348,7 +279,7 @@ export function BetForm({
                 <Button
                   size="xs"
                   variant="subtle"
-                  onClick={() => setLines(lines.map((l) => ({ ...l, stake: defaultStake })))}
+                  onClick={() => slip.setAllStakes(defaultStake)}
                   data-testid="apply-stake-all"
                 >
                   ใช้ราคา {formatMoney(defaultStake)} บาท กับทุกเลข
@@ -382,7 +313,7 @@ export function BetForm({
           <Button size="compact-sm" variant="subtle" onClick={() => setDraftsOpen(true)} data-testid="open-drafts">
             ชุดเลขที่บันทึก
           </Button>
-          <Button size="compact-sm" variant="subtle" disabled={lines.length === 0} loading={saveDraft.isPending} onClick={() => saveDraft.mutate()} data-testid="save-draft">
+          <Button size="compact-sm" variant="subtle" disabled={lines.length === 0} loading={saveDraft.isPending} onClick={keepDraft} data-testid="save-draft">
             บันทึกชุดเลข
           </Button>
         </Group>
@@ -395,129 +326,25 @@ export function BetForm({
       )}
       <Stack gap={6}>
         {view.map(({ line, rate, problem, win }) => (
-          <Card
+          <BetLineCard
             key={line.key}
-            withBorder
-            radius="md"
-            padding="xs"
-            data-testid="bet-line"
-            data-bet-type={line.betType}
-            data-number={line.number}
-            data-closed={rate?.closed ? "true" : "false"}
-            style={rate?.closed ? { borderColor: "var(--mantine-color-red-6)", background: "var(--mantine-color-red-0)" } : undefined}
-          >
-            <Group justify="space-between" wrap="nowrap">
-              <Group gap={8} wrap="nowrap" miw={0}>
-                <Badge variant="light" color="red" radius="sm" style={{ flexShrink: 0 }}>
-                  {BET_TYPE_LABELS[line.betType]}
-                </Badge>
-                <Text fz={22} fw={700} className="award-number" c={rate?.closed ? "red.8" : undefined}>
-                  {line.number}
-                </Text>
-                {rate?.closed && (
-                  <Badge color="red" size="sm">
-                    ปิดรับ
-                  </Badge>
-                )}
-                {rate && !rate.closed && rate.changed && (
-                  <Badge color="orange" size="sm" variant="light">
-                    เลขอั้น
-                  </Badge>
-                )}
-              </Group>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`ลบ ${BET_TYPE_LABELS[line.betType]} ${line.number}`}
-                onClick={() => setLines(lines.filter((l) => l.key !== line.key))}
-                data-testid="remove-line"
-              >
-                ✕
-              </ActionIcon>
-            </Group>
-            <Group gap={8} wrap="nowrap" mt={4} align="center">
-              <NumberInput
-                size="xs"
-                w={92}
-                value={line.stake}
-                onChange={(v) => setLines(lines.map((l) => (l.key === line.key ? { ...l, stake: typeof v === "number" ? v : v === "" ? "" : Number(v) } : l)))}
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
-                thousandSeparator=","
-                rightSection={<Text size="xs">฿</Text>}
-                aria-label="ยอดแทง"
-                data-testid="line-stake"
-              />
-              <Text size="sm" c={rate?.changed ? "orange.8" : "dimmed"} data-testid="line-rate">
-                ×{rate ? formatRate(rate.rate) : "-"}
-                {rate?.changed && !rate.closed && (
-                  <Text span size="xs" td="line-through" c="dimmed" ml={4}>
-                    ×{formatRate(rate.configRate)}
-                  </Text>
-                )}
-              </Text>
-              <Stack gap={0} ml="auto" align="flex-end">
-                <Text size="xs" c="dimmed">
-                  ถูกได้
-                </Text>
-                <Text size="sm" fw={600} c="green.8" data-testid="line-win">
-                  {formatMoney(win)}
-                </Text>
-              </Stack>
-            </Group>
-            {problem && (
-              <Text size="xs" c="red" mt={2} data-testid="line-problem">
-                {problem}
-              </Text>
-            )}
-          </Card>
+            line={line}
+            rate={rate}
+            problem={problem}
+            win={win}
+            onStake={(stake) => slip.setStake(line.key, stake)}
+            onRemove={() => slip.remove(line.key)}
+          />
         ))}
       </Stack>
 
       {lines.length > 0 && (
-        <Button size="xs" variant="subtle" color="gray" onClick={() => setLines([])} data-testid="clear-lines">
+        <Button size="xs" variant="subtle" color="gray" onClick={slip.clear} data-testid="clear-lines">
           ล้างรายการทั้งหมด
         </Button>
       )}
 
-      <Card
-        withBorder
-        radius="lg"
-        padding="sm"
-        shadow="sm"
-        // Kept in sight above the bottom navigation once there is something to send.
-        style={lines.length > 0 ? { position: "sticky", bottom: 76, zIndex: 5 } : undefined}
-      >
-        <Group justify="space-between" wrap="nowrap">
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              {lines.length} รายการ · ยอดแทงรวม
-            </Text>
-            <Text fw={700} fz="lg" data-testid="slip-total">
-              {formatMoney(total)} ฿
-            </Text>
-            {paid !== total && (
-              <Text size="xs" c="dimmed">
-                จ่ายจริง {formatMoney(paid)} ฿
-              </Text>
-            )}
-          </Stack>
-          <Button size="md" disabled={blocker !== null} loading={checking} onClick={() => void openConfirmation()} data-testid="submit-slip">
-            ส่งโพย
-          </Button>
-        </Group>
-        {blocker && lines.length > 0 && (
-          <Text size="xs" c="red" mt={4} data-testid="submit-blocker">
-            {blocker}
-          </Text>
-        )}
-        {!blocker && credit !== undefined && paid > credit && (
-          <Text size="xs" c="red" mt={4}>
-            เครดิตไม่พอ (คงเหลือ {formatMoney(credit)} ฿)
-          </Text>
-        )}
-      </Card>
+      <SlipSummary count={lines.length} total={total} paid={paid} credit={credit} blocker={blocker} checking={checking} onSubmit={() => void openConfirmation()} />
 
       {mySlips.length > 0 && (
         <Card withBorder radius="lg" padding="sm" data-testid="round-slips">
@@ -538,7 +365,7 @@ export function BetForm({
         credit={credit}
         error={post.error?.message ?? null}
         pending={post.isPending}
-        onConfirm={() => confirmation && post.mutate(confirmation)}
+        onConfirm={() => confirmation && send(confirmation)}
         onClose={() => setConfirmation(null)}
       />
       <DraftsModal opened={draftsOpen} onClose={() => setDraftsOpen(false)} rates={rates} defaultStake={defaultStake} onLoad={commit} />
