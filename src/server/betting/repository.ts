@@ -185,8 +185,10 @@ export async function stakeSums(db: Executor, roundId: number, userId: string | 
   return r.rows;
 }
 
-export async function roundLines(db: Executor, roundId: number, userId: string | null) {
-  const r = await db.execute<LineRow & { username: string }>(sql`
+export type RoundLineRow = LineRow & { username: string };
+
+export async function roundLines(db: Executor, roundId: number, userId: string | null): Promise<RoundLineRow[]> {
+  const r = await db.execute<RoundLineRow>(sql`
     select l.id, l.slip_id, l.bet_type, l.number, l.stake, l.paid, l.rate_x100, l.result, l.payout, false as wins, u.username
     from slip_lines l join slips s on s.id = l.slip_id join users u on u.id = l.user_id
     where l.round_id = ${roundId} and s.status = 'active' ${userId ? sql`and l.user_id = ${userId}` : sql``}

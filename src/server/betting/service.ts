@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { betting } from "../../contract";
 import { BET_TYPE_LABELS, type BetType } from "../../domain/bet-types";
-import { satangToBaht } from "../../domain/money";
 import { distinctPermutations } from "../../domain/permutations";
 import { exposureNumber, validateBetLine } from "../../domain/slip";
 import { formatThaiDateTime } from "../../domain/thai-date";
@@ -17,63 +16,11 @@ import type { AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, playerAccountId, playerBalance, transfer } from "../wallet/ledger";
 import { DEFAULT_USER_TYPE } from "./rates";
 import * as repo from "./repository";
+import { baht, digitPriceView, rate, type SlipWithLines } from "./views";
 
-type Slip = z.infer<typeof betting.Slip>;
 type PlaceBody = z.output<typeof betting.postNumberDigit.body>;
 
 const BetLines = betting.BetLine.array().min(1).max(300);
-
-const baht = (satang: bigint | string | number) => satangToBaht(BigInt(satang));
-const rate = (x100: number) => x100 / 100;
-
-function slipView(s: repo.SlipRow, lines: repo.LineRow[]): Slip {
-  return {
-    master_id: Number(s.id),
-    uuid: s.user_id,
-    username: s.username,
-    activityid: Number(s.round_id),
-    configID: s.lottery_id,
-    name: s.name,
-    round_no: s.round_no,
-    draw_date: s.draw_date,
-    timestop: new Date(s.close_at).toISOString(),
-    roundStatus: s.round_status,
-    status: s.status,
-    totalAmount: baht(s.total_stake),
-    totalPaid: baht(s.total_paid),
-    totalWin: baht(lines.reduce((t, l) => t + BigInt(l.payout ?? 0), 0n)),
-    date_time: formatThaiDateTime(s.created_at),
-    created_at: new Date(s.created_at).toISOString(),
-    lines: lines.map((l) => {
-      // Settlement writes only winning lines: with the result added, an unmarked line that matches no
-      // winning pair has lost; one that matches is a win still being paid.
-      const lost = l.result === null && !l.wins && s.round_status === "add award" && s.status === "active";
-      return {
-        id: Number(l.id),
-        award_type: l.bet_type as BetType,
-        number: l.number,
-        amount: baht(l.stake),
-        paid: baht(l.paid),
-        priceReturn: rate(l.rate_x100),
-        result: lost ? ("lose" as const) : l.result,
-        payout: lost ? 0 : l.payout === null ? null : baht(l.payout),
-      };
-    }),
-  };
-}
-
-function digitPriceView(p: repo.PriceRow) {
-  return {
-    id: `${p.round_id}_${p.bet_type}_${p.number}`,
-    activity_id: Number(p.round_id),
-    award_type: p.bet_type as BetType,
-    number: p.number,
-    digit: p.number,
-    new_price: rate(p.new_price_x100),
-    date_time: formatThaiDateTime(p.created_at),
-    created_at: new Date(p.created_at).toISOString(),
-  };
-}
 
 
 const MAX_DRAFTS = 50;
@@ -125,14 +72,14 @@ export function bettingService(db: Db) {
     if (uuid !== user.uuid) throw forbidden();
   }
 
-  async function slipsWithLines(rows: repo.SlipRow[]): Promise<Slip[]> {
+  async function slipsWithLines(rows: repo.SlipRow[]): Promise<SlipWithLines[]> {
     const bySlip = new Map<string, repo.LineRow[]>();
     for (const l of await repo.linesOf(db, rows.map((r) => Number(r.id)))) {
       const list = bySlip.get(l.slip_id) ?? [];
       list.push(l);
       bySlip.set(l.slip_id, list);
     }
-    return rows.map((s) => slipView(s, bySlip.get(s.id) ?? []));
+    return rows.map((slip) => ({ slip, lines: bySlip.get(slip.id) ?? [] }));
   }
 
   return {
@@ -260,32 +207,17 @@ export function bettingService(db: Db) {
     async cancelLog(user: AuthUser, uuid: string, days: number) {
       own(user, uuid);
       const rows = await repo.slipsWhere(db, sql`s.user_id = ${user.uuid} and s.status = 'cancel activity' and s.ended_at >= now() - make_interval(days => ${days})`);
-      return { status: "Success" as const, postnumberDigitCancelLog: await slipsWithLines(rows) };
+      return slipsWithLines(rows);
     },
 
     async slipsOfRound(user: AuthUser, roundId: number, uuid: string) {
       if (user.role !== "admin") own(user, uuid);
       const rows = await repo.slipsWhere(db, sql`s.round_id = ${roundId} and s.user_id = ${uuid}`);
-      return { status: "Success" as const, postdigit_list: await slipsWithLines(rows) };
+      return slipsWithLines(rows);
     },
 
-    async linesOfRound(user: AuthUser, roundId: number) {
-      const rows = await repo.roundLines(db, roundId, user.role === "admin" ? null : user.uuid);
-      return {
-        status: "Success" as const,
-        numberlist: rows.map((l) => ({
-          id: Number(l.id),
-          master_id: Number(l.slip_id),
-          username: l.username,
-          award_type: l.bet_type as BetType,
-          number: l.number,
-          amount: baht(l.stake),
-          paid: baht(l.paid),
-          priceReturn: rate(l.rate_x100),
-          result: l.result,
-          payout: l.payout === null ? null : baht(l.payout),
-        })),
-      };
+    linesOfRound(user: AuthUser, roundId: number) {
+      return repo.roundLines(db, roundId, user.role === "admin" ? null : user.uuid);
     },
 
     async slipDetail(user: AuthUser, slipId: number) {
@@ -293,7 +225,7 @@ export function bettingService(db: Db) {
       if (!row) throw notFound("ไม่พบโพยนี้");
       if (row.user_id !== user.uuid && user.role !== "admin") throw forbidden();
       const [slip] = await slipsWithLines([row]);
-      return { status: "Success" as const, postDigitMasterObj: slip! };
+      return slip!;
     },
 
     async sums(user: AuthUser, roundId: number) {
@@ -304,7 +236,7 @@ export function bettingService(db: Db) {
 
     async recentSlips(user: AuthUser, days: number) {
       const rows = await repo.slipsWhere(db, sql`s.user_id = ${user.uuid} and s.created_at >= now() - make_interval(days => ${days})`);
-      return { status: "Success" as const, postdigit_list: await slipsWithLines(rows) };
+      return slipsWithLines(rows);
     },
 
     toadList(threeDigit: string) {

@@ -1,0 +1,89 @@
+import type { z } from "zod";
+import type { betting } from "../../contract";
+import type { BetType } from "../../domain/bet-types";
+import { satangToBaht } from "../../domain/money";
+import { formatThaiDateTime } from "../../domain/thai-date";
+import type * as repo from "./repository";
+
+// The wire shapes of the betting calls (the specification's names, odd ones included) are built here,
+// at the edge: the service works with the repository's rows and returns them.
+
+type Slip = z.infer<typeof betting.Slip>;
+
+export const baht = (satang: bigint | string | number) => satangToBaht(BigInt(satang));
+export const rate = (x100: number) => x100 / 100;
+
+/** A slip with its lines, as the service returns it. */
+export interface SlipWithLines {
+  slip: repo.SlipRow;
+  lines: repo.LineRow[];
+}
+
+export function slipView(s: repo.SlipRow, lines: repo.LineRow[]): Slip {
+  return {
+    master_id: Number(s.id),
+    uuid: s.user_id,
+    username: s.username,
+    activityid: Number(s.round_id),
+    configID: s.lottery_id,
+    name: s.name,
+    round_no: s.round_no,
+    draw_date: s.draw_date,
+    timestop: new Date(s.close_at).toISOString(),
+    roundStatus: s.round_status,
+    status: s.status,
+    totalAmount: baht(s.total_stake),
+    totalPaid: baht(s.total_paid),
+    totalWin: baht(lines.reduce((t, l) => t + BigInt(l.payout ?? 0), 0n)),
+    date_time: formatThaiDateTime(s.created_at),
+    created_at: new Date(s.created_at).toISOString(),
+    lines: lines.map((l) => {
+      // Settlement writes only winning lines: with the result added, an unmarked line that matches no
+      // winning pair has lost; one that matches is a win still being paid.
+      const lost = l.result === null && !l.wins && s.round_status === "add award" && s.status === "active";
+      return {
+        id: Number(l.id),
+        award_type: l.bet_type as BetType,
+        number: l.number,
+        amount: baht(l.stake),
+        paid: baht(l.paid),
+        priceReturn: rate(l.rate_x100),
+        result: lost ? ("lose" as const) : l.result,
+        payout: lost ? 0 : l.payout === null ? null : baht(l.payout),
+      };
+    }),
+  };
+}
+
+export function digitPriceView(p: repo.PriceRow) {
+  return {
+    id: `${p.round_id}_${p.bet_type}_${p.number}`,
+    activity_id: Number(p.round_id),
+    award_type: p.bet_type as BetType,
+    number: p.number,
+    digit: p.number,
+    new_price: rate(p.new_price_x100),
+    date_time: formatThaiDateTime(p.created_at),
+    created_at: new Date(p.created_at).toISOString(),
+  };
+}
+
+
+
+/** A line of a round as `/api/read-numberdigit` shows it. */
+export function roundLineView(l: repo.RoundLineRow) {
+  return {
+    id: Number(l.id),
+    master_id: Number(l.slip_id),
+    username: l.username,
+    award_type: l.bet_type as BetType,
+    number: l.number,
+    amount: baht(l.stake),
+    paid: baht(l.paid),
+    priceReturn: rate(l.rate_x100),
+    result: l.result,
+    payout: l.payout === null ? null : baht(l.payout),
+  };
+}
+
+export const slipsView = (slips: SlipWithLines[]) => slips.map((x) => slipView(x.slip, x.lines));
