@@ -5,6 +5,7 @@ import { idempotencyKeyOf } from "../http/idempotency";
 import { type Authenticate, routesOf } from "../http/register-route";
 import { checkLedger } from "./ledger-check";
 import { walletService } from "./service";
+import { bankView, payRecordView, withdrawalView } from "./views";
 
 export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
   const service = walletService(db);
@@ -15,18 +16,30 @@ export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, d
   r(wallet.gentAmount, ({ body, user }) => service.requestDepositAmount(user, body), { rateLimitPerMinute: 20 });
   // A slip of up to 2 MB travels as base64 (about 2.7 MB of JSON).
   r(wallet.addPaynow, ({ body, user }) => service.reportTransfer(user, body), { bodyLimit: 3 * 1024 * 1024 });
-  r(wallet.readPayRecordByUuid, ({ body, user }) => service.payRecords(user, body.uuid, body.dayperiod));
+  r(wallet.readPayRecordByUuid, async ({ body, user }) => ({
+    status: "Success" as const,
+    arrPayRecordByUserAllStatus: (await service.payRecords(user, body.uuid, body.dayperiod)).map(payRecordView),
+  }));
   r(wallet.addWithdrawal, ({ body, user, request }) => service.withdraw(user, body, idempotencyKeyOf(request)));
-  r(wallet.readWithdrawalList, ({ body, user }) => service.withdrawals(user, body.uuid, body.dayperiod));
+  r(wallet.readWithdrawalList, async ({ body, user }) => ({
+    status: "Success" as const,
+    withdrawallist: (await service.withdrawals(user, body.uuid, body.dayperiod)).map(withdrawalView),
+  }));
 
-  r(wallet.adminListPaynow, ({ body }) => service.pendingPayRecords(body.status, body.dayperiod));
+  r(wallet.adminListPaynow, async ({ body }) => ({
+    status: "Success" as const,
+    paynowlist: (await service.pendingPayRecords(body.status, body.dayperiod)).map(payRecordView),
+  }));
   r(wallet.adminPaynowSlip, ({ body }) => service.slip(body.id));
   r(wallet.adminApprovePaynow, ({ body, user }) => service.decidePayRecord(user, body.id, body.status));
-  r(wallet.adminListWithdrawal, ({ body }) => service.pendingWithdrawals(body.status, body.dayperiod));
+  r(wallet.adminListWithdrawal, async ({ body }) => ({
+    status: "Success" as const,
+    withdrawallist: (await service.pendingWithdrawals(body.status, body.dayperiod)).map(withdrawalView),
+  }));
   r(wallet.adminApproveWithdrawal, ({ body, user }) => service.decideWithdrawal(user, body.id, body.status));
   r(wallet.adminAdjustCredit, ({ body, user, request }) => service.adjustCredit(user, body, idempotencyKeyOf(request)));
-  r(wallet.adminGetMyBank, () => service.receivingBanks());
-  r(wallet.adminSaveMyBank, ({ body, user }) => service.saveReceivingBank(user, body));
+  r(wallet.adminGetMyBank, async () => ({ status: "Success" as const, bankArr: (await service.receivingBanks()).map(bankView) }));
+  r(wallet.adminSaveMyBank, ({ body, user }) => service.saveReceivingBank(user, body).then((banks) => ({ status: "Success" as const, bankArr: banks.map(bankView) })));
   r(wallet.adminGetLog, ({ body }) => service.moneyLog(body.uuid, body.dayperiod));
   r(wallet.adminFindUser, ({ body }) => service.findUsers(body.query));
   r(wallet.adminUpdateWalletConfig, ({ body, user }) => service.updateConfig(user, body));

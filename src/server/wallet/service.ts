@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import type { wallet } from "../../contract";
-import type { BankCode } from "../../domain/banks";
+
 import { bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
 import { promptPayPayload } from "../../domain/promptpay";
 import { formatThaiDateTime } from "../../domain/thai-date";
@@ -14,58 +14,11 @@ import type { AuthUser } from "../http/register-route";
 import { readWalletConfig, writeWalletConfig } from "./config";
 import { HOUSE, houseShard, InsufficientFunds, playerAccountId, playerBalance, transfer } from "./ledger";
 import * as repo from "./repository";
+import { bankView, payRecordView, withdrawalView } from "./views";
 
 const DEPOSIT_REQUEST_TTL_MINUTES = 30;
 const PAYTIME_MAX_AGE_DAYS = 3;
 const PAYTIME_MAX_AHEAD_MINUTES = 10;
-
-type PayRecordView = z.infer<typeof wallet.PayRecord>;
-type WithdrawalView = z.infer<typeof wallet.Withdrawal>;
-
-function payRecordView(r: repo.PayRecordRow): PayRecordView {
-  return {
-    id: Number(r.id),
-    uuid: r.user_id,
-    username: r.username,
-    amount: satangToBaht(BigInt(r.amount)),
-    paytime: new Date(r.paytime).toISOString(),
-    comment: r.comment,
-    bankname: r.bank_code as BankCode,
-    transection: r.transection,
-    status: r.status,
-    subsidy_status: r.subsidy_status,
-    hasSlip: r.has_slip,
-    date_time: formatThaiDateTime(r.created_at),
-    created_at: new Date(r.created_at).toISOString(),
-  };
-}
-
-function withdrawalView(r: repo.WithdrawalRow): WithdrawalView {
-  return {
-    id: Number(r.id),
-    uuid: r.user_id,
-    username: r.username,
-    amount: satangToBaht(BigInt(r.amount)),
-    note: r.note,
-    bankname: r.bank_code as BankCode,
-    bankno: r.bank_no,
-    bankaccounts: r.bank_account_name,
-    status: r.status,
-    date_time: formatThaiDateTime(r.created_at),
-    created_at: new Date(r.created_at).toISOString(),
-  };
-}
-
-function bankView(b: repo.SiteBankRow) {
-  return {
-    id: Number(b.id),
-    bankname: b.bank_code as BankCode,
-    bankno: b.bank_no,
-    bankaccounts: b.account_name,
-    promptpay: b.promptpay_id,
-    active: b.active,
-  };
-}
 
 function newTransection(): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -190,8 +143,7 @@ export function walletService(db: Db) {
 
     async payRecords(user: AuthUser, uuid: string, days: number) {
       own(user, uuid);
-      const rows = await repo.payRecordsOfUser(db, user.uuid, days);
-      return { status: "Success" as const, arrPayRecordByUserAllStatus: rows.map(payRecordView) };
+      return repo.payRecordsOfUser(db, user.uuid, days);
     },
 
     async withdraw(user: AuthUser, body: z.output<typeof wallet.addWithdrawal.body>, idempotencyKey: string | null) {
@@ -239,14 +191,13 @@ export function walletService(db: Db) {
 
     async withdrawals(user: AuthUser, uuid: string, days: number) {
       own(user, uuid);
-      const rows = await repo.withdrawalsOfUser(db, user.uuid, days);
-      return { status: "Success" as const, withdrawallist: rows.map(withdrawalView) };
+      return repo.withdrawalsOfUser(db, user.uuid, days);
     },
 
     // ---- admin ----
 
     async pendingPayRecords(status: string, days: number) {
-      return { status: "Success" as const, paynowlist: (await repo.payRecordsByStatus(db, status, days)).map(payRecordView) };
+      return repo.payRecordsByStatus(db, status, days);
     },
 
     async slip(id: number) {
@@ -295,7 +246,7 @@ export function walletService(db: Db) {
     },
 
     async pendingWithdrawals(status: string, days: number) {
-      return { status: "Success" as const, withdrawallist: (await repo.withdrawalsByStatus(db, status, days)).map(withdrawalView) };
+      return repo.withdrawalsByStatus(db, status, days);
     },
 
     async decideWithdrawal(admin: AuthUser, id: number, decision: "Approve" | "Reject") {
@@ -373,7 +324,7 @@ export function walletService(db: Db) {
     },
 
     async receivingBanks() {
-      return { status: "Success" as const, bankArr: (await repo.siteBanks(db, false)).map(bankView) };
+      return repo.siteBanks(db, false);
     },
 
     async saveReceivingBank(admin: AuthUser, body: z.output<typeof wallet.adminSaveMyBank.body>) {
