@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   if (cluster.isWorker) return serve(config, process.env.WORKER_DATABASE_URL!);
   const database = await openDatabase(config, (line) => console.error(`[postgres] ${line}`));
   const db = connect(database.url, { max: config.dbPoolSize });
-  await runMigrations(db);
+  const migrated = await runMigrations(db);
+  if (migrated.functions !== "applied") {
+    console.warn(`[start] the database was migrated by a newer build; this build's SQL functions were not applied (${migrated.functions})`);
+  }
   const admin = await seed(db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.generatedPassword) {
     console.log(

@@ -344,7 +344,8 @@ describe("settlement", () => {
     await placeSlip(t, b, round, [{ award_type: "TwoDigit", number: "22", amount: 10 }]);
     await post(t.app, "/api/admin/close-activity", { activityid: round }, admin);
     // Hold a's account row so the first settlement stops midway, holding its locks.
-    const blocker = await t.db.$client.connect();
+    // The owner's connection: the serving role may not lock accounts itself (decision 013).
+    const blocker = await t.owner.$client.connect();
     await blocker.query("begin");
     await blocker.query("select 1 from accounts where owner_id = $1 and kind = 'credit' for update", [a.uuid]);
     const first = post(t.app, "/api/admin/add-award", { activityid: round, threeTop: "111", twoBottom: "11" }, admin);

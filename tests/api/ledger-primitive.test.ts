@@ -99,6 +99,17 @@ describe("SQL functions live in their source files", () => {
       expect(await applyFunctions(c)).toEqual([]);
       await c.end();
       expect(await functionsOf(fresh.url)).toEqual(expected);
+
+      // A database a newer build migrated keeps that build's functions when an older build starts on it.
+      const newer = new pg.Client({ connectionString: fresh.url });
+      await newer.connect();
+      await newer.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', (select max(created_at) + 1000 from drizzle.__drizzle_migrations))");
+      await newer.query("create function from_a_newer_build() returns int language sql as 'select 1'");
+      await newer.end();
+      const older = connect(fresh.url, { max: 2 });
+      expect(await runMigrations(older)).toEqual({ functions: "skipped: database is newer" });
+      await older.$client.end();
+      expect(Object.keys(await functionsOf(fresh.url))).toContain("from_a_newer_build()");
     } finally {
       before.remove();
       await fresh.drop();
@@ -119,6 +130,11 @@ describe("SQL functions live in their source files", () => {
       writeFileSync(join(dir, "answer.sql"), "CREATE OR REPLACE FUNCTION answer() RETURNS text LANGUAGE sql AS $$ SELECT 'forty-two' $$;");
       expect(await applyFunctions(c, dir)).toEqual([]);
       expect((await c.query("select answer() as a")).rows[0].a).toBe("forty-two");
+      // A body that does not compile fails the run (the files are checked once all exist), and nothing of it stays.
+      writeFileSync(join(dir, "broken.sql"), "CREATE OR REPLACE FUNCTION broken() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN answer( ; END $$;");
+      await expect(applyFunctions(c, dir)).rejects.toThrow(/functions\/broken\.sql/);
+      expect((await c.query("select count(*)::int as n from pg_proc where proname = 'broken'")).rows[0].n).toBe(0);
+      rmSync(join(dir, "broken.sql"));
       // A file that does not define its own function is refused, and nothing of the run stays.
       writeFileSync(join(dir, "wrong.sql"), "CREATE OR REPLACE FUNCTION other() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;");
       await expect(applyFunctions(c, dir)).rejects.toThrow(/functions\/wrong\.sql must define the function wrong/);
@@ -153,7 +169,11 @@ describe("one posting primitive", () => {
           if (e.name !== "migrations") walk(path);
         } else if (/\.(ts|tsx|sql)$/.test(e.name) && !e.name.endsWith(".test.ts")) {
           const text = readFileSync(path, "utf8");
-          if (/update\s+accounts\b[^;]*\bset\s+balance/i.test(text) || /insert\s+into\s+ledger_(entries|transactions)\b/i.test(text)) {
+          if (
+            /update\s+(public\.)?accounts\b[^;]*\bset\s+balance/i.test(text) ||
+            /insert\s+into\s+(public\.)?ledger_(entries|transactions)\b/i.test(text) ||
+            /\.update\(accounts\)|\.(insert|update)\(ledger(Entries|Transactions)\)/.test(text)
+          ) {
             writers.push(relative(root, path));
           }
         }
@@ -161,6 +181,13 @@ describe("one posting primitive", () => {
     };
     walk(root);
     expect(writers).toEqual(["server/db/functions/ledger_post.sql"]);
+  });
+
+  it("the serving role cannot change a balance or write a ledger row except through ledger_post", async () => {
+    await expect(t.db.$client.query("update accounts set balance = balance + 100 where kind = 'credit'")).rejects.toThrow(/permission denied/);
+    await expect(t.db.$client.query("insert into ledger_transactions (kind, reference) values ('deposit', 'forged')")).rejects.toThrow(/permission denied/);
+    await expect(t.db.$client.query("insert into ledger_entries (transaction_id, account_id, amount, balance_after) values (1, 1, 1, 1)")).rejects.toThrow(/permission denied/);
+    await expect(t.db.$client.query("select 1 from accounts for update")).rejects.toThrow(/permission denied/);
   });
 
   it("the movement kinds are a closed list, the same in the database and the domain; the serving role cannot add one", async () => {
@@ -188,8 +215,17 @@ describe("one posting primitive", () => {
     await expect(
       t.db.$client.query("select ledger_post('adjust.credit', null, null, null, array[$1::bigint, $1::bigint], array[-100, 100]::bigint[])", [account]),
     ).rejects.toThrow(/unbalanced movement/);
-    // Several accounts (the set-based path): one short player refuses the whole movement.
     const other = (await t.db.$client.query("select id from accounts where owner_id = $1", [q.uuid])).rows[0].id;
+    // Several accounts (the set-based path): a zero, a missing amount, an account named twice, a missing
+    // account are bugs, not refusals; one short player refuses the whole movement.
+    const many = (accounts: string, amounts: string, params: unknown[]) =>
+      t.db.$client.query(`select ledger_post('payout.reversal', null, null, null, ${accounts}, ${amounts})`, params);
+    const house = "house_account('house:payouts', 0)";
+    await expect(many(`array[${house}, $1::bigint, $2::bigint]`, "array[100, -100, 0]::bigint[]", [account, other])).rejects.toThrow(/unbalanced movement/);
+    await expect(many(`array[${house}, $1::bigint, $2::bigint]`, "array[100, -100, null]::bigint[]", [account, other])).rejects.toThrow(/unbalanced movement/);
+    await expect(many(`array[${house}, $1::bigint, $1::bigint]`, "array[200, -100, -100]::bigint[]", [account])).rejects.toThrow(/unbalanced movement/);
+    await expect(many(`array[house_account('house:nothing', 0), $1::bigint, $2::bigint]`, "array[200, -100, -100]::bigint[]", [account, other])).rejects.toThrow(/does not exist/);
+    await expect(many(`array[${house}, $1::bigint, 987654321::bigint]`, "array[200, -100, -100]::bigint[]", [account])).rejects.toThrow(/does not exist/);
     await expect(
       t.db.$client.query(
         "select ledger_post('payout.reversal', null, null, null, array[house_account('house:payouts', 0), $1::bigint, $2::bigint], array[2000, -500, -1500]::bigint[])",

@@ -95,10 +95,18 @@ it("every line placed through the API is priced, and every winner paid, by the d
       const placed: Array<{ id: number; round: number; player: number }> = [];
       let refusedClosed = 0;
       for (const [i, s] of slips.entries()) {
-        // Halfway, a restricted price changes: slips before keep the rate they were accepted at.
-        if (i === 110) await setPrice(rounds[0]!.id, "ThreeDigit", "123", 500);
         const round = rounds[s.round]!;
         const player = players[s.player]!;
+        // Halfway, a restricted price changes: a slip on that number just before keeps the rate it was
+        // accepted at, one just after gets the new one.
+        if (i === 110) {
+          for (const when of ["before", "after"]) {
+            if (when === "after") await setPrice(rounds[0]!.id, "ThreeDigit", "123", 500);
+            const fixed = await call(t.app, betting.postNumberDigit, { uuid: player.uuid, activityid: rounds[0]!.id, datetime: `fixed-${when}`, numberlist: [{ award_type: "ThreeDigit", number: "123", amount: 3 }] }, player.token);
+            if (!fixed.ok) throw new Error(`fixed slip refused: ${JSON.stringify(fixed.body)}`);
+            placed.push({ id: fixed.body.master_id, round: 0, player: s.player });
+          }
+        }
         const res = await call(t.app, betting.postNumberDigit, { uuid: player.uuid, activityid: round.id, datetime: `p-${i}`, numberlist: s.lines }, player.token);
         const closed = s.lines.some((l) => (round.id === rounds[0]!.id && l.award_type === "TwoDigit" && l.number === "55") || (round.id === rounds[2]!.id && l.award_type === "OneDigitOn" && l.number === "7"));
         if (closed) {

@@ -376,7 +376,7 @@ describe("ledger check", () => {
       await fund(own, adminOwn, p.uuid, 100);
       expect((await ledgerCheck(own, adminOwn)).ok).toBe(true);
       // Someone edits a balance behind the ledger's back.
-      await own.db.$client.query("update accounts set balance = balance + 1 where owner_id = $1 and kind = 'credit'", [p.uuid]);
+      await own.owner.$client.query("update accounts set balance = balance + 1 where owner_id = $1 and kind = 'credit'", [p.uuid]);
       const check = await ledgerCheck(own, adminOwn);
       expect(check.ok).toBe(false);
       expect(check.totalBalance).toBe(0.01);
@@ -385,7 +385,7 @@ describe("ledger check", () => {
       await expect(own.owner.$client.query("delete from ledger_entries")).rejects.toThrow(/append-only/);
       await expect(own.owner.$client.query("truncate ledger_entries cascade")).rejects.toThrow(/append-only/);
       await expect(own.db.$client.query("truncate ledger_entries cascade")).rejects.toThrow(/permission denied/);
-      await own.db.$client.query("update accounts set balance = balance - 1 where owner_id = $1 and kind = 'credit'", [p.uuid]);
+      await own.owner.$client.query("update accounts set balance = balance - 1 where owner_id = $1 and kind = 'credit'", [p.uuid]);
 
       // A withdrawal marked rejected behind the ledger's back (no refund) is a record mismatch.
       const w = await post(own.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "100", note: "", bankname: p.bankname }, p.token);

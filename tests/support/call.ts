@@ -15,13 +15,13 @@ export async function call<R extends RouteDef>(
   def: R,
   body: BodyOf<R>,
   token?: string,
-  params?: Record<string, string | number>,
+  options: { params?: Record<string, string | number>; headers?: Record<string, string> } = {},
 ): Promise<Answer<R>> {
   const res = await app.inject({
     method: def.method,
-    url: pathOf(def, params),
+    url: pathOf(def, options.params),
     ...(body === undefined ? {} : { payload: body as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
   });
   const json: unknown = res.json();
   if (res.statusCode >= 200 && res.statusCode < 300) {

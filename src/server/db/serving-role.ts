@@ -45,6 +45,11 @@ export async function prepareServingRole(ownerUrl: string, secret: string): Prom
       await owner.query(`revoke insert, update, delete on yeekee_seed_refusals from ${r}`);
       // The list of movement kinds is closed: only a migration adds one.
       await owner.query(`revoke insert, update, delete, truncate on movement_kinds from ${r}`);
+      // Money moves only through ledger_post() (decision 013), which runs as the owner: the serving role
+      // creates accounts (at registration) and reads them, but cannot change a balance or write a ledger
+      // row itself.
+      await owner.query(`revoke update, delete, truncate on accounts from ${r}`);
+      await owner.query(`revoke insert, update, delete, truncate on ledger_transactions, ledger_entries from ${r}`);
       // A round's result time is set when it is planned (closing early moves its close and opening times).
       const columns = (
         await owner.query<{ name: string }>(

@@ -8,10 +8,13 @@
 -- inside the caller's transaction: the caller's rows and the money commit together or not at all.
 -- Returns the movement's id and each account's balance after it, in the order the accounts were given.
 -- Two-account movements (a bet, a deposit, a refund) take the short path: two guarded single-row updates.
+-- It runs as the owner (SECURITY DEFINER): the serving role may not update balances nor write ledger
+-- rows itself (src/server/db/serving-role.ts), so this is the only way money moves. Every table is named
+-- with its schema, so nothing the caller creates can stand in for one.
 CREATE OR REPLACE FUNCTION ledger_post(
   p_kind text, p_reference text, p_actor uuid, p_note text, p_accounts bigint[], p_amounts bigint[],
   OUT transaction_id bigint, OUT balances bigint[]
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql SECURITY DEFINER AS $$
 DECLARE
   v_n int := coalesce(array_length(p_accounts, 1), 0);
   v_after bigint;
@@ -21,11 +24,15 @@ DECLARE
   v_unbalanced boolean;
   i int;
 BEGIN
+  IF array_position(p_accounts, NULL) IS NOT NULL THEN
+    RAISE EXCEPTION 'movement % names an account that does not exist (a house account missing?): %', p_kind, p_accounts;
+  END IF;
   IF v_n = 2 THEN
     v_unbalanced := coalesce(array_length(p_amounts, 1), 0) <> 2 OR p_amounts[1] + p_amounts[2] <> 0 OR p_amounts[1] = 0
       OR p_accounts[1] = p_accounts[2];
   ELSE
     v_unbalanced := v_n < 2 OR v_n <> coalesce(array_length(p_amounts, 1), 0)
+      OR array_position(p_amounts, NULL) IS NOT NULL
       OR (SELECT sum(x) <> 0 OR bool_or(x = 0) FROM unnest(p_amounts) AS x) OR (SELECT count(DISTINCT x) <> v_n FROM unnest(p_accounts) AS x);
   END IF;
   IF v_unbalanced IS NOT FALSE THEN
@@ -34,13 +41,13 @@ BEGIN
   IF v_n = 2 THEN
     -- Each row is locked by its own guarded update, in id order.
     i := CASE WHEN p_accounts[1] < p_accounts[2] THEN 1 ELSE 2 END;
-    UPDATE accounts a SET balance = a.balance + p_amounts[i]
+    UPDATE public.accounts a SET balance = a.balance + p_amounts[i]
       WHERE a.id = p_accounts[i] AND (a.owner_id IS NULL OR a.balance + p_amounts[i] >= 0)
       RETURNING a.balance INTO v_after;
     IF FOUND THEN
       balances[i] := v_after;
       i := 3 - i;
-      UPDATE accounts a SET balance = a.balance + p_amounts[i]
+      UPDATE public.accounts a SET balance = a.balance + p_amounts[i]
         WHERE a.id = p_accounts[i] AND (a.owner_id IS NULL OR a.balance + p_amounts[i] >= 0)
         RETURNING a.balance INTO v_after;
       IF FOUND THEN balances[i] := v_after; END IF;
@@ -48,11 +55,11 @@ BEGIN
     IF NOT FOUND THEN v_short := p_accounts[i]; END IF;
   ELSE
     -- Many accounts (a settlement batch): all locked in order first, then moved in one statement.
-    IF ledger_lock(p_accounts) <> v_n THEN
+    IF public.ledger_lock(p_accounts) <> v_n THEN
       RAISE EXCEPTION 'movement % names an account that does not exist: %', p_kind, p_accounts;
     END IF;
     WITH moved AS (
-      UPDATE accounts a SET balance = a.balance + c.m FROM unnest(p_accounts, p_amounts) AS c(id, m)
+      UPDATE public.accounts a SET balance = a.balance + c.m FROM unnest(p_accounts, p_amounts) AS c(id, m)
       WHERE a.id = c.id AND (a.owner_id IS NULL OR a.balance + c.m >= 0)
       RETURNING a.id, a.balance
     )
@@ -64,16 +71,16 @@ BEGIN
     END IF;
   END IF;
   IF v_short IS NOT NULL THEN
-    IF NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = v_short) THEN
+    IF NOT EXISTS (SELECT 1 FROM public.accounts a WHERE a.id = v_short) THEN
       RAISE EXCEPTION 'movement % names an account that does not exist: %', p_kind, v_short;
     END IF;
     -- Nothing of this movement may stay: the refusal aborts the caller's transaction (or subtransaction).
     RAISE EXCEPTION USING ERRCODE = 'LR000', MESSAGE = 'insufficient_funds', DETAIL = json_build_object('accountId', v_short)::text;
   END IF;
   WITH t AS (
-    INSERT INTO ledger_transactions (kind, reference, actor_id, note) VALUES (p_kind, p_reference, p_actor, p_note) RETURNING id
+    INSERT INTO public.ledger_transactions (kind, reference, actor_id, note) VALUES (p_kind, p_reference, p_actor, p_note) RETURNING id
   ), e AS (
-    INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+    INSERT INTO public.ledger_entries (transaction_id, account_id, amount, balance_after)
     SELECT t.id, u.a, u.m, u.b FROM t, unnest(p_accounts, p_amounts, balances) AS u(a, m, b)
   )
   SELECT t.id INTO transaction_id FROM t;
