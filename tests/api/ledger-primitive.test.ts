@@ -53,6 +53,26 @@ async function functionsOf(url: string): Promise<Record<string, string>> {
   }
 }
 
+async function recordedMigrations(url: string): Promise<string[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<{ at: string }>("select created_at::text as at from drizzle.__drizzle_migrations order by 1")).rows.map((r) => r.at);
+  } finally {
+    await c.end();
+  }
+}
+
+async function tableExists(url: string, table: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query("select to_regclass($1) is not null as e", [table])).rows[0].e as boolean;
+  } finally {
+    await c.end();
+  }
+}
+
 /** The migrations as they stood before this change (up to 0014), in a folder of their own. */
 function migrationsUpTo(last: number): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "lotto-migrations-"));
@@ -88,6 +108,10 @@ describe("SQL functions live in their source files", () => {
 
       const expected = await functionsOf(fresh.url);
       expect(await functionsOf(old.url)).toEqual(expected);
+      // Every migration of the journal is recorded and its tables exist, though 0015's journal time is
+      // earlier than 0013's (drizzle's migrator would have skipped it).
+      expect(await recordedMigrations(old.url)).toEqual(await recordedMigrations(fresh.url));
+      expect(await tableExists(old.url, "movement_kinds")).toBe(true);
       // One function per file, named as its file; nothing else.
       const names = Object.keys(expected).map((sig) => sig.slice(0, sig.indexOf("(")));
       expect(names.sort()).toEqual(functionSources().map((s) => s.name).sort());
@@ -114,6 +138,23 @@ describe("SQL functions live in their source files", () => {
       before.remove();
       await fresh.drop();
       await old.drop();
+    }
+  });
+
+  it("a database made before migration 0014 gets 0014 and 0015 though their journal times are earlier than 0013's", async () => {
+    const db = await emptyDatabase();
+    const before = migrationsUpTo(13);
+    try {
+      const conn = connect(db.url, { max: 2 });
+      await migrate(conn, { migrationsFolder: before.dir });
+      expect(await tableExists(db.url, "yeekee_seeds")).toBe(false);
+      expect(await runMigrations(conn)).toEqual({ functions: "applied" });
+      await conn.$client.end();
+      expect(await tableExists(db.url, "yeekee_seeds")).toBe(true);
+      expect(await tableExists(db.url, "movement_kinds")).toBe(true);
+    } finally {
+      before.remove();
+      await db.drop();
     }
   });
 

@@ -1,7 +1,5 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate } from "drizzle-orm/node-postgres/migrator";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { applyFunctions } from "./functions";
@@ -29,15 +27,35 @@ async function validateConstraints(client: pg.PoolClient): Promise<void> {
   for (const c of pending.rows) await client.query(`alter table ${c.tbl} validate constraint ${client.escapeIdentifier(c.name)}`);
 }
 
-/** Whether the database holds a migration this build does not know (its journal ends earlier). */
-async function databaseIsNewer(client: pg.PoolClient): Promise<boolean> {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as { entries: Array<{ when: number }> };
-  const known = Math.max(...journal.entries.map((e) => e.when));
-  const table = await client.query<{ t: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as t");
-  if (!table.rows[0]?.t) return false;
-  const applied = await client.query<{ last: string | null }>("select max(created_at)::text as last from drizzle.__drizzle_migrations");
-  const last = applied.rows[0]?.last;
-  return last !== null && last !== undefined && Number(last) > known;
+/**
+ * The versioned migrations not yet recorded in the database, in the journal's order, in one transaction.
+ * A migration counts as applied when a row with its journal time is recorded; drizzle's own migrator
+ * instead applies only migrations newer than the latest recorded one, which skips a migration whose
+ * journal time is earlier than a previous one's (0013's time is later than 0014's and 0015's).
+ * Returns "newer" without changing anything when the database records a migration this build does not
+ * know (a newer build migrated it).
+ */
+async function applyMigrations(client: pg.PoolClient): Promise<"applied" | "newer"> {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  await client.query("create schema if not exists drizzle");
+  await client.query("create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)");
+  const applied = new Set((await client.query<{ at: string }>("select created_at::text as at from drizzle.__drizzle_migrations")).rows.map((r) => r.at));
+  const known = new Set(migrations.map((m) => String(m.folderMillis)));
+  if ([...applied].some((at) => !known.has(at))) return "newer";
+  const pending = migrations.filter((m) => !applied.has(String(m.folderMillis)));
+  if (pending.length === 0) return "applied";
+  await client.query("begin");
+  try {
+    for (const m of pending) {
+      for (const statement of m.sql) if (statement.trim()) await client.query(statement);
+      await client.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)", [m.hash, m.folderMillis]);
+    }
+    await client.query("commit");
+  } catch (e) {
+    await client.query("rollback");
+    throw e;
+  }
+  return "applied";
 }
 
 export function connect(databaseUrl: string, options: { max?: number } = {}): Db {
@@ -59,8 +77,7 @@ export async function runMigrations(db: Db): Promise<{ functions: "applied" | "s
     try {
       // A database a newer build has already migrated keeps that build's functions: an older instance
       // (restarted during a rollout) must not put its own versions back.
-      if (await databaseIsNewer(client)) return { functions: "skipped: database is newer" };
-      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      if ((await applyMigrations(client)) === "newer") return { functions: "skipped: database is newer" };
       await validateConstraints(client);
       await applyFunctions(client);
       return { functions: "applied" };
