@@ -1,30 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { betting, lottery, wallet } from "../../src/contract";
-import { createTestApp, type TestApp } from "../support/app";
 import { call } from "../support/call";
 import { createPlayer } from "../support/players";
 import { makeRound } from "../support/rounds";
-import { adminToken, fund, ledgerCheck } from "../support/wallet";
+import { useTestApp } from "../support/fixture";
+import { fund, ledgerCheck } from "../support/wallet";
 
 // The ledger's one lock order is "accounts by id" (decision 013). In a database that grew over time the
 // house accounts are not all older than the players (migration 0012 added shards 16-63 after players
 // existed), so here every house account is given an id above the players' before any money moves, and
 // bets, cancels, adjustments and a settlement then run at once: nothing may deadlock or be lost.
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const app = useTestApp();
 
-const q = async (sql: string, params: unknown[] = []) => (await t.owner.$client.query(sql, params)).rows;
+const q = async (sql: string, params: unknown[] = []) => (await app.t.owner.$client.query(sql, params)).rows;
 
 it("bets, cancels, credit adjustments and a settlement at once keep the one lock order when house accounts are newer than players", async () => {
+  const { t, admin } = app;
   const players = [];
   for (let i = 0; i < 6; i++) players.push(await createPlayer(t));
   expect((await q("select count(*)::int as n from ledger_entries"))[0].n).toBe(0);

@@ -1,14 +1,14 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { betTypeDigits, type BetType } from "../../src/domain/bet-types";
 import { lineWins, winningNumbers, type ResultInput } from "../../src/domain/results";
 import { effectiveRate, exposureNumber, linePayout, linePrice, type PriceRecord } from "../../src/domain/slip";
-import { createTestApp, type TestApp } from "../support/app";
 import { betting, lottery } from "../../src/contract";
 import { call } from "../support/call";
 import { createPlayer, loginAs } from "../support/players";
 import { makeRound } from "../support/rounds";
-import { adminToken, creditOf, fund, ledgerCheck } from "../support/wallet";
+import { useTestApp } from "../support/fixture";
+import { creditOf, fund, ledgerCheck } from "../support/wallet";
 
 // One authority for a line's price (docs/decisions/008, 013): the database prices every line
 // (place_slip, line_rate, line_paid) and pays every winner (line_payout); src/domain/slip.ts keeps the
@@ -17,17 +17,9 @@ import { adminToken, creditOf, fund, ledgerCheck } from "../support/wallet";
 // number, tod numbers keyed by their sorted digits, a price set halfway) and the percent lottery, are
 // each checked against the domain rules; then every round is settled and every payout checked too.
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const app = useTestApp();
 
-const q = async (sql: string, params: unknown[] = []) => (await t.owner.$client.query(sql, params)).rows;
+const q = async (sql: string, params: unknown[] = []) => (await app.t.owner.$client.query(sql, params)).rows;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Config = { rate_x100: number; min_stake: number; max_stake: number; discount_percent: number };
@@ -43,6 +35,7 @@ const ROUNDS = [
 const POOL: Record<number, string[]> = { 1: ["1", "5", "7"], 2: ["12", "21", "55", "07"], 3: ["123", "321", "213", "555", "070"] };
 
 it("every line placed through the API is priced, and every winner paid, by the domain's rules", async () => {
+  const { t, admin } = app;
   // The vip tier has its own rates for three-digit lines and two-digit top (and, on the percent lottery,
   // its own discount); for other types it falls back to the default tier.
   await q(`
