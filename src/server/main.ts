@@ -5,6 +5,7 @@ import { connect, runMigrations } from "./db/client";
 import { openDatabase } from "./db/database";
 import { startTicker } from "./jobs/ticker";
 import { prepareServingRole } from "./db/serving-role";
+import { smsStartWarning } from "./auth/sms";
 import { seed } from "./seed";
 
 /**
@@ -15,6 +16,8 @@ import { seed } from "./seed";
 async function main(): Promise<void> {
   const config = loadConfig();
   if (cluster.isWorker) return serve(config, process.env.WORKER_DATABASE_URL!);
+  const smsWarning = smsStartWarning(config.sms, process.env.NODE_ENV);
+  if (smsWarning) console.warn(smsWarning);
   const database = await openDatabase(config, (line) => console.error(`[postgres] ${line}`));
   const db = connect(database.url, { max: config.dbPoolSize });
   const migrated = await runMigrations(db);

@@ -29,3 +29,20 @@ export function smsSender(config: Config["sms"], log: FastifyBaseLogger): SmsSen
     },
   };
 }
+
+/**
+ * A production start (NODE_ENV=production) with the log sender would write every player's phone-check
+ * code to the log and send none: said loudly at start, once, so an operator cannot miss it.
+ */
+export function smsStartWarning(config: Config["sms"], nodeEnv: string | undefined): string | null {
+  if (config.sender !== "log" || nodeEnv !== "production") return null;
+  return [
+    "",
+    "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!",
+    " WARNING: NODE_ENV=production but SMS_SENDER is 'log'.",
+    " Phone-check codes are written to the server log and NO SMS is sent: players",
+    " cannot register. Set SMS_SENDER=webhook and SMS_WEBHOOK_URL.",
+    "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!",
+    "",
+  ].join("\n");
+}
