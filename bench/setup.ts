@@ -76,6 +76,8 @@ export async function benchServer(url: string, extraEnv: Record<string, string> 
         SERVER_TIMING: "1",
         RATE_LIMIT_AUTH_PER_MINUTE: "100000",
         RATE_LIMIT_SHOTS_PER_MINUTE: "1000000",
+        // Every watcher of the benchmark comes from 127.0.0.1.
+        WS_MAX_PER_ADDRESS: "100000",
         WORKERS: process.env.BENCH_WORKERS ?? "1",
         DB_POOL_SIZE: process.env.BENCH_POOL ?? "20",
         ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),

@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Shooter pseudonyms are keyed with a secret derived from the token secret (shared by all instances).
   const shooterSecret = createHmac("sha256", config.jwtSecret).update("yeekee-shooter").digest("hex");
   yeekeeRoutes(app, authenticate, db, config.rateLimitShotsPerMinute, shooterSecret);
-  if (deps.databaseUrl) await yeekeeLive(app, db, deps.databaseUrl, shooterSecret);
+  if (deps.databaseUrl) await yeekeeLive(app, db, deps.databaseUrl, shooterSecret, config.wsMaxPerAddress);
   healthRoutes(app, db);
 
   await serveWebApp(app, config.webDir);

@@ -30,6 +30,8 @@ const Env = z.object({
   RESULT_FEED_SECRET: z.string().min(32, "RESULT_FEED_SECRET must be at least 32 characters").optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SHOTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Live yeekee WebSockets per client address (players behind one carrier NAT share an address).
+  WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SERVER_TIMING: z.enum(["0", "1"]).default("0"),
 });
@@ -55,6 +57,8 @@ export interface Config {
   rateLimitAuthPerMinute: number;
   /** Yeekee shots per minute per client address (the per-player interval is a site setting). */
   rateLimitShotsPerMinute: number;
+  /** WS_MAX_PER_ADDRESS: live yeekee WebSockets one client address may hold open (default 200). */
+  wsMaxPerAddress: number;
   /** HMAC secret of the machine result feed; the feed is refused while it is unset. */
   resultFeedSecret: string | undefined;
   logLevel: z.infer<typeof Env>["LOG_LEVEL"];
@@ -96,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { sender: "log" },
     rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitShotsPerMinute: e.RATE_LIMIT_SHOTS_PER_MINUTE,
+    wsMaxPerAddress: e.WS_MAX_PER_ADDRESS,
     serverTiming: e.SERVER_TIMING === "1",
     resultFeedSecret: e.RESULT_FEED_SECRET,
     logLevel: e.LOG_LEVEL,

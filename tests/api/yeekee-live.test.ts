@@ -99,3 +99,51 @@ it("a newcomer asking for shots far ahead does not hold back the other watchers"
   expect(greedy.shots()).toEqual([]);
   for (const w of [honest, other, greedy]) w.ws.close();
 });
+
+it("a watcher that sends anything is closed, one that sends a large frame too; one address holds at most WS_MAX_PER_ADDRESS sockets", async () => {
+  const round = await yeekeeRound();
+  const closed = (ws: WebSocket) => new Promise<number>((r) => ws.once("close", (code) => r(code)));
+
+  const talker = watch(round);
+  await talker.opened;
+  const talkerClosed = closed(talker.ws);
+  talker.ws.send("hello");
+  expect(await talkerClosed).toBe(1008);
+
+  const flooder = watch(round);
+  await flooder.opened;
+  const flooderClosed = closed(flooder.ws);
+  flooder.ws.send(Buffer.alloc(64 * 1024, 1));
+  expect(await flooderClosed).toBe(1009);
+
+  // A third instance with room for two sockets per address: the third from 127.0.0.1 is refused in Thai.
+  const url = a.db.$client.options.connectionString!;
+  const cDb = connect(url);
+  const c = await buildApp({ config: testConfig({ wsMaxPerAddress: 2 }), db: cDb, databaseUrl: url, sms: recordingSms(), logger: false });
+  const cUrl = (await c.listen({ port: 0, host: "127.0.0.1" })).replace("http", "ws");
+  try {
+    const open = (n: number) => Array.from({ length: n }, () => new WebSocket(`${cUrl}/api/ws/yeekee?activityid=${round}&after=0`));
+    const first = open(2);
+    await Promise.all(first.map((ws) => new Promise((r) => ws.once("open", r))));
+    const [third] = open(1);
+    const said: string[] = [];
+    third!.on("message", (m) => said.push(String(m)));
+    expect(await closed(third!)).toBe(1013);
+    expect(said.join("")).toMatch(/[\u0E00-\u0E7F]/);
+    // Once one closes, another may open.
+    const oneClosed = closed(first[0]!);
+    first[0]!.close();
+    await oneClosed;
+    await new Promise((r) => setTimeout(r, 100));
+    const [again] = open(1);
+    await new Promise((r, reject) => {
+      again!.once("message", r);
+      again!.once("close", (code) => reject(new Error(`closed ${code}`)));
+    });
+    again!.close();
+    first[1]!.close();
+  } finally {
+    await c.close();
+    await cDb.$client.end();
+  }
+});

@@ -9,7 +9,7 @@ import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 type Socket = {
   send(data: string): void;
   send(data: Buffer, options: { binary: boolean }): void;
-  on(event: "close" | "pong", fn: () => void): void;
+  on(event: "close" | "pong" | "message", fn: () => void): void;
   ping(): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
@@ -47,7 +47,10 @@ const shotsMessage = (records: ShotRecord[]) => encode(packLiveShots(records));
  * 100 ms and fans them out to its own watchers, so the cost per watcher does not grow with the shot rate. A
  * watcher is only ever sent consecutive shots: behind, it is served from the database first.
  */
-export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: string, shooterSecret: string): Promise<void> {
+/** The largest frame a watcher may send: it is never expected to send anything (issue 17). */
+const MAX_CLIENT_FRAME_BYTES = 1024;
+
+export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: string, shooterSecret: string, maxPerAddress: number): Promise<void> {
   const service = yeekeeService(db, shooterSecret);
   const watchers = new Map<number, Set<Watcher>>();
   /** The last shot this instance read for each watched round; only readNew moves it. */
@@ -201,8 +204,25 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     await listener?.end().catch(() => {});
   });
 
-  await app.register(websocket);
+  // Open sockets per client address: one address cannot hold the server's memory with watchers.
+  const perAddress = new Map<string, number>();
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });
   app.get("/api/ws/yeekee", { websocket: true }, (socket: Socket, request) => {
+    const address = request.ip;
+    const open = perAddress.get(address) ?? 0;
+    if (open >= maxPerAddress) {
+      socket.send(encode({ type: "error", message: "เปิดหน้ายิงเลขจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่" }));
+      socket.close(1013, "too many connections from this address");
+      return;
+    }
+    perAddress.set(address, open + 1);
+    socket.on("close", () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
+    // A watcher only listens: anything it sends closes it.
+    socket.on("message", () => socket.close(1008, "unexpected message"));
     const query = Query.safeParse(request.query);
     if (!query.success) {
       socket.send(encode({ type: "error", message: "รหัสงวดไม่ถูกต้อง" }));
