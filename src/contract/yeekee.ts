@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ResultStatus, Uuid } from "./common";
+import { DayPeriod } from "./wallet";
 import { shotHash } from "../domain/yeekee";
 import { route } from "./route";
 
@@ -139,8 +140,8 @@ export const readLuckyPerson = route({
   method: "POST",
   path: "/api/read-luckyperson-OneAndSixteenRecord",
   access: "player",
-  summary: "ผู้ยิงลำดับที่ 1 และ 16 และรางวัลที่ได้รับ",
-  body: z.object({ activityid: ActivityId.optional() }).nullish(),
+  summary: "ผู้ยิงลำดับที่ 1 และ 16 และรางวัลที่ได้รับ: ของผู้เล่นเองในช่วงวัน ({uuid, dayperiod}), ของงวด ({activityid}) หรือล่าสุด",
+  body: z.object({ activityid: ActivityId.optional(), uuid: Uuid.optional(), dayperiod: DayPeriod.optional() }).nullish(),
   response: z.object({ status: ResultStatus, luckylist: z.array(LuckyPerson) }),
 });
 

@@ -209,6 +209,15 @@ describe("result and rewards", () => {
     ]);
     expect((await q(`select count(*)::int as n from ledger_transactions where kind = 'yeekee.reward' and reference like $1`, [`yeekee:${round}:%`]))[0].n).toBe(1);
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
+
+    // As the specification asks ({uuid, dayperiod}): a player's own rewards in the period, nobody else's.
+    const own = async (p: { uuid: string; token: string }) =>
+      (await post(t.app, "/api/read-luckyperson-OneAndSixteenRecord", { uuid: p.uuid, dayperiod: 1 }, p.token)).body.luckylist as Array<{ activityid: number; position: number }>;
+    expect((await own(shooters[0]!)).filter((l) => l.activityid === round).map((l) => l.position)).toEqual([1]);
+    expect((await own(shooters[1]!)).filter((l) => l.activityid === round).map((l) => l.position)).toEqual([16]);
+    expect((await own(shooters[2]!)).filter((l) => l.activityid === round)).toEqual([]);
+    expect((await post(t.app, "/api/read-luckyperson-OneAndSixteenRecord", { uuid: shooters[0]!.uuid, dayperiod: 1 }, shooters[2]!.token)).statusCode).toBe(403);
+    expect((await post(t.app, "/api/read-luckyperson-OneAndSixteenRecord", { uuid: shooters[2]!.uuid, dayperiod: 0 }, shooters[2]!.token)).statusCode).toBe(400);
   });
 
   it("fewer shots than the minimum: the round is void and every slip returns", async () => {

@@ -11,6 +11,6 @@ export function yeekeeRoutes(app: FastifyInstance, authenticate: Authenticate, d
   // The per-round interval is enforced in the database; this address limit stops floods before it.
   r(yeekee.postNumberRecord, ({ body, user }) => service.shoot(user, body), { rateLimitPerMinute: shotsPerMinute });
   r(yeekee.readNumberRecord, ({ body, user }) => service.shots(user, body.activityid, body.after ?? 0));
-  r(yeekee.readLuckyPerson, ({ body }) => service.lucky(body?.activityid));
+  r(yeekee.readLuckyPerson, ({ body, user }) => service.lucky(user, body ?? {}));
   r(yeekee.readYeekeeWatch, ({ body }) => yeekeeWatch(db, body.days));
 }

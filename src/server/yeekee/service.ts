@@ -168,11 +168,21 @@ export function yeekeeService(db: Db, shooterSecret: string) {
       };
     },
 
-    async lucky(roundId?: number) {
+    /**
+     * The #1 and #16 shooters: a player's own in the last `dayperiod` days (`{uuid, dayperiod}`, as the
+     * specification asks; another player's uuid is refused), a round's (`{activityid}`), or the latest 100.
+     */
+    async lucky(user: AuthUser, body: { activityid?: number; uuid?: string; dayperiod?: number }) {
+      if (body.uuid !== undefined && body.uuid !== user.uuid) throw forbidden();
+      const where = body.uuid
+        ? sql`where y.user_id = ${user.uuid} and y.created_at >= now() - make_interval(days => ${body.dayperiod ?? 1})`
+        : body.activityid
+          ? sql`where y.round_id = ${body.activityid}`
+          : sql``;
       const r = await db.execute<{ round_id: string; position: number; username: string; number: string; amount: string; paid: boolean; created_at: Date }>(sql`
         select y.round_id, y.position, u.username, y.number, y.amount, y.paid, y.created_at
         from yeekee_rewards y join users u on u.id = y.user_id
-        ${roundId ? sql`where y.round_id = ${roundId}` : sql``}
+        ${where}
         order by y.round_id desc, y.position limit 100`);
       return {
         status: "Success" as const,
