@@ -1,4 +1,5 @@
 import { SignJWT } from "jose";
+import * as contract from "../../src/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ADMIN, type TestApp, testConfig, THAI } from "../support/app";
 import { createPlayer, playerData, post, verifyPhone } from "../support/players";
@@ -314,6 +315,14 @@ describe("site calls", () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/register", "/login", "/api/get-credit", "/api/href"]));
     expect(doc.paths["/register"].post.requestBody.content["application/json"].schema.properties).toHaveProperty("bankno");
+    // The back office's calls are not published to anyone who asks.
+    const adminPaths = Object.values(contract)
+      .flatMap((area) => Object.values(area as Record<string, unknown>))
+      .filter((d): d is { path: string; access: string } => typeof d === "object" && d !== null && "access" in d && "path" in d)
+      .filter((d) => d.access === "admin")
+      .map((d) => d.path);
+    expect(adminPaths.length).toBeGreaterThan(10);
+    expect(Object.keys(doc.paths).filter((p) => adminPaths.includes(p))).toEqual([]);
     const page = await t.app.inject({ method: "GET", url: "/api/docs" });
     expect([200, 302]).toContain(page.statusCode);
   });

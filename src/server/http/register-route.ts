@@ -70,6 +70,9 @@ export function registerRoute<R extends RouteDef>(
       ...(def.params ? { params: def.params } : {}),
       response: { 200: def.response },
       ...(def.access === "public" ? {} : { security: [{ bearerAuth: [] }] }),
+      // The public API document (/api/docs) describes what players and visitors call; the back office's
+      // calls are not advertised to anyone who asks (their contract is src/contract/).
+      ...(def.access === "admin" ? { hide: true } : {}),
     },
     // Access is decided before the body is even parsed: no token is 401 and a player on an admin
     // call is 403, whatever the body holds.
