@@ -89,6 +89,7 @@ async function serve(config: Config, databaseUrl: string, own?: { stopDatabase: 
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // The real cause, always: a rejection without an Error still says it failed and where.
+  console.error(error instanceof Error ? error.message : `start-up failed: ${JSON.stringify(error) ?? String(error)}`);
   process.exit(1);
 });

