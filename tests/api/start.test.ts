@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -88,7 +88,7 @@ it("starts on an embedded PostgreSQL, serves the app, and keeps data across a re
   }
 }, 120_000);
 
-it("starts again after the server was killed with SIGKILL, though its embedded PostgreSQL outlived it", async () => {
+it("starts again after the server was killed with SIGKILL, though its embedded PostgreSQL outlived it; passwords by SCRAM", async () => {
   const dir = mkdtempSync(join(tmpdir(), "lotto-kill-"));
   try {
     const env = { DATA_DIR: dir, PORT: String(await freePort()), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(await freePort()) };
@@ -99,7 +99,14 @@ it("starts again after the server was killed with SIGKILL, though its embedded P
     await exited;
     // The orphaned postmaster still holds the data directory and the port.
     expect(existsSync(join(dir, "pg", "postmaster.pid"))).toBe(true);
+    // Passwords are checked by SCRAM, never sent in clear; a cluster made before that (clear-text
+    // "password" rules) is switched at its next start.
+    const hba = join(dir, "pg", "pg_hba.conf");
+    const methods = () => [...new Set(readFileSync(hba, "utf8").split("\n").filter((l) => l.trim() && !l.trim().startsWith("#")).map((l) => l.trim().split(/\s+/).at(-1)))];
+    expect(methods()).toEqual(["scram-sha-256"]);
+    writeFileSync(hba, readFileSync(hba, "utf8").replace(/scram-sha-256/g, "password"));
     const second = await start(env);
+    expect(methods()).toEqual(["scram-sha-256"]);
     try {
       const login = await fetch(`http://127.0.0.1:${env.PORT}/login`, {
         method: "POST",

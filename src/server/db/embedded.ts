@@ -56,12 +56,15 @@ export async function startEmbeddedPostgres(options: {
     password,
     port: options.port,
     persistent: options.persistent ?? true,
+    // Passwords go over the wire as a SCRAM exchange, never in clear (issue 17).
+    authMethod: "scram-sha-256",
     createPostgresUser: true,
     postgresFlags: flags,
     onLog: (m) => log(String(m)),
     onError: (m) => log(String(m)),
   });
   if (!initialised) await pg.initialise();
+  requireScram(clusterDir);
   await stopOrphanedPostmaster(clusterDir);
   try {
     await pg.start();
@@ -74,6 +77,22 @@ export async function startEmbeddedPostgres(options: {
   }
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
   return { url, stop: () => pg.stop() };
+}
+
+/**
+ * Clusters made before SCRAM was asked for accept clear-text passwords ("password" in pg_hba.conf): their
+ * rules are switched to scram-sha-256 before the start (the stored passwords are SCRAM already, the
+ * default of password_encryption).
+ */
+function requireScram(clusterDir: string): void {
+  const hba = join(clusterDir, "pg_hba.conf");
+  if (!existsSync(hba)) return;
+  const text = readFileSync(hba, "utf8");
+  const next = text
+    .split("\n")
+    .map((line) => (line.trimStart().startsWith("#") ? line : line.replace(/\b(password|md5|trust)\s*$/, "scram-sha-256")))
+    .join("\n");
+  if (next !== text) writeFileSync(hba, next);
 }
 
 /**
