@@ -181,3 +181,17 @@ export const updatePassword = route({
   body: z.object({ pass: Password, uuid: Uuid }),
   response: SimpleResponse,
 });
+
+/** Back office: bans a player (every session ends at once; signing in is refused) or lifts the ban. Audited. */
+export const adminBanPlayer = route({
+  method: "POST",
+  path: "/api/admin/ban-player",
+  access: "admin",
+  summary: "ระงับหรือยกเลิกการระงับบัญชีผู้เล่น (ออกจากระบบทุกเครื่องทันที)",
+  body: z.object({
+    uuid: Uuid,
+    banned: z.boolean({ error: "กรุณาระบุว่าจะระงับหรือยกเลิกการระงับ" }),
+    reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
+  }),
+  response: SimpleResponse,
+});

@@ -94,6 +94,20 @@ export async function revokeSession(db: Executor, sessionId: string): Promise<vo
 }
 
 /** Revokes the user's other live sessions; returns their ids. */
+/** Ends every live session of a user (a ban); returns their ids. */
+export async function revokeAllSessions(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function setUserState(db: Executor, userId: string, state: "active" | "banned"): Promise<void> {
+  await db.update(users).set({ state }).where(eq(users.id, userId));
+}
+
 export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string): Promise<string[]> {
   const rows = await db
     .update(sessions)

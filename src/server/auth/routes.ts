@@ -8,6 +8,7 @@ export function authRoutes(app: FastifyInstance, authenticate: Authenticate, ser
   const limited = { rateLimitPerMinute: limitPerMinute };
   r(auth.register, ({ body, request }) => service.register(body, request.ip), limited);
   r(auth.login, ({ body }) => service.login(body.username, body.password), limited);
+  r(auth.adminBanPlayer, ({ body, user }) => service.setBan(user, body));
   r(auth.checkPhoneNumber, ({ body }) => service.requestOtp(body.phonenumber), limited);
   r(auth.checkOtp, ({ body, request }) => service.verifyOtp(body.phonenumber, body.otp, request.ip), limited);
   r(auth.checkUsernameBankno, ({ body }) => service.checkUsernameBankno(body.username, body.bankno), limited);

@@ -105,6 +105,30 @@ export function authService(deps: AuthDeps) {
   }
 
   return {
+    /**
+     * The operator bans a player (state banned, every session revoked at once and remembered here, so a
+     * check in flight cannot accept one) or lifts the ban; both audited with the reason.
+     */
+    async setBan(admin: AuthUser, body: { uuid: string; banned: boolean; reason: string }) {
+      const player = await repo.findUserById(db, body.uuid);
+      if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
+      const state = body.banned ? "banned" : "active";
+      const revoked = await db.transaction(async (tx) => {
+        await repo.setUserState(tx, body.uuid, state);
+        const ids = body.banned ? await repo.revokeAllSessions(tx, body.uuid) : [];
+        await writeAudit(tx, {
+          actorId: admin.uuid,
+          action: body.banned ? "player.ban" : "player.unban",
+          target: `user:${body.uuid}`,
+          before: { state: player.state },
+          after: { state, reason: body.reason, sessionsRevoked: ids.length },
+        });
+        return ids;
+      });
+      remember(revoked);
+      return { status: "Success" as const, message: body.banned ? "ระงับบัญชีผู้เล่นแล้ว ผู้เล่นถูกออกจากระบบทุกเครื่อง" : "ยกเลิกการระงับบัญชีแล้ว" };
+    },
+
     async authenticate(token: string): Promise<AuthUser> {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized("โทเคนไม่ถูกต้องหรือหมดอายุ กรุณาเข้าสู่ระบบใหม่");
