@@ -3,17 +3,20 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { MOVEMENT_KINDS } from "../../src/domain/movements";
 import { exposureNumber } from "../../src/domain/slip";
 import { connect, MIGRATIONS_DIR, runMigrations } from "../../src/server/db/client";
 import { applyFunctions, functionSources } from "../../src/server/db/functions";
-import { createTestApp, type TestApp } from "../support/app";
+import { useTestApp } from "../support/fixture";
 import { createPlayer } from "../support/players";
-import { adminToken, fund, ledgerCheck } from "../support/wallet";
+import { fund, ledgerCheck } from "../support/wallet";
 
 // The money seam (docs/decisions/013): one posting primitive, SQL functions from their source files,
 // the closed list of movement kinds.
+
+// One app for the tests that need one (the posting primitive, exposure_number).
+const app = useTestApp();
 
 /** A new empty database on the test server; dropped by the returned function. */
 async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -189,15 +192,6 @@ describe("SQL functions live in their source files", () => {
 });
 
 describe("one posting primitive", () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await adminToken(t);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it("balances and ledger rows are written in one place in the source: ledger_post.sql", () => {
     const root = join(import.meta.dirname, "../../src");
@@ -225,6 +219,7 @@ describe("one posting primitive", () => {
   });
 
   it("the serving role cannot change a balance or write a ledger row except through ledger_post", async () => {
+    const { t } = app;
     await expect(t.db.$client.query("update accounts set balance = balance + 100 where kind = 'credit'")).rejects.toThrow(/permission denied/);
     await expect(t.db.$client.query("insert into ledger_transactions (kind, reference) values ('deposit', 'forged')")).rejects.toThrow(/permission denied/);
     await expect(t.db.$client.query("insert into ledger_entries (transaction_id, account_id, amount, balance_after) values (1, 1, 1, 1)")).rejects.toThrow(/permission denied/);
@@ -232,6 +227,7 @@ describe("one posting primitive", () => {
   });
 
   it("the movement kinds are a closed list, the same in the database and the domain; the serving role cannot add one", async () => {
+    const { t } = app;
     const kinds = await t.owner.$client.query<{ kind: string }>("select kind from movement_kinds order by kind");
     expect(kinds.rows.map((r) => r.kind)).toEqual(Object.keys(MOVEMENT_KINDS).sort());
     await expect(t.db.$client.query("insert into movement_kinds (kind) values ('gift')")).rejects.toThrow(/permission denied/);
@@ -243,6 +239,7 @@ describe("one posting primitive", () => {
   });
 
   it("refuses an unbalanced movement, an account named twice and a player's overdraft, and writes nothing for any", async () => {
+    const { t, admin } = app;
     const p = await createPlayer(t);
     await fund(t, admin, p.uuid, 10);
     const account = (await t.db.$client.query("select id from accounts where owner_id = $1", [p.uuid])).rows[0].id;
@@ -289,18 +286,14 @@ describe("one posting primitive", () => {
 
 describe("exposure_number", () => {
   it("is the domain's rule for every three-digit tod number and leaves other types alone", async () => {
-    const t = await createTestApp();
-    try {
-      const numbers = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
-      const r = await t.db.$client.query<{ n: string; e: string }>(
-        "select n, exposure_number('ThreeDigitToad', n) as e from unnest($1::text[]) as n",
-        [numbers],
-      );
-      expect(Object.fromEntries(r.rows.map((x) => [x.n, x.e]))).toEqual(Object.fromEntries(numbers.map((n) => [n, exposureNumber("ThreeDigitToad", n)])));
-      const other = await t.db.$client.query("select exposure_number('ThreeDigit', '321') as a, exposure_number('TwoDigit', '90') as b");
-      expect(other.rows[0]).toEqual({ a: "321", b: "90" });
-    } finally {
-      await t.close();
-    }
+    const { t } = app;
+    const numbers = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, "0"));
+    const r = await t.db.$client.query<{ n: string; e: string }>(
+      "select n, exposure_number('ThreeDigitToad', n) as e from unnest($1::text[]) as n",
+      [numbers],
+    );
+    expect(Object.fromEntries(r.rows.map((x) => [x.n, x.e]))).toEqual(Object.fromEntries(numbers.map((n) => [n, exposureNumber("ThreeDigitToad", n)])));
+    const other = await t.db.$client.query("select exposure_number('ThreeDigit', '321') as a, exposure_number('TwoDigit', '90') as b");
+    expect(other.rows[0]).toEqual({ a: "321", b: "90" });
   });
 });
