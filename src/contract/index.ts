@@ -6,3 +6,4 @@ export * as wallet from "./wallet";
 export * as lottery from "./lottery";
 export * as betting from "./betting";
 export * as yeekee from "./yeekee";
+export * as referral from "./referral";

@@ -12,3 +12,4 @@ export * from "./slip";
 export * from "./yeekee";
 export * from "./movements";
 export * from "./rounds";
+export * from "./referral";
