@@ -8,7 +8,7 @@ import { Baht, BahtString, DayPeriod } from "./wallet";
 // The referral system (issue 12, docs/decisions/014): friends, commission on their settled stakes,
 // the affiliate balance and moving it to the credit.
 
-const LotteryId = z.number({ error: "รหัสหวยไม่ถูกต้อง" }).int("รหัสหวยไม่ถูกต้อง").positive("รหัสหวยไม่ถูกต้อง");
+const LotteryId = z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9_-]{1,40}$/i, "รหัสหวยไม่ถูกต้อง");
 
 export const CommissionRate = z.object({
   level: z.union(REFERRAL_LEVELS.map((l) => z.literal(l)), { error: "ชั้นของค่าคอมต้องเป็น 1 หรือ 2" }),

@@ -11,7 +11,7 @@ export type ReferralLevel = (typeof REFERRAL_LEVELS)[number];
 /** One rate: `lottery_id` and `bet_type` both null is the level's site default; a bet type needs a lottery. */
 export interface CommissionRate {
   level: ReferralLevel;
-  lottery_id: number | null;
+  lottery_id: string | null;
   bet_type: BetType | null;
   /** Basis points of the paid stake: 80 is 0.8 %. */
   bp: number;
@@ -21,7 +21,7 @@ export interface CommissionRate {
 export const DEFAULT_LEVEL_BP: Readonly<Record<ReferralLevel, number>> = { 1: 80, 2: 0 };
 
 /** The rate of a line: lottery × bet type, then lottery, then the level's site default. */
-export function commissionBp(rates: readonly CommissionRate[], level: ReferralLevel, lotteryId: number, betType: BetType): number {
+export function commissionBp(rates: readonly CommissionRate[], level: ReferralLevel, lotteryId: string, betType: BetType): number {
   const ofLevel = rates.filter((r) => r.level === level);
   return (
     ofLevel.find((r) => r.lottery_id === lotteryId && r.bet_type === betType)?.bp ??
@@ -72,7 +72,7 @@ export function maxCommissionBp(betType: BetType, rateX100: number, discountPerc
 }
 
 export interface PayoutTier {
-  lotteryId: number;
+  lotteryId: string;
   lotteryName: string;
   betType: BetType;
   rateX100: number;
@@ -80,7 +80,7 @@ export interface PayoutTier {
 }
 
 export interface EdgeBreach {
-  lotteryId: number;
+  lotteryId: string;
   lotteryName: string;
   betType: BetType;
   /** The levels' rates together for this lottery and bet type. */
@@ -102,7 +102,7 @@ export function edgeBreach(rates: readonly CommissionRate[], tiers: readonly Pay
     if (!seen || maxBp < seen.maxBp) generous.set(key, { ...tier, maxBp });
   }
   const ordered = [...generous.values()].sort(
-    (a, b) => a.lotteryId - b.lotteryId || BET_TYPES.indexOf(a.betType) - BET_TYPES.indexOf(b.betType),
+    (a, b) => a.lotteryId.localeCompare(b.lotteryId) || BET_TYPES.indexOf(a.betType) - BET_TYPES.indexOf(b.betType),
   );
   for (const t of ordered) {
     const totalBp = REFERRAL_LEVELS.reduce((sum, level) => sum + commissionBp(rates, level, t.lotteryId, t.betType), 0);
