@@ -13,6 +13,9 @@ export const MOVEMENT_KINDS = {
   payout: "รางวัล",
   "payout.reversal": "เรียกคืนรางวัล (แก้ผล)",
   "yeekee.reward": "รางวัลยิงเลขยี่กี",
+  commission: "ค่าคอมแนะนำเพื่อน",
+  "commission.reversal": "เรียกคืนค่าคอม (ยกเลิกงวด)",
+  "affiliate.withdrawal": "โยกค่าคอมเข้าเครดิต",
 } as const satisfies Record<string, string>;
 
 export type MovementKind = keyof typeof MOVEMENT_KINDS;

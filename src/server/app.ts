@@ -17,6 +17,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { installErrorHandler } from "./http/error-handler";
 import { siteRoutes } from "./site/routes";
+import { referralRoutes } from "./referral/routes";
 import { walletRoutes } from "./wallet/routes";
 import { lotteryRoutes } from "./lottery/routes";
 import { bettingRoutes } from "./betting/routes";
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, authenticate, auth, config.rateLimitAuthPerMinute);
   siteRoutes(app, authenticate, db);
   walletRoutes(app, authenticate, db);
+  referralRoutes(app, authenticate, db);
   lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
   bettingRoutes(app, authenticate, db);
   // Shooter pseudonyms are keyed with a secret derived from the token secret (shared by all instances).

@@ -5,6 +5,7 @@ import { seedRates } from "./betting/rates";
 import { seedCatalogue } from "./lottery/catalogue";
 import { planAll } from "./lottery/planning";
 import { seedSiteConfig } from "./site/service";
+import { seedSubsidyConfig } from "./referral/config";
 import { seedWalletConfig } from "./wallet/config";
 import { seedYeekeeConfig } from "./yeekee/config";
 
@@ -17,6 +18,7 @@ export async function seed(db: Db, admin: { username: string; password: string |
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('lotto:seed', 0))`);
     await seedSiteConfig(tx);
     await seedWalletConfig(tx);
+    await seedSubsidyConfig(tx);
     await seedCatalogue(tx);
     await seedRates(tx);
     await seedYeekeeConfig(tx);

@@ -6,6 +6,6 @@ const [url, roundId, batch] = process.argv.slice(2);
 const db = connect(url!, { max: 2 });
 for (;;) {
   const n = await settleBatch(db, Number(roundId), Number(batch));
-  if (n === 0) break;
+  if (n.lines === 0 && n.slips === 0) break;
 }
 await db.$client.end();

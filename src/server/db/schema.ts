@@ -303,6 +303,8 @@ export const rounds = pgTable(
     status: text("status", { enum: ROUND_STATUSES }).notNull().default("open"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     result: jsonb("result"),
+    /** When the referral commission of the round's slips was settled in full (null while work is left). */
+    commissionSettledAt: timestamp("commission_settled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -580,4 +582,67 @@ export const yeekeeSeedRefusals = pgTable(
     applicationName: text("application_name"),
   },
   (t) => [index("yeekee_seed_refusals_at_idx").on(t.at)],
+);
+
+/**
+ * Referral commission (docs/decisions/014): one row per settled slip and level, so a re-run, a crash or a
+ * second instance never counts it twice. `amount` is the sum of the slip's lines' commissions, each
+ * rounded down to the satang. A round cancelled after settlement marks its rows reversed.
+ */
+export const referralCommissions = pgTable(
+  "referral_commissions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    slipId: bigint("slip_id", { mode: "number" })
+      .notNull()
+      .references(() => slips.id),
+    level: integer("level").notNull(),
+    roundId: bigint("round_id", { mode: "number" }).notNull(),
+    friendId: uuid("friend_id")
+      .notNull()
+      .references(() => users.id),
+    referrerId: uuid("referrer_id")
+      .notNull()
+      .references(() => users.id),
+    /** The friend's paid stake on the slip's lines (satang). */
+    stake: bigint("stake", { mode: "bigint" }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("referral_commissions_slip_level_key").on(t.slipId, t.level),
+    index("referral_commissions_referrer_idx").on(t.referrerId, t.createdAt),
+    index("referral_commissions_round_idx").on(t.roundId),
+    check("referral_commissions_level_check", sql`${t.level} in (1, 2)`),
+    check("referral_commissions_amounts_check", sql`${t.stake} >= 0 and ${t.amount} >= 0`),
+  ],
+);
+
+/** Commission taken back that the affiliate balance could not cover: repaid from later commission. */
+export const referralDebts = pgTable(
+  "referral_debts",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("referral_debts_amount_check", sql`${t.amount} >= 0`)],
+);
+
+/** A move from the affiliate balance to the credit (/api/add-withdrawal-af): immediate, through the ledger. */
+export const affiliateWithdrawals = pgTable(
+  "affiliate_withdrawals",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("affiliate_withdrawals_user_idx").on(t.userId, t.createdAt), check("affiliate_withdrawals_amount_positive", sql`${t.amount} > 0`)],
 );

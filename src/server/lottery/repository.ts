@@ -188,11 +188,12 @@ export async function closeRoundEarly(db: Executor, roundId: number): Promise<bo
   return r.rows.length === 1;
 }
 
-export async function cancelRound(db: Executor, roundId: number): Promise<boolean> {
+/** Cancels a round still open or closed; a settled one too when `settled` says its settlement was undone first. */
+export async function cancelRound(db: Executor, roundId: number, settled = false): Promise<boolean> {
   const r = await db.execute(sql`
     update rounds set status = 'cancel activity', closed_at = coalesce(closed_at, clock_timestamp()), close_at = least(close_at, clock_timestamp()),
       open_at = least(open_at, clock_timestamp() - interval '1 second')
-    where id = ${roundId} and status in ('open', 'closed')
+    where id = ${roundId} and (status in ('open', 'closed') or (${settled} and status = 'add award'))
     returning id`);
   return r.rows.length === 1;
 }

@@ -10,6 +10,7 @@ import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
+import { reverseRoundCommission } from "../referral/commission";
 import { refundRound, settleRound, unsettleRound, writeWinningPairs } from "../settlement/settle";
 import * as repo from "./repository";
 import { planLottery } from "./planning";
@@ -238,8 +239,16 @@ export function lotteryService(db: Db) {
     async cancel(admin: AuthUser, activityId: number, note: string) {
       return db.transaction(async (tx) => {
         const before = await mustRound(tx, activityId, true);
-        if (!(await repo.cancelRound(tx, activityId))) {
-          throw conflict(before.status === "cancel activity" ? "งวดนี้ถูกยกเลิกไปแล้ว" : "งวดนี้ลงผลแล้ว ยกเลิกไม่ได้ ต้องแก้ผลแทน");
+        if (before.status === "add award") {
+          // A settled round (a stock market that did not trade after all, a draw declared void): the
+          // payouts and the referral commission are taken back first, then every slip is refunded. A
+          // yeekee result comes from the players' shots and is never cancelled afterwards.
+          if (before.category === "yeekee") throw conflict("งวดยี่กีที่ออกผลแล้วยกเลิกไม่ได้");
+          await unsettleRound(tx, activityId);
+          await reverseRoundCommission(tx, activityId);
+        }
+        if (!(await repo.cancelRound(tx, activityId, before.status === "add award"))) {
+          throw conflict(before.status === "cancel activity" ? "งวดนี้ถูกยกเลิกไปแล้ว" : "ยกเลิกงวดนี้ไม่ได้");
         }
         await repo.addRoundEvent(tx, { roundId: activityId, event: "cancel", actorId: admin.uuid, note });
         await writeAudit(tx, { actorId: admin.uuid, action: "round.cancel", target: `round:${activityId}`, before: { status: before.status }, after: { status: "cancel activity", note } });

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { conflict } from "../http/errors";
+import type { CommissionRate } from "../../domain/referral";
+import { commissionRates, markCommissionSettled, settleCommissionBatch } from "../referral/commission";
 import { HOUSE, houseShard, InsufficientFunds, postMany } from "../wallet/ledger";
 
 /** Lines settled per transaction: large enough to be set-based, small enough to keep locks short. */
@@ -22,53 +24,71 @@ export async function writeWinningPairs(tx: Tx, roundId: number, pairs: Array<{ 
  * batch. Only winning lines are written: a line of a round with a result and no 'win' mark has lost.
  * Each batch is one transaction and takes a line only while its result is empty (row locks, not
  * skipping), so a crash, a restart, or a second instance settling at once never pays a line twice.
- * Returns the number of winning lines paid.
+ * The same transactions credit the referral commission on the round's slips, each slip once
+ * (src/server/referral/commission.ts). Returns the number of winning lines paid.
  */
 export async function settleRound(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
+  const rates = await commissionRates(db);
   let settled = 0;
   for (;;) {
-    const lines = await settleBatch(db, roundId, batchSize);
-    settled += lines;
-    if (lines === 0) return settled;
+    const done = await settleBatch(db, roundId, batchSize, rates);
+    settled += done.lines;
+    if (done.lines === 0 && done.slips === 0) break;
   }
+  await markCommissionSettled(db, roundId);
+  return settled;
 }
 
-/** One batch of settleRound, in its own transaction; 0 when nothing is left. */
-export async function settleBatch(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
+/** One batch of settleRound, in its own transaction: winning lines paid and slips' commission counted, both 0 when nothing is left. */
+export async function settleBatch(
+  db: Db,
+  roundId: number,
+  batchSize = SETTLE_BATCH,
+  rates?: CommissionRate[],
+): Promise<{ lines: number; slips: number }> {
+  const commission = rates ?? (await commissionRates(db));
   return db.transaction(async (tx) => {
     // A correction locks the round for update: it waits for batches in flight, and batches after it
     // see only its new winning pairs.
-    await tx.execute(sql`select 1 from rounds where id = ${roundId} for share`);
-    const rows = await tx.execute<{ account_id: string; amount: string; lines: string; first: string; last: string }>(sql`
-      with batch as (
-        select l.id from slip_lines l
-        join rounds r on r.id = l.round_id and r.status = 'add award'
-        join round_winning_pairs w on w.round_id = l.round_id and w.bet_type = l.bet_type and w.number = l.number
-        join slips s on s.id = l.slip_id and s.status = 'active'
-        where l.round_id = ${roundId} and l.result is null
-        order by l.id limit ${batchSize}
-        -- The slip too: an owner's cancel that got there first is seen, and its lines are not paid.
-        for update of l, s
-      ), done as (
-        update slip_lines l set result = 'win', payout = line_payout(l.stake, l.rate_x100), settled_at = now()
-        from batch where l.id = batch.id and l.result is null
-        returning l.id, l.user_id, l.payout
-      )
-      select a.id as account_id, sum(d.payout) as amount, count(*) as lines, min(d.id) as first, max(d.id) as last
-      from done d join accounts a on a.owner_id = d.user_id and a.kind = 'credit'
-      group by a.id`);
-    const count = rows.rows.reduce((s, r) => s + Number(r.lines), 0);
-    if (count === 0) return 0;
-    const first = rows.rows.reduce((m, r) => (BigInt(r.first) < m ? BigInt(r.first) : m), BigInt(rows.rows[0]!.first));
-    const last = rows.rows.reduce((m, r) => (BigInt(r.last) > m ? BigInt(r.last) : m), 0n);
-    await postMany(tx, {
-      kind: "payout",
-      reference: `round:${roundId}:lines:${first}-${last}`,
-      house: houseShard(HOUSE.payouts, first),
-      players: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
-    });
-    return count;
+    const round = await tx.execute<{ status: string }>(sql`select status from rounds where id = ${roundId} for share`);
+    if (round.rows[0]?.status !== "add award") return { lines: 0, slips: 0 };
+    const slips = await settleCommissionBatch(tx, roundId, commission, batchSize);
+    const lines = await payWinners(tx, roundId, batchSize);
+    return { lines, slips };
   });
+}
+
+/** Marks and pays one batch of a round's winning lines inside the settling transaction; 0 when none is left. */
+async function payWinners(tx: Tx, roundId: number, batchSize: number): Promise<number> {
+  const rows = await tx.execute<{ account_id: string; amount: string; lines: string; first: string; last: string }>(sql`
+    with batch as (
+      select l.id from slip_lines l
+      join rounds r on r.id = l.round_id and r.status = 'add award'
+      join round_winning_pairs w on w.round_id = l.round_id and w.bet_type = l.bet_type and w.number = l.number
+      join slips s on s.id = l.slip_id and s.status = 'active'
+      where l.round_id = ${roundId} and l.result is null
+      order by l.id limit ${batchSize}
+      -- The slip too: an owner's cancel that got there first is seen, and its lines are not paid.
+      for update of l, s
+    ), done as (
+      update slip_lines l set result = 'win', payout = line_payout(l.stake, l.rate_x100), settled_at = now()
+      from batch where l.id = batch.id and l.result is null
+      returning l.id, l.user_id, l.payout
+    )
+    select a.id as account_id, sum(d.payout) as amount, count(*) as lines, min(d.id) as first, max(d.id) as last
+    from done d join accounts a on a.owner_id = d.user_id and a.kind = 'credit'
+    group by a.id`);
+  const count = rows.rows.reduce((s, r) => s + Number(r.lines), 0);
+  if (count === 0) return 0;
+  const first = rows.rows.reduce((m, r) => (BigInt(r.first) < m ? BigInt(r.first) : m), BigInt(rows.rows[0]!.first));
+  const last = rows.rows.reduce((m, r) => (BigInt(r.last) > m ? BigInt(r.last) : m), 0n);
+  await postMany(tx, {
+    kind: "payout",
+    reference: `round:${roundId}:lines:${first}-${last}`,
+    house: houseShard(HOUSE.payouts, first),
+    players: rows.rows.map((r) => ({ accountId: r.account_id, amount: BigInt(r.amount) })),
+  });
+  return count;
 }
 
 /**
@@ -135,14 +155,15 @@ export async function unsettleRound(tx: Tx, roundId: number): Promise<void> {
   }
 }
 
-/** Rounds that still have work: a result with unsettled lines, or a cancellation with active slips. */
+/** Rounds that still have work: a result with unsettled lines or commission, or a cancellation with active slips. */
 export async function pendingRounds(db: Db): Promise<Array<{ id: number; status: string }>> {
   const r = await db.execute<{ id: string; status: string }>(sql`
     select r.id, r.status from rounds r
     -- Recent rounds only, so each tick costs the same whatever the history; a correction of an
     -- older round settles it directly.
     where r.close_at > now() - interval '7 days'
-      and ((r.status = 'add award' and exists (
+      and ((r.status = 'add award' and r.commission_settled_at is null)
+       or (r.status = 'add award' and exists (
             select 1 from round_winning_pairs w
             join slip_lines l on l.round_id = w.round_id and l.bet_type = w.bet_type and l.number = w.number
             join slips s on s.id = l.slip_id

@@ -314,6 +314,22 @@ export async function ledgerTotals(db: Executor) {
          (select coalesce(sum(e.amount), 0) as total from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
           join accounts a on a.id = e.account_id where a.owner_id is not null and t.kind = 'stake.refund') rf
     where sl.total <> rf.total
+    union all
+    -- Referral commission counted once: what each referrer's affiliate account received less what was
+    -- taken back equals their commission rows not reversed, plus the debt they still owe (taken back
+    -- but not covered by the balance).
+    select 'commission:' || coalesce(c.user_id, l.user_id, d.user_id), 'commission rows ' || coalesce(c.net, 0)
+      || ' and debt ' || coalesce(d.amount, 0) || ' but the affiliate account moved ' || coalesce(l.net, 0)
+    from (select referrer_id as user_id, sum(amount) filter (where reversed_at is null) as net from referral_commissions group by referrer_id) c
+    full join (select a.owner_id as user_id, sum(e.amount) as net from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+               join accounts a on a.id = e.account_id where a.owner_id is not null and t.kind in ('commission', 'commission.reversal')
+               group by a.owner_id) l on l.user_id = c.user_id
+    full join referral_debts d on d.user_id = coalesce(c.user_id, l.user_id)
+    where coalesce(l.net, 0) <> coalesce(c.net, 0) + coalesce(d.amount, 0)
+    union all
+    select 'affiliate-withdrawal:' || w.id, 'move of ' || w.amount || ' has ' || count(t.id) || ' movements'
+    from affiliate_withdrawals w left join ledger_transactions t on t.kind = 'affiliate.withdrawal' and t.reference = 'affiliate-withdrawal:' || w.id
+    group by w.id, w.amount having count(t.id) <> 1
     limit 100`);
   return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows, records: records.rows };
 }

@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import type { CommissionRate } from "../../domain/referral";
+import type { Db, Executor, Tx } from "../db/client";
+import { HOUSE, houseShard, lockAccounts, postMany } from "../wallet/ledger";
+import { completeRates, readSubsidyConfig } from "./config";
+
+// Referral commission at settlement (docs/decisions/014). Each settling transaction takes a batch of
+// the round's active slips whose owner has a referrer and which have no commission row yet, writes one
+// row per slip and level (unique, so a re-run, a crash or a second instance never counts a slip twice;
+// an ineligible slip gets a row of 0 so it is not looked at again), and credits each referrer's
+// affiliate balance with one posting for the batch, less any debt left by a round cancelled after
+// settlement.
+
+/** The rates settlement uses, read once per round. */
+export async function commissionRates(db: Executor): Promise<CommissionRate[]> {
+  return completeRates((await readSubsidyConfig(db)).rates);
+}
+
+/** One batch of a round's commission inside the settling transaction; returns the slips looked at. */
+export async function settleCommissionBatch(tx: Tx, roundId: number, rates: CommissionRate[], batchSize: number): Promise<number> {
+  const rows = await tx.execute<{ referrer_id: string | null; account_id: string | null; amount: string | null; slips: string; first: string | null }>(sql`
+    with rates(level, lottery_id, bet_type, bp) as (
+      select * from unnest(${sql.param(rates.map((r) => r.level))}::int[], ${sql.param(rates.map((r) => r.lottery_id))}::text[],
+        ${sql.param(rates.map((r) => r.bet_type))}::text[], ${sql.param(rates.map((r) => r.bp))}::int[])
+    ), batch as (
+      select s.id, s.user_id, s.created_at, f.referrer_id
+      from slips s join users f on f.id = s.user_id
+      where s.round_id = ${roundId} and s.status = 'active' and f.referrer_id is not null
+        and not exists (select 1 from referral_commissions c where c.slip_id = s.id and c.level = 1)
+      order by s.id limit ${batchSize}
+    ), chain as (
+      select b.id as slip_id, b.user_id as friend_id, b.created_at, 1 as level, b.referrer_id from batch b
+      union all
+      select b.id, b.user_id, b.created_at, 2, p.referrer_id from batch b join users p on p.id = b.referrer_id where p.referrer_id is not null
+    ), judged as (
+      -- Commission only from a real friend: not an admin, not the player themself, not someone sharing
+      -- the referrer's bank account (number or holder's name) or phone, and only on slips placed after
+      -- the friend's first approved deposit.
+      select c.*, (r.role = 'player' and r.id <> f.id
+          and f.bank_no is distinct from r.bank_no and f.phone is distinct from r.phone
+          and lower(regexp_replace(coalesce(f.bank_account_name, ''), '\\s', '', 'g'))
+            is distinct from lower(regexp_replace(coalesce(r.bank_account_name, ''), '\\s', '', 'g'))
+          and exists (select 1 from pay_records d where d.user_id = c.friend_id and d.status = 'Approve' and d.decided_at <= c.created_at)
+        ) as eligible
+      from chain c join users f on f.id = c.friend_id join users r on r.id = c.referrer_id
+    ), priced as (
+      select j.slip_id, j.level, j.friend_id, j.referrer_id,
+        case when j.eligible then sum(l.paid) else 0 end as stake,
+        -- Each line rounded down to the satang; the remainder stays with the house.
+        case when j.eligible then sum(l.paid * x.bp / 10000) else 0 end as amount
+      from judged j
+      join slip_lines l on l.slip_id = j.slip_id
+      cross join lateral (
+        select rt.bp from rates rt
+        where rt.level = j.level and (rt.lottery_id is null or rt.lottery_id = (select lottery_id from rounds where id = ${roundId}))
+          and (rt.bet_type is null or rt.bet_type = l.bet_type)
+        order by (rt.bet_type is not null) desc, (rt.lottery_id is not null) desc limit 1) x
+      group by j.slip_id, j.level, j.friend_id, j.referrer_id, j.eligible
+    ), ins as (
+      insert into referral_commissions (slip_id, level, round_id, friend_id, referrer_id, stake, amount)
+      select slip_id, level, ${roundId}, friend_id, referrer_id, stake, amount from priced
+      on conflict (slip_id, level) do nothing
+      returning slip_id, level, referrer_id, amount
+    )
+    select i.referrer_id, a.id as account_id, sum(i.amount) as amount, count(*) filter (where i.level = 1) as slips, min(i.slip_id) as first
+    from ins i left join accounts a on a.owner_id = i.referrer_id and a.kind = 'affiliate'
+    group by i.referrer_id, a.id`);
+  const slips = rows.rows.reduce((s, r) => s + Number(r.slips), 0);
+  const owed = rows.rows.filter((r) => BigInt(r.amount ?? 0) > 0n);
+  if (owed.length === 0) return slips;
+  const first = owed.reduce((m, r) => (BigInt(r.first!) < m ? BigInt(r.first!) : m), BigInt(owed[0]!.first!));
+  const credits = await repayDebts(tx, owed.map((r) => ({ userId: r.referrer_id!, accountId: Number(r.account_id), amount: BigInt(r.amount!) })));
+  const players = credits.filter((c) => c.amount > 0n);
+  if (players.length > 0) {
+    await postMany(tx, {
+      kind: "commission",
+      reference: `round:${roundId}:commission:${first}`,
+      house: houseShard(HOUSE.commission, first),
+      players: players.map((c) => ({ accountId: c.accountId, amount: c.amount })),
+    });
+  }
+  return slips;
+}
+
+/** New commission first repays what a referrer still owes from commission taken back; returns what is left to credit. */
+async function repayDebts<T extends { userId: string; amount: bigint }>(tx: Tx, owed: T[]): Promise<T[]> {
+  const repaid = await tx.execute<{ user_id: string; repaid: string }>(sql`
+    with owed(user_id, amount) as (select * from unnest(${sql.param(owed.map((o) => o.userId))}::uuid[], ${sql.param(owed.map((o) => o.amount.toString()))}::bigint[])),
+    old as (
+      select d.user_id, d.amount from referral_debts d join owed o on o.user_id = d.user_id
+      where d.amount > 0 order by d.user_id for update of d
+    )
+    update referral_debts d set amount = d.amount - least(old.amount, o.amount), updated_at = now()
+    from old join owed o on o.user_id = old.user_id
+    where d.user_id = old.user_id
+    returning d.user_id, least(old.amount, o.amount) as repaid`);
+  const byUser = new Map(repaid.rows.map((r) => [r.user_id, BigInt(r.repaid)]));
+  return owed.map((o) => ({ ...o, amount: o.amount - (byUser.get(o.userId) ?? 0n) }));
+}
+
+/** Marks a round's commission settled once no referred slip is left without its row. */
+export async function markCommissionSettled(db: Db, roundId: number): Promise<void> {
+  await db.execute(sql`
+    update rounds r set commission_settled_at = now()
+    where r.id = ${roundId} and r.status = 'add award' and r.commission_settled_at is null
+      and not exists (
+        select 1 from slips s join users f on f.id = s.user_id
+        where s.round_id = r.id and s.status = 'active' and f.referrer_id is not null
+          and not exists (select 1 from referral_commissions c where c.slip_id = s.id and c.level = 1))`);
+}
+
+/**
+ * Takes back a round's commission when the round is cancelled after settlement, inside the caller's
+ * transaction: from each referrer's affiliate balance as far as it goes (it never goes below zero), the
+ * rest carried as a debt that later commission repays.
+ */
+export async function reverseRoundCommission(tx: Tx, roundId: number): Promise<void> {
+  const rows = await tx.execute<{ user_id: string; account_id: string; amount: string }>(sql`
+    with rev as (
+      update referral_commissions set reversed_at = now() where round_id = ${roundId} and reversed_at is null and amount > 0
+      returning referrer_id, amount
+    )
+    select r.referrer_id as user_id, a.id as account_id, sum(r.amount) as amount
+    from rev r join accounts a on a.owner_id = r.referrer_id and a.kind = 'affiliate'
+    group by r.referrer_id, a.id`);
+  if (rows.rows.length === 0) return;
+  const house = houseShard(HOUSE.commission, roundId);
+  await lockAccounts(tx, [house, ...rows.rows.map((r) => ({ player: Number(r.account_id) }))]);
+  const balances = await tx.execute<{ id: string; balance: string }>(sql`
+    select id, balance from accounts where id = any(${sql.param(rows.rows.map((r) => r.account_id))}::bigint[])`);
+  const balanceOf = new Map(balances.rows.map((b) => [b.id, BigInt(b.balance)]));
+  const takes = rows.rows.map((r) => {
+    const owed = BigInt(r.amount);
+    const balance = balanceOf.get(r.account_id) ?? 0n;
+    const take = balance < owed ? balance : owed;
+    return { userId: r.user_id, accountId: Number(r.account_id), take, debt: owed - take };
+  });
+  const taken = takes.filter((t) => t.take > 0n);
+  if (taken.length > 0) {
+    await postMany(tx, {
+      kind: "commission.reversal",
+      reference: `round:${roundId}:commission-reversal`,
+      house,
+      players: taken.map((t) => ({ accountId: t.accountId, amount: -t.take })),
+    });
+  }
+  const debts = takes.filter((t) => t.debt > 0n);
+  if (debts.length > 0) {
+    await tx.execute(sql`
+      insert into referral_debts (user_id, amount)
+      select * from unnest(${sql.param(debts.map((d) => d.userId))}::uuid[], ${sql.param(debts.map((d) => d.debt.toString()))}::bigint[])
+      on conflict (user_id) do update set amount = referral_debts.amount + excluded.amount, updated_at = now()`);
+  }
+}
