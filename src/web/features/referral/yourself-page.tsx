@@ -1,29 +1,61 @@
-import { Button, Card, CopyButton, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Stack, Tabs } from "@mantine/core";
+import { useState } from "react";
 import { referralLink } from "../../app/paths";
-import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
+import { AfWithdrawalHistory } from "./af-withdrawal-history";
+import { AffiliateBalanceCard } from "./affiliate-balance-card";
+import { useReferralTotals } from "./api/referral-totals";
+import { useSubsidyConfig } from "./api/subsidy-config";
+import { FriendsList } from "./friends-list";
+import { InviteCard } from "./invite-card";
+import { ReferralRules } from "./referral-rules";
+import { ReferralTotals } from "./referral-totals";
+import { SubsidyDays } from "./subsidy-days";
 
+/** /yourselfPage: the player's referral link, commission balance and its move to the credit, friends and commission history. */
 export function YourselfPage() {
   const { uuid } = useSession();
+  const [tab, setTab] = useState<string | null>("friends");
+  const totals = useReferralTotals();
+  const config = useSubsidyConfig();
   const link = uuid ? referralLink(location.origin, uuid) : "";
   return (
-    <Stack>
+    <Stack gap="sm">
       <PageTitle>ระบบแนะนำเพื่อน</PageTitle>
-      <Card withBorder radius="lg">
-        <Stack gap="xs">
-          <Text size="sm">ลิงก์แนะนำเพื่อนของคุณ: เพื่อนที่สมัครผ่านลิงก์นี้จะอยู่ในสายงานของคุณ</Text>
-          <TextInput value={link} readOnly data-testid="referral-link" aria-label="ลิงก์แนะนำเพื่อน" />
-          <CopyButton value={link}>
-            {({ copied, copy }) => (
-              <Button onClick={copy} color={copied ? "teal" : "red"}>
-                {copied ? "คัดลอกแล้ว" : "คัดลอกลิงก์"}
-              </Button>
-            )}
-          </CopyButton>
-        </Stack>
-      </Card>
-      <EmptyState title="ยังไม่มีสมาชิกในสายงาน">รายชื่อเพื่อนที่คุณแนะนำและค่าคอมมิชชั่นจะแสดงที่นี่</EmptyState>
+      {totals.isError && <Alert color="red">{totals.error.message}</Alert>}
+      <AffiliateBalanceCard balance={totals.data?.affiliate_credit} debt={totals.data?.debt ?? 0} minMove={config.data?.min_withdrawal} />
+      {totals.data && <ReferralTotals stake={totals.data.stake} commission={totals.data.commission} />}
+      <InviteCard link={link} />
+      {/* Only the open tab's list is fetched. */}
+      <Tabs value={tab} onChange={setTab} variant="pills" radius="xl" keepMounted={false}>
+        <Tabs.List grow>
+          <Tabs.Tab value="friends" px={6} data-testid="tab-friends">
+            เพื่อน
+          </Tabs.Tab>
+          <Tabs.Tab value="days" px={6} data-testid="tab-subsidy">
+            ค่าคอมรายวัน
+          </Tabs.Tab>
+          <Tabs.Tab value="moves" px={6} data-testid="tab-af-history">
+            ประวัติโยก
+          </Tabs.Tab>
+          <Tabs.Tab value="rules" px={6} data-testid="tab-rules">
+            กติกา
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="friends" pt="sm">
+          <FriendsList />
+        </Tabs.Panel>
+        <Tabs.Panel value="days" pt="sm">
+          <SubsidyDays />
+        </Tabs.Panel>
+        <Tabs.Panel value="moves" pt="sm">
+          <AfWithdrawalHistory />
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="sm">
+          <ReferralRules />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
