@@ -101,12 +101,52 @@ async function main() {
     const settleSeconds = (performance.now() - t0) / 1000;
     const settled = Number((await db.$client.query("select count(*)::int as n from slip_lines where round_id = $1", [settleId])).rows[0].n);
 
+    // The same round again with referral commission: every player but bench1 referred by bench1 and
+    // with an approved deposit before the slips, so each slip's commission is counted at settlement.
+    await db.$client.query(
+      `update users set referrer_id = (select id from users where username = 'bench1'), bank_account_name = 'bench ' || username
+       where username like 'bench%' and username <> 'bench1'`,
+    );
+    await db.$client.query(
+      `insert into pay_records (user_id, amount, paytime, bank_code, transection, status, request_hash, decided_at)
+       select id, 100000, now() - interval '3 hours', 'kbank', 'bench-' || id, 'Approve', 'bench', now() - interval '3 hours'
+       from users where username like 'bench%' on conflict do nothing`,
+    );
+    const commissionRoundId = Number(
+      (
+        await db.$client.query(
+          `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at, status, result)
+           values ('laos-star', 2, current_date, now() - interval '2 hours', now() - interval '1 hour' + interval '1 second', now(), 'add award', '{"kind":"simple","threeTop":"123","twoBottom":"45"}')
+           returning id`,
+        )
+      ).rows[0].id,
+    );
+    await db.$client.query(
+      `insert into slips (user_id, round_id, total_stake, total_paid, request_key, created_at)
+       select user_id, $2, total_stake, total_paid, 'commission-' || id, created_at from slips where round_id = $1`,
+      [settleId, commissionRoundId],
+    );
+    await db.$client.query(
+      `insert into slip_lines (slip_id, round_id, user_id, bet_type, number, stake, paid, rate_x100)
+       select n.id, n.round_id, l.user_id, l.bet_type, l.number, l.stake, l.paid, l.rate_x100
+       from slip_lines l join slips o on o.id = l.slip_id join slips n on n.request_key = 'commission-' || o.id and n.round_id = $2
+       where l.round_id = $1`,
+      [settleId, commissionRoundId],
+    );
+    await db.$client.query("analyze slips; analyze slip_lines");
+    await db.transaction((tx) => writeWinningPairs(tx, commissionRoundId, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))));
+    const t1 = performance.now();
+    await settleRound(db, commissionRoundId);
+    const commissionSeconds = (performance.now() - t1) / 1000;
+    const commissionRows = Number((await db.$client.query("select count(*)::int as n from referral_commissions where round_id = $1", [commissionRoundId])).rows[0].n);
+
     const slipsPerSecond = result.requests.average;
     const report = {
       machine: `${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, server + PostgreSQL + load generator on the same machine, loopback`,
       slips: { concurrentPlayers: PLAYERS, seconds: DURATION_S, linesPerSlip: 5, slipsPerSecond, p50ms: result.latency.p50, p99ms: result.latency.p99, accepted: slips, non2xx },
       pgbench: { tps: pgbenchTps, ratio: pgbenchTps ? +(slipsPerSecond / pgbenchTps).toFixed(2) : null },
       settlement: { lines: settled, winningLinesPaid: winners, seconds: +settleSeconds.toFixed(2), linesPerSecond: Math.round(settled / settleSeconds) },
+      settlementWithCommission: { lines: settled, referredSlips: commissionRows, seconds: +commissionSeconds.toFixed(2), linesPerSecond: Math.round(settled / commissionSeconds) },
     };
     console.log(JSON.stringify(report, null, 2));
   } finally {

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { CommissionRate } from "../../domain/referral";
+import { BET_TYPES, type BetType } from "../../domain/bet-types";
+import { commissionBp, REFERRAL_LEVELS, type ReferralLevel } from "../../domain/referral";
 import type { Db, Executor, Tx } from "../db/client";
 import { HOUSE, houseShard, lockAccounts, postMany } from "../wallet/ledger";
-import { completeRates, readSubsidyConfig } from "./config";
+import { readSubsidyConfig } from "./config";
 
 // Referral commission at settlement (docs/decisions/014). Each settling transaction takes a batch of
 // the round's active slips whose owner has a referrer and which have no commission row yet, writes one
@@ -11,17 +12,37 @@ import { completeRates, readSubsidyConfig } from "./config";
 // affiliate balance with one posting for the batch, less any debt left by a round cancelled after
 // settlement.
 
-/** The rates settlement uses, read once per round. */
-export async function commissionRates(db: Executor): Promise<CommissionRate[]> {
-  return completeRates((await readSubsidyConfig(db)).rates);
+/** A round's commission rate per level and bet type, decided by the domain's fallback rule (commissionBp). */
+export interface RoundRates {
+  levels: ReferralLevel[];
+  betTypes: BetType[];
+  bps: number[];
 }
 
+/** The rates settlement uses for a round, read once per round. */
+export async function commissionRates(db: Executor, roundId: number): Promise<RoundRates> {
+  const config = await readSubsidyConfig(db);
+  const r = await db.execute<{ lottery_id: string }>(sql`select lottery_id from rounds where id = ${roundId}`);
+  const lottery = r.rows[0]?.lottery_id ?? "";
+  const table: RoundRates = { levels: [], betTypes: [], bps: [] };
+  for (const level of REFERRAL_LEVELS) {
+    for (const betType of BET_TYPES) {
+      table.levels.push(level);
+      table.betTypes.push(betType);
+      table.bps.push(commissionBp(config.rates, level, lottery, betType));
+    }
+  }
+  return table;
+}
+
+/** Slips looked at per settling transaction (a slip has up to 300 lines). */
+export const COMMISSION_BATCH = 2_000;
+
 /** One batch of a round's commission inside the settling transaction; returns the slips looked at. */
-export async function settleCommissionBatch(tx: Tx, roundId: number, rates: CommissionRate[], batchSize: number): Promise<number> {
+export async function settleCommissionBatch(tx: Tx, roundId: number, rates: RoundRates, batchSize = COMMISSION_BATCH): Promise<number> {
   const rows = await tx.execute<{ referrer_id: string | null; account_id: string | null; amount: string | null; slips: string; first: string | null }>(sql`
-    with rates(level, lottery_id, bet_type, bp) as (
-      select * from unnest(${sql.param(rates.map((r) => r.level))}::int[], ${sql.param(rates.map((r) => r.lottery_id))}::text[],
-        ${sql.param(rates.map((r) => r.bet_type))}::text[], ${sql.param(rates.map((r) => r.bp))}::int[])
+    with rates(level, bet_type, bp) as (
+      select * from unnest(${sql.param(rates.levels)}::int[], ${sql.param(rates.betTypes)}::text[], ${sql.param(rates.bps)}::int[])
     ), batch as (
       select s.id, s.user_id, s.created_at, f.referrer_id
       from slips s join users f on f.id = s.user_id
@@ -32,10 +53,10 @@ export async function settleCommissionBatch(tx: Tx, roundId: number, rates: Comm
       select b.id as slip_id, b.user_id as friend_id, b.created_at, 1 as level, b.referrer_id from batch b
       union all
       select b.id, b.user_id, b.created_at, 2, p.referrer_id from batch b join users p on p.id = b.referrer_id where p.referrer_id is not null
-    ), judged as (
+    ), judged as materialized (
       -- Commission only from a real friend: not an admin, not the player themself, not someone sharing
       -- the referrer's bank account (number or holder's name) or phone, and only on slips placed after
-      -- the friend's first approved deposit.
+      -- the friend's first approved deposit. Judged once per slip and level, before the lines are read.
       select c.*, (r.role = 'player' and r.id <> f.id
           and f.bank_no is distinct from r.bank_no and f.phone is distinct from r.phone
           and lower(regexp_replace(coalesce(f.bank_account_name, ''), '\\s', '', 'g'))
@@ -43,19 +64,18 @@ export async function settleCommissionBatch(tx: Tx, roundId: number, rates: Comm
           and exists (select 1 from pay_records d where d.user_id = c.friend_id and d.status = 'Approve' and d.decided_at <= c.created_at)
         ) as eligible
       from chain c join users f on f.id = c.friend_id join users r on r.id = c.referrer_id
-    ), priced as (
-      select j.slip_id, j.level, j.friend_id, j.referrer_id,
-        case when j.eligible then sum(l.paid) else 0 end as stake,
+    ), sums as (
+      select j.slip_id, j.level, sum(l.paid) as stake,
         -- Each line rounded down to the satang; the remainder stays with the house.
-        case when j.eligible then sum(l.paid * x.bp / 10000) else 0 end as amount
+        sum(l.paid * x.bp / 10000) as amount
       from judged j
       join slip_lines l on l.slip_id = j.slip_id
-      cross join lateral (
-        select rt.bp from rates rt
-        where rt.level = j.level and (rt.lottery_id is null or rt.lottery_id = (select lottery_id from rounds where id = ${roundId}))
-          and (rt.bet_type is null or rt.bet_type = l.bet_type)
-        order by (rt.bet_type is not null) desc, (rt.lottery_id is not null) desc limit 1) x
-      group by j.slip_id, j.level, j.friend_id, j.referrer_id, j.eligible
+      join rates x on x.level = j.level and x.bet_type = l.bet_type
+      where j.eligible
+      group by j.slip_id, j.level
+    ), priced as (
+      select j.slip_id, j.level, j.friend_id, j.referrer_id, coalesce(s.stake, 0) as stake, coalesce(s.amount, 0) as amount
+      from judged j left join sums s on s.slip_id = j.slip_id and s.level = j.level
     ), ins as (
       insert into referral_commissions (slip_id, level, round_id, friend_id, referrer_id, stake, amount)
       select slip_id, level, ${roundId}, friend_id, referrer_id, stake, amount from priced

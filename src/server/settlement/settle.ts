@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { conflict } from "../http/errors";
-import type { CommissionRate } from "../../domain/referral";
-import { commissionRates, markCommissionSettled, settleCommissionBatch } from "../referral/commission";
+import { COMMISSION_BATCH, commissionRates, markCommissionSettled, type RoundRates, settleCommissionBatch } from "../referral/commission";
 import { HOUSE, houseShard, InsufficientFunds, postMany } from "../wallet/ledger";
 
 /** Lines settled per transaction: large enough to be set-based, small enough to keep locks short. */
@@ -28,7 +27,7 @@ export async function writeWinningPairs(tx: Tx, roundId: number, pairs: Array<{ 
  * (src/server/referral/commission.ts). Returns the number of winning lines paid.
  */
 export async function settleRound(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
-  const rates = await commissionRates(db);
+  const rates = await commissionRates(db, roundId);
   let settled = 0;
   for (;;) {
     const done = await settleBatch(db, roundId, batchSize, rates);
@@ -44,15 +43,15 @@ export async function settleBatch(
   db: Db,
   roundId: number,
   batchSize = SETTLE_BATCH,
-  rates?: CommissionRate[],
+  rates?: RoundRates,
 ): Promise<{ lines: number; slips: number }> {
-  const commission = rates ?? (await commissionRates(db));
+  const commission = rates ?? (await commissionRates(db, roundId));
   return db.transaction(async (tx) => {
     // A correction locks the round for update: it waits for batches in flight, and batches after it
     // see only its new winning pairs.
     const round = await tx.execute<{ status: string }>(sql`select status from rounds where id = ${roundId} for share`);
     if (round.rows[0]?.status !== "add award") return { lines: 0, slips: 0 };
-    const slips = await settleCommissionBatch(tx, roundId, commission, batchSize);
+    const slips = await settleCommissionBatch(tx, roundId, commission, Math.min(batchSize, COMMISSION_BATCH));
     const lines = await payWinners(tx, roundId, batchSize);
     return { lines, slips };
   });
