@@ -341,17 +341,22 @@ describe("maskUsername", () => {
   it.each<[string, string]>([
     ["somchaian", "som***an"],
     ["player_01", "pla***01"],
-    ["abcdef", "abc***ef"],
-    ["abcde", "ab***"],
-    ["abcd", "ab***"],
+    ["abcdefgh", "ab***gh"],
+    ["abcdefg", "ab***g"],
+    ["abcdef", "ab***f"],
+    ["abcde", "a***e"],
+    ["abcd", "a***d"],
     ["abc", "a***"],
     ["a", "a***"],
-    ["", "***"],
   ])("shows %s as %s", (username, masked) => {
     expect(maskUsername(username)).toBe(masked);
   });
 
-  it("never shows a name of up to five characters whole, nor the middle of a longer one", () => {
+  it("shows at most half of a short name and five characters of a long one, never the middle", () => {
+    for (let n = 1; n <= 20; n++) {
+      const shown = maskUsername("x".repeat(n)).replace("***", "").length;
+      expect(shown, `length ${n}`).toBeLessThanOrEqual(n <= 8 ? Math.max(1, Math.floor(n / 2)) : 5);
+    }
     for (const name of ["abcd", "abcde", "abcdefghijklmnopqrst"]) {
       expect(maskUsername(name)).not.toContain(name);
       expect(maskUsername(name)).toContain("***");

@@ -57,7 +57,8 @@ export const WIN_CHANCE: Readonly<Record<BetType, { wins: number; of: number }>>
 
 /**
  * The house edge of a bet type in basis points of what the player pays: 1 − rate × chance of winning,
- * where a percent-lotto player pays the stake less the discount. Negative when the rates favour players.
+ * where a percent-lotto player pays the stake less the discount. Negative when the rates favour players
+ * (and −Infinity for a 100 % discount, which the stake limits never allow).
  */
 export function houseEdgeBp(betType: BetType, rateX100: number, discountPercent: number): number {
   const { wins, of } = WIN_CHANCE[betType];
@@ -93,6 +94,8 @@ export interface EdgeBreach {
  * its most generous payout tier; null when every one is within. A ring of accounts referring each
  * other must never bet with positive expectation.
  */
+// Lotteries are taken in the order of their ids compared as strings by code unit (not by locale), so the
+// same breach is named whatever the server's or the browser's language.
 export function edgeBreach(rates: readonly CommissionRate[], tiers: readonly PayoutTier[]): EdgeBreach | null {
   const generous = new Map<string, PayoutTier & { maxBp: number }>();
   for (const tier of tiers) {
@@ -102,7 +105,7 @@ export function edgeBreach(rates: readonly CommissionRate[], tiers: readonly Pay
     if (!seen || maxBp < seen.maxBp) generous.set(key, { ...tier, maxBp });
   }
   const ordered = [...generous.values()].sort(
-    (a, b) => a.lotteryId.localeCompare(b.lotteryId) || BET_TYPES.indexOf(a.betType) - BET_TYPES.indexOf(b.betType),
+    (a, b) => (a.lotteryId < b.lotteryId ? -1 : a.lotteryId > b.lotteryId ? 1 : 0) || BET_TYPES.indexOf(a.betType) - BET_TYPES.indexOf(b.betType),
   );
   for (const t of ordered) {
     const totalBp = REFERRAL_LEVELS.reduce((sum, level) => sum + commissionBp(rates, level, t.lotteryId, t.betType), 0);
@@ -111,12 +114,15 @@ export function edgeBreach(rates: readonly CommissionRate[], tiers: readonly Pay
   return null;
 }
 
-/** A friend's username as the referrer sees it: the first three and last two characters ("som***an"). */
+/**
+ * A friend's username as the referrer sees it: at most the first three and last two characters, and
+ * never half of a short name ("somchaian" → "som***an", "abcdef" → "ab***f").
+ */
 export function maskUsername(username: string): string {
   const chars = [...username];
-  if (chars.length <= 3) return `${chars[0] ?? ""}***`;
-  if (chars.length <= 5) return `${chars.slice(0, 2).join("")}***`;
-  return `${chars.slice(0, 3).join("")}***${chars.slice(-2).join("")}`;
+  const head = Math.max(1, Math.min(3, Math.floor(chars.length / 3)));
+  const tail = Math.min(2, Math.floor(chars.length / 4));
+  return `${chars.slice(0, head).join("")}***${tail > 0 ? chars.slice(-tail).join("") : ""}`;
 }
 
 /** Basis points as a Thai reader reads a percentage: 80 → "0.8%". */
