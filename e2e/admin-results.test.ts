@@ -63,3 +63,25 @@ it("the operator's yeekee watch lists a seed asked for before its round's result
   await page.getByTestId("yeekee-watch-no-rounds").waitFor();
   await screenshot(page, "33-admin-yeekee-watch");
 });
+
+it("the operator's referral rates: a rate above half the house edge is refused by name, a fair one saved", async () => {
+  const { page } = await signedInPage(browser, site.url, TEST_ADMIN);
+  await page.getByTestId("admin-link").click();
+  await page.getByRole("tab", { name: "แนะนำเพื่อน" }).click();
+  const rates = page.getByTestId("subsidy-rates");
+  await rates.waitFor();
+  // Level 1's site default: 80 bp to 600 bp (6 %), above half of สามตัวบน's 10 % edge.
+  const levelOne = rates.locator("tbody tr").first().locator("input").last();
+  await levelOne.fill("600");
+  await page.getByRole("button", { name: "บันทึกอัตราค่าคอม" }).click();
+  await page.getByText(/เกินครึ่งหนึ่งของกำไรเจ้ามือ.*สูงสุด \d+ bp/).waitFor();
+  await screenshot(page, "34-admin-referral-rate-refused");
+  const stored = await site.db.$client.query("select value from site_config where key = 'subsidy'");
+  expect(stored.rows[0]?.value?.rates?.[0]?.bp ?? 80).toBe(80);
+
+  await levelOne.fill("90");
+  await page.getByRole("button", { name: "บันทึกอัตราค่าคอม" }).click();
+  await page.getByText("บันทึกอัตราค่าคอมแล้ว").waitFor();
+  const saved = await site.db.$client.query("select value from site_config where key = 'subsidy'");
+  expect(saved.rows[0].value.rates[0]).toEqual({ level: 1, lottery_id: null, bet_type: null, bp: 90 });
+});

@@ -13,6 +13,7 @@ import { PendingDeposits } from "./pending-deposits";
 import { PendingWithdrawals } from "./pending-withdrawals";
 import { PlayerLog } from "./player-log";
 import { ReceivingBanks } from "./receiving-banks";
+import { ReferralAdmin } from "./referral-admin";
 import { YeekeeWatch } from "./yeekee-watch";
 
 /** The operator's back office; the server checks the admin role on every call it makes. */
@@ -35,6 +36,7 @@ export function AdminPage() {
           <Tabs.Tab value="results">ลงผลรางวัล</Tabs.Tab>
           <Tabs.Tab value="catalogue">ตั้งค่าหวย</Tabs.Tab>
           <Tabs.Tab value="yeekee-watch">เฝ้าระวังยี่กี</Tabs.Tab>
+          <Tabs.Tab value="referral">แนะนำเพื่อน</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="deposits" pt="md">
           <PendingDeposits />
@@ -62,6 +64,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="yeekee-watch" pt="md">
           <YeekeeWatch />
+        </Tabs.Panel>
+        <Tabs.Panel value="referral" pt="md">
+          <ReferralAdmin />
         </Tabs.Panel>
       </Tabs>
     </Stack>
