@@ -22,11 +22,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The phone the tests use unless one asks for another size. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+/** A small Android phone (360 × 740), for the pages that must fit the narrowest common screen. */
+export const SMALL_PHONE_VIEWPORT = { width: 360, height: 740 };
+
 /** A phone-sized page in Thai, on Bangkok time. */
-export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+export async function phoneContext(browser: Browser, baseURL: string, viewport = PHONE_VIEWPORT): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
-    viewport: { width: 390, height: 844 },
+    viewport,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
@@ -51,8 +56,8 @@ export async function signInThroughPage(page: Page, player: { username: string; 
 }
 
 /** A fresh phone-sized browser context, signed in as the player, with the welcome banner closed. */
-export async function signedInPage(browser: Browser, baseURL: string, player: { username: string; password: string }) {
-  const context = await phoneContext(browser, baseURL);
+export async function signedInPage(browser: Browser, baseURL: string, player: { username: string; password: string }, viewport = PHONE_VIEWPORT) {
+  const context = await phoneContext(browser, baseURL, viewport);
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   await signInThroughPage(page, player);
