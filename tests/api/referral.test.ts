@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { betting, lottery, referral } from "../../src/contract";
 import type { BetType } from "../../src/domain/bet-types";
 import { bahtToSatang, satangToBaht } from "../../src/domain/money";
+import { winningNumbers, winningPairs } from "../../src/domain/results";
 import { commissionBp, type CommissionRate, lineCommission, type ReferralLevel } from "../../src/domain/referral";
 import { connect } from "../../src/server/db/client";
-import { settleRound } from "../../src/server/settlement/settle";
+import { settleRound, writeWinningPairs } from "../../src/server/settlement/settle";
 import { THAI } from "../support/app";
 import { type Line, placeSlip } from "../support/betting";
 import { call } from "../support/call";
@@ -250,6 +251,90 @@ describe("referral commission", () => {
     expect((await sql(`select amount from referral_commissions where friend_id = $1`, [b.uuid])).map((r) => Number(r.amount))).toEqual([0]);
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   }, 60_000);
+});
+
+describe("who earns, and races", () => {
+  it("one person's two accounts never take both levels, a banned referrer earns nothing, and a cancel stops a round's stake counting", async () => {
+    await saveRates(RATES);
+    const top = await newPlayer(undefined, { bankaccounts: "นาย สอง บัญชี" });
+    // The same holder's name at another bank: `mid` is `top` again.
+    const mid = await newPlayer(top.uuid, { bankaccounts: "นายสอง บัญชี" });
+    const friend = await newPlayer(mid.uuid);
+    await deposit(friend, 1000);
+    const round = await makeRound(app.t.db, "hanoi", 600_000);
+    expect((await placeSlip(app.t, friend, round, MIXED)).statusCode).toBe(200);
+    // A slip too small to earn a satang still counts as stake until its round is cancelled.
+    expect((await placeSlip(app.t, friend, round, [{ award_type: "TwoDigit", number: "01", amount: 1 }])).statusCode).toBe(200);
+    await close(round);
+    await award(round, "157", "42");
+    expect(bahtToSatang((await affiliate(mid)).affiliate_credit)).toBe(expected("hanoi", MIXED, 1));
+    expect((await affiliate(mid)).stake.all).toBe(74);
+    expect((await affiliate(top)).affiliate_credit).toBe(0);
+
+    const cancel = await call(app.t.app, lottery.cancelActivity, { activityid: round, note: "ยกเลิกทดสอบ" }, app.admin);
+    expect(cancel.statusCode, JSON.stringify(cancel.body)).toBe(200);
+    expect(await affiliate(mid)).toMatchObject({ affiliate_credit: 0, debt: 0, stake: { all: 0 }, commission: { all: 0 } });
+
+    const banned = await newPlayer();
+    const f2 = await newPlayer(banned.uuid);
+    await deposit(f2, 1000);
+    expect((await post(app.t.app, "/api/admin/ban-player", { uuid: banned.uuid, banned: true, reason: "ทดสอบการแบน" }, app.admin)).statusCode).toBe(200);
+    const r2 = await makeRound(app.t.db, "hanoi", 600_000);
+    expect((await placeSlip(app.t, f2, r2, MIXED)).statusCode).toBe(200);
+    await close(r2);
+    await award(r2, "157", "42");
+    expect((await sql(`select amount from referral_commissions where friend_id = $1`, [f2.uuid])).map((r) => Number(r.amount))).toEqual([0]);
+    expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
+  }, 60_000);
+
+  it("settling rounds, cancelling a settled one and moving commission, all at once for a referrer who also wins, end without a deadlock or a lost satang", async () => {
+    await saveRates(RATES, 0.01);
+    const a = await newPlayer();
+    const friends = [await newPlayer(a.uuid), await newPlayer(a.uuid)];
+    await deposit(a, 5000);
+    for (const f of friends) await deposit(f, 5000);
+    for (let round = 0; round < 4; round++) {
+      const settled = await makeRound(app.t.db, "hanoi", 600_000);
+      const pending = await makeRound(app.t.db, "hanoi", 600_000);
+      for (const r of [settled, pending]) {
+        // The referrer wins in both rounds too, so settlement touches both of A's accounts.
+        expect((await placeSlip(app.t, a, r, [{ award_type: "TwoDigit", number: "42", amount: 10 }])).statusCode).toBe(200);
+        for (const f of friends) expect((await placeSlip(app.t, f, r, MIXED)).statusCode).toBe(200);
+        await close(r);
+      }
+      await award(settled, "157", "42");
+      await sql(`update rounds set status = 'add award', result = '{"kind":"simple","threeTop":"157","twoBottom":"42"}'::jsonb where id = $1`, [pending]);
+      await app.t.db.transaction((tx) => writeWinningPairs(tx, pending, winningPairs(winningNumbers({ kind: "simple", threeTop: "157", twoBottom: "42" }))));
+      const results = await Promise.allSettled([
+        settleRound(app.t.db, pending, 1),
+        call(app.t.app, lottery.cancelActivity, { activityid: settled, note: "ยกเลิกพร้อมกัน" }, app.admin),
+        ...Array.from({ length: 4 }, () => call(app.t.app, referral.addWithdrawalAf, { uuid: a.uuid, amount: 0.05, note: "" }, a.token, { headers: { "idempotency-key": randomUUID() } })),
+      ]);
+      for (const r of results) {
+        expect(r.status, r.status === "rejected" ? String(r.reason) : "").toBe("fulfilled");
+        if (r.status === "fulfilled" && typeof r.value === "object" && "statusCode" in r.value) {
+          expect([200, 400, 409], JSON.stringify(r.value.body)).toContain(r.value.statusCode);
+          expect(JSON.stringify(r.value.body)).not.toMatch(/deadlock|40P01/);
+        }
+      }
+      expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
+    }
+  }, 120_000);
+});
+
+describe("payout edits keep the bound", () => {
+  it("a payout rate or restricted price that would let commission exceed half the edge is refused, a lower one saved", async () => {
+    await saveRates(RATES);
+    const tooHigh = await post(app.t.app, "/api/admin/update-lotto-config", { configID: "laos", userType: "member", betType: "ThreeDigit", rate: 990, minStake: 1, maxStake: 2000, maxPerNumber: 20000, discountPercent: 0 }, app.admin);
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.body.message).toMatch(/ค่าคอมแนะนำเพื่อน.*สามตัวบน/);
+    expect((await sql<{ rate_x100: number }>(`select rate_x100 from lotto_config where lottery_id = 'laos' and bet_type = 'ThreeDigit' and user_type = 'member'`))[0]!.rate_x100).toBe(90_000);
+    const round = await makeRound(app.t.db, "laos", 600_000);
+    const price = await post(app.t.app, "/api/admin/add-digit-price", { activity_id: round, award_type: "ThreeDigit", number: "123", new_price: 990 }, app.admin);
+    expect(price.statusCode).toBe(400);
+    expect(price.body.message).toMatch(/ค่าคอมแนะนำเพื่อน/);
+    expect((await post(app.t.app, "/api/admin/add-digit-price", { activity_id: round, award_type: "ThreeDigit", number: "123", new_price: 700 }, app.admin)).statusCode).toBe(200);
+  });
 });
 
 describe("moving commission to the credit", () => {

@@ -4,8 +4,10 @@ import { settleBatch } from "../../src/server/settlement/settle";
 
 const [url, roundId, batch] = process.argv.slice(2);
 const db = connect(url!, { max: 2 });
+let commission: number | null = 0;
 for (;;) {
-  const n = await settleBatch(db, Number(roundId), Number(batch));
-  if (n.lines === 0 && n.slips === 0) break;
+  const n = await settleBatch(db, Number(roundId), Number(batch), undefined, commission);
+  commission = n.commission;
+  if (n.lines === 0 && commission === null) break;
 }
 await db.$client.end();

@@ -14,6 +14,7 @@ import { requestHash } from "../http/idempotency";
 import { pgError } from "../db/errors";
 import type { AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, playerAccountId, playerBalance, transfer } from "../wallet/ledger";
+import { assertCommissionWithinEdge } from "../referral/edge";
 import { DEFAULT_USER_TYPE } from "./rates";
 import * as repo from "./repository";
 import { baht, digitPriceView, rate, type SlipWithLines } from "./views";
@@ -116,11 +117,18 @@ export function bettingService(db: Db) {
     },
 
     async addDigitPrice(admin: AuthUser, body: z.output<typeof betting.adminAddDigitPrice.body>) {
-      if (!(await repo.roundLottery(db, body.activity_id))) throw notFound("ไม่พบงวดนี้");
+      const lottery = await repo.roundLottery(db, body.activity_id);
+      if (!lottery) throw notFound("ไม่พบงวดนี้");
       const problem = validateBetLine({ betType: body.award_type, number: body.number, stakeBaht: 1 }, { minStakeBaht: 1, maxStakeBaht: 1 });
       if (problem) throw badRequest(problem);
       const priceX100 = Math.round(body.new_price * 100);
       await db.transaction(async (tx) => {
+        if (priceX100 > 0) {
+          await assertCommissionWithinEdge(tx, {
+            payout: { lotteryId: lottery, betType: body.award_type, rateX100: priceX100 },
+            prefix: "อัตราจ่ายเลขนี้สูงเกินไปสำหรับค่าคอมแนะนำเพื่อน: ",
+          });
+        }
         await repo.addPrice(tx, { roundId: body.activity_id, betType: body.award_type, number: exposureNumber(body.award_type, body.number), priceX100, adminId: admin.uuid });
         await writeAudit(tx, { actorId: admin.uuid, action: "digit-price.add", target: `round:${body.activity_id}`, after: body });
       });
@@ -306,6 +314,10 @@ export function bettingService(db: Db) {
           max_stake: body.maxStake,
           max_per_number: body.maxPerNumber,
           discount_percent: body.discountPercent,
+        });
+        await assertCommissionWithinEdge(tx, {
+          payout: { lotteryId: body.configID, betType: body.betType, rateX100, discountPercent: body.discountPercent },
+          prefix: "อัตราจ่ายหรือส่วนลดนี้สูงเกินไปสำหรับค่าคอมแนะนำเพื่อน: ",
         });
         await writeAudit(tx, { actorId: admin.uuid, action: "rates.update", target: `lottery:${body.configID}`, before, after: body });
       });

@@ -38,29 +38,33 @@ export async function commissionRates(db: Executor, roundId: number): Promise<Ro
 /** Slips looked at per settling transaction (a slip has up to 300 lines). */
 export const COMMISSION_BATCH = 2_000;
 
-/** One batch of a round's commission inside the settling transaction; returns the slips looked at. */
-export async function settleCommissionBatch(tx: Tx, roundId: number, rates: RoundRates, batchSize = COMMISSION_BATCH): Promise<number> {
-  const rows = await tx.execute<{ referrer_id: string | null; account_id: string | null; amount: string | null; slips: string; first: string | null }>(sql`
+/**
+ * One batch of a round's commission inside the settling transaction: the referred slips after slip id
+ * `after` (a cursor, so a round costs one pass over its slips; the unique rows keep it exact whatever
+ * another instance did). Returns the last slip id looked at, or null when none was left.
+ */
+export async function settleCommissionBatch(tx: Tx, roundId: number, rates: RoundRates, after = 0, batchSize = COMMISSION_BATCH): Promise<number | null> {
+  const rows = await tx.execute<{ last: string | null; referrer_id: string | null; account_id: string | null; amount: string | null; first: string | null }>(sql`
     with rates(level, bet_type, bp) as (
       select * from unnest(${sql.param(rates.levels)}::int[], ${sql.param(rates.betTypes)}::text[], ${sql.param(rates.bps)}::int[])
     ), batch as (
       select s.id, s.user_id, s.created_at, f.referrer_id
       from slips s join users f on f.id = s.user_id
-      where s.round_id = ${roundId} and s.status = 'active' and f.referrer_id is not null
+      where s.round_id = ${roundId} and s.status = 'active' and s.id > ${after} and f.referrer_id is not null
         and not exists (select 1 from referral_commissions c where c.slip_id = s.id and c.level = 1)
       order by s.id limit ${batchSize}
     ), chain as (
-      select b.id as slip_id, b.user_id as friend_id, b.created_at, 1 as level, b.referrer_id from batch b
+      -- Level 2 carries the level-1 referrer too: one person's two accounts never take both levels.
+      select b.id as slip_id, b.user_id as friend_id, b.created_at, 1 as level, b.referrer_id, null::uuid as via from batch b
       union all
-      select b.id, b.user_id, b.created_at, 2, p.referrer_id from batch b join users p on p.id = b.referrer_id where p.referrer_id is not null
+      select b.id, b.user_id, b.created_at, 2, p.referrer_id, p.id from batch b join users p on p.id = b.referrer_id where p.referrer_id is not null
     ), judged as materialized (
-      -- Commission only from a real friend: not an admin, not the player themself, not someone sharing
-      -- the referrer's bank account (number or holder's name) or phone, and only on slips placed after
-      -- the friend's first approved deposit. Judged once per slip and level, before the lines are read.
-      select c.*, (r.role = 'player' and r.id <> f.id
-          and f.bank_no is distinct from r.bank_no and f.phone is distinct from r.phone
-          and lower(regexp_replace(coalesce(f.bank_account_name, ''), '\\s', '', 'g'))
-            is distinct from lower(regexp_replace(coalesce(r.bank_account_name, ''), '\\s', '', 'g'))
+      -- Commission only from a real friend to an active player: not an admin, not the player themself,
+      -- not someone sharing the referrer's bank account (number or holder's name) or phone, and only on
+      -- slips placed after the friend's first approved deposit. Judged once per slip and level, before
+      -- the lines are read.
+      select c.slip_id, c.friend_id, c.level, c.referrer_id, (r.role = 'player' and r.state = 'active'
+          and r.id <> f.id and not same_person(f.id, r.id) and (c.via is null or not same_person(c.via, r.id))
           and exists (select 1 from pay_records d where d.user_id = c.friend_id and d.status = 'Approve' and d.decided_at <= c.created_at)
         ) as eligible
       from chain c join users f on f.id = c.friend_id join users r on r.id = c.referrer_id
@@ -80,26 +84,33 @@ export async function settleCommissionBatch(tx: Tx, roundId: number, rates: Roun
       insert into referral_commissions (slip_id, level, round_id, friend_id, referrer_id, stake, amount)
       select slip_id, level, ${roundId}, friend_id, referrer_id, stake, amount from priced
       on conflict (slip_id, level) do nothing
-      returning slip_id, level, referrer_id, amount
+      returning slip_id, referrer_id, amount
+    ), owed as (
+      select i.referrer_id, a.id as account_id, sum(i.amount) as amount, min(i.slip_id) as first
+      from ins i join accounts a on a.owner_id = i.referrer_id and a.kind = 'affiliate'
+      group by i.referrer_id, a.id having sum(i.amount) > 0
     )
-    select i.referrer_id, a.id as account_id, sum(i.amount) as amount, count(*) filter (where i.level = 1) as slips, min(i.slip_id) as first
-    from ins i left join accounts a on a.owner_id = i.referrer_id and a.kind = 'affiliate'
-    group by i.referrer_id, a.id`);
-  const slips = rows.rows.reduce((s, r) => s + Number(r.slips), 0);
-  const owed = rows.rows.filter((r) => BigInt(r.amount ?? 0) > 0n);
-  if (owed.length === 0) return slips;
-  const first = owed.reduce((m, r) => (BigInt(r.first!) < m ? BigInt(r.first!) : m), BigInt(owed[0]!.first!));
-  const credits = await repayDebts(tx, owed.map((r) => ({ userId: r.referrer_id!, accountId: Number(r.account_id), amount: BigInt(r.amount!) })));
-  const players = credits.filter((c) => c.amount > 0n);
-  if (players.length > 0) {
-    await postMany(tx, {
-      kind: "commission",
-      reference: `round:${roundId}:commission:${first}`,
-      house: houseShard(HOUSE.commission, first),
-      players: players.map((c) => ({ accountId: c.accountId, amount: c.amount })),
-    });
+    select (select max(id) from batch) as last, o.referrer_id, o.account_id, o.amount, o.first
+    from (select 1) one left join owed o on true`);
+  const last = rows.rows[0]?.last ?? null;
+  const owed = rows.rows.filter((r) => r.referrer_id !== null);
+  if (owed.length > 0) {
+    const first = owed.reduce((m, r) => (BigInt(r.first!) < m ? BigInt(r.first!) : m), BigInt(owed[0]!.first!));
+    const house = houseShard(HOUSE.commission, first);
+    // Accounts before debts, as a reversal does (reverseRoundCommission): one order for both.
+    await lockAccounts(tx, [house, ...owed.map((r) => ({ player: Number(r.account_id) }))]);
+    const credits = await repayDebts(tx, owed.map((r) => ({ userId: r.referrer_id!, accountId: Number(r.account_id), amount: BigInt(r.amount!) })));
+    const players = credits.filter((c) => c.amount > 0n);
+    if (players.length > 0) {
+      await postMany(tx, {
+        kind: "commission",
+        reference: `round:${roundId}:commission:${first}`,
+        house,
+        players: players.map((c) => ({ accountId: c.accountId, amount: c.amount })),
+      });
+    }
   }
-  return slips;
+  return last === null ? null : Number(last);
 }
 
 /** New commission first repays what a referrer still owes from commission taken back; returns what is left to credit. */
@@ -137,12 +148,13 @@ export async function markCommissionSettled(db: Db, roundId: number): Promise<vo
 export async function reverseRoundCommission(tx: Tx, roundId: number): Promise<void> {
   const rows = await tx.execute<{ user_id: string; account_id: string; amount: string }>(sql`
     with rev as (
-      update referral_commissions set reversed_at = now() where round_id = ${roundId} and reversed_at is null and amount > 0
+      -- Every row of the round, so its stake stops counting too; only amounts above 0 are taken back.
+      update referral_commissions set reversed_at = now() where round_id = ${roundId} and reversed_at is null
       returning referrer_id, amount
     )
     select r.referrer_id as user_id, a.id as account_id, sum(r.amount) as amount
     from rev r join accounts a on a.owner_id = r.referrer_id and a.kind = 'affiliate'
-    group by r.referrer_id, a.id`);
+    group by r.referrer_id, a.id having sum(r.amount) > 0`);
   if (rows.rows.length === 0) return;
   const house = houseShard(HOUSE.commission, roundId);
   await lockAccounts(tx, [house, ...rows.rows.map((r) => ({ player: Number(r.account_id) }))]);

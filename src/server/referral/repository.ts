@@ -9,9 +9,14 @@ export async function friends(db: Executor, referrerId: string) {
   const r = await db.execute<{ username: string; created_at: Date; last_active_at: Date | null; stake_month: string }>(sql`
     select f.username, f.created_at,
       (select max(s.created_at) from sessions s where s.user_id = f.id) as last_active_at,
-      coalesce((select sum(c.stake) from referral_commissions c
-        where c.referrer_id = ${referrerId} and c.friend_id = f.id and c.level = 1 and c.reversed_at is null and c.created_at >= ${MONTH}), 0) as stake_month
-    from users f where f.referrer_id = ${referrerId} and f.role = 'player'
+      coalesce(m.stake, 0) as stake_month
+    from users f
+    left join (
+      select c.friend_id, sum(c.stake) as stake from referral_commissions c
+      where c.referrer_id = ${referrerId} and c.level = 1 and c.reversed_at is null and c.created_at >= ${MONTH}
+      group by c.friend_id
+    ) m on m.friend_id = f.id
+    where f.referrer_id = ${referrerId} and f.role = 'player'
     order by f.created_at desc limit 500`);
   return r.rows;
 }
@@ -71,6 +76,11 @@ export async function payoutTiers(db: Executor) {
   return r.rows;
 }
 
+export async function lotteryName(db: Executor, id: string): Promise<string | null> {
+  const r = await db.execute<{ name: string }>(sql`select name from lotteries where id = ${id}`);
+  return r.rows[0]?.name ?? null;
+}
+
 export async function lotteryIds(db: Executor): Promise<Set<string>> {
   const r = await db.execute<{ id: string }>(sql`select id from lotteries`);
   return new Set(r.rows.map((x) => x.id));
@@ -82,10 +92,13 @@ export async function treeFriends(db: Executor, userId: string) {
       select f.id, f.username, 1 as level, f.created_at from users f where f.referrer_id = ${userId}
       union all
       select g.id, g.username, 2, g.created_at from users g join users f on f.id = g.referrer_id where f.referrer_id = ${userId}
+    ), stakes as (
+      select c.friend_id, c.level, sum(c.stake) as stake from referral_commissions c
+      where c.referrer_id = ${userId} and c.reversed_at is null group by c.friend_id, c.level
     )
-    select t.*, coalesce((select sum(c.stake) from referral_commissions c
-      where c.friend_id = t.id and c.referrer_id = ${userId} and c.level = t.level and c.reversed_at is null), 0) as stake_all
-    from tree t order by t.level, t.created_at desc limit 1000`);
+    select t.*, coalesce(s.stake, 0) as stake_all
+    from tree t left join stakes s on s.friend_id = t.id and s.level = t.level
+    order by t.level, t.created_at desc limit 1000`);
   return r.rows;
 }
 
@@ -115,6 +128,11 @@ export async function ancestors(db: Executor, userId: string): Promise<string[]>
       select u.referrer_id, up.depth + 1 from users u join up on u.id = up.id where u.referrer_id is not null and up.depth < 100
     ) select id from up order by depth`);
   return r.rows.map((x) => x.id);
+}
+
+/** Referrer changes one at a time, so two of them at once cannot close a ring. */
+export async function lockReferralTree(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('lotto:referral-tree', 0))`);
 }
 
 export async function setReferrer(db: Executor, userId: string, referrerId: string | null): Promise<void> {

@@ -1,8 +1,7 @@
 import type { z } from "zod";
 import type { referral } from "../../contract";
-import { BET_TYPE_LABELS, isBetType } from "../../domain/bet-types";
 import { bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
-import { edgeBreach, formatBp, maskUsername, type PayoutTier } from "../../domain/referral";
+import { maskUsername } from "../../domain/referral";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import { findUserById } from "../auth/repository";
@@ -12,6 +11,7 @@ import { once } from "../http/idempotency";
 import type { AuthUser } from "../http/register-route";
 import { InsufficientFunds, playerAccountId, playerBalance, transfer } from "../wallet/ledger";
 import { readSubsidyConfig, writeSubsidyConfig } from "./config";
+import { assertCommissionWithinEdge } from "./edge";
 import * as repo from "./repository";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -19,7 +19,7 @@ const baht = (satang: string | bigint) => satangToBaht(BigInt(satang));
 
 export function referralService(db: Db) {
   function own(user: AuthUser, uuid: string) {
-    if (uuid !== user.uuid) throw forbidden();
+    if (uuid.toLowerCase() !== user.uuid.toLowerCase()) throw forbidden();
   }
 
   return {
@@ -130,16 +130,7 @@ export function referralService(db: Db) {
       const known = await repo.lotteryIds(db);
       const unknown = config.rates.find((r) => r.lottery_id !== null && !known.has(r.lottery_id));
       if (unknown) throw badRequest(`ไม่พบหวยรหัส ${unknown.lottery_id}`);
-      const tiers: PayoutTier[] = (await repo.payoutTiers(db))
-        .filter((t) => isBetType(t.bet_type))
-        .map((t) => ({ lotteryId: t.lottery_id, lotteryName: t.name, betType: t.bet_type as PayoutTier["betType"], rateX100: t.rate_x100, discountPercent: t.discount_percent }));
-      const breach = edgeBreach(config.rates, tiers);
-      if (breach) {
-        throw badRequest(
-          `อัตราค่าคอมรวมทุกชั้นของ ${BET_TYPE_LABELS[breach.betType]} (${breach.lotteryName}) เป็น ${formatBp(breach.totalBp)} ` +
-            `เกินครึ่งหนึ่งของกำไรเจ้ามือ: ตั้งรวมได้สูงสุด ${breach.maxBp} bp (${formatBp(breach.maxBp)})`,
-        );
-      }
+      await assertCommissionWithinEdge(db, { rates: config.rates });
       return db.transaction(async (tx) => {
         const before = await readSubsidyConfig(tx);
         await writeSubsidyConfig(tx, config);
@@ -181,6 +172,7 @@ export function referralService(db: Db) {
     /** The operator's change of a player's referrer (or its removal), with a reason; never a ring. */
     async changeReferrer(admin: AuthUser, body: z.output<typeof referral.adminChangeReferrer.body>) {
       return db.transaction(async (tx) => {
+        await repo.lockReferralTree(tx);
         const player = await findUserById(tx, body.uuid);
         if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
         if (body.referrer_uuid !== null) {

@@ -29,31 +29,40 @@ export async function writeWinningPairs(tx: Tx, roundId: number, pairs: Array<{ 
 export async function settleRound(db: Db, roundId: number, batchSize = SETTLE_BATCH): Promise<number> {
   const rates = await commissionRates(db, roundId);
   let settled = 0;
+  let commission: number | null = 0;
   for (;;) {
-    const done = await settleBatch(db, roundId, batchSize, rates);
+    const done = await settleBatch(db, roundId, batchSize, rates, commission);
     settled += done.lines;
-    if (done.lines === 0 && done.slips === 0) break;
+    commission = done.commission;
+    if (done.lines === 0 && commission === null) break;
   }
   await markCommissionSettled(db, roundId);
   return settled;
 }
 
-/** One batch of settleRound, in its own transaction: winning lines paid and slips' commission counted, both 0 when nothing is left. */
+/**
+ * One batch of settleRound, in its own transaction: a batch of winning lines paid, then the commission of
+ * a batch of referred slips after slip id `commission` (null: their commission is done). Returns the
+ * lines paid and the cursor for the next batch, null when no slip was left.
+ */
 export async function settleBatch(
   db: Db,
   roundId: number,
   batchSize = SETTLE_BATCH,
   rates?: RoundRates,
-): Promise<{ lines: number; slips: number }> {
-  const commission = rates ?? (await commissionRates(db, roundId));
+  commission: number | null = 0,
+): Promise<{ lines: number; commission: number | null }> {
+  const table = rates ?? (await commissionRates(db, roundId));
   return db.transaction(async (tx) => {
     // A correction locks the round for update: it waits for batches in flight, and batches after it
     // see only its new winning pairs.
     const round = await tx.execute<{ status: string }>(sql`select status from rounds where id = ${roundId} for share`);
-    if (round.rows[0]?.status !== "add award") return { lines: 0, slips: 0 };
-    const slips = await settleCommissionBatch(tx, roundId, commission, Math.min(batchSize, COMMISSION_BATCH));
+    if (round.rows[0]?.status !== "add award") return { lines: 0, commission: null };
+    // Credit accounts before affiliate accounts, in every transaction that touches both (a correction,
+    // a cancel after settlement, a move of commission to the credit), so none waits on another in a ring.
     const lines = await payWinners(tx, roundId, batchSize);
-    return { lines, slips };
+    const next = commission === null ? null : await settleCommissionBatch(tx, roundId, table, commission, Math.min(batchSize, COMMISSION_BATCH));
+    return { lines, commission: next };
   });
 }
 

@@ -327,9 +327,11 @@ export async function ledgerTotals(db: Executor) {
     full join referral_debts d on d.user_id = coalesce(c.user_id, l.user_id)
     where coalesce(l.net, 0) <> coalesce(c.net, 0) + coalesce(d.amount, 0)
     union all
-    select 'affiliate-withdrawal:' || w.id, 'move of ' || w.amount || ' has ' || count(t.id) || ' movements'
-    from affiliate_withdrawals w left join ledger_transactions t on t.kind = 'affiliate.withdrawal' and t.reference = 'affiliate-withdrawal:' || w.id
-    group by w.id, w.amount having count(t.id) <> 1
+    select 'affiliate-withdrawal:' || w.id, 'move of ' || w.amount || ' has ' || count(distinct t.id) || ' movements crediting ' || coalesce(sum(e.amount) filter (where e.amount > 0), 0)
+    from affiliate_withdrawals w
+    left join ledger_transactions t on t.kind = 'affiliate.withdrawal' and t.reference = 'affiliate-withdrawal:' || w.id
+    left join ledger_entries e on e.transaction_id = t.id
+    group by w.id, w.amount having count(distinct t.id) <> 1 or coalesce(sum(e.amount) filter (where e.amount > 0), 0) <> w.amount
     limit 100`);
   return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows, records: records.rows };
 }
