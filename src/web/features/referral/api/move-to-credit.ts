@@ -31,7 +31,7 @@ export function useMoveToCredit() {
   };
   return useMutation({
     mutationFn: (m: MoveRequest) =>
-      callApi(referral.addWithdrawalAf, { uuid: uuid ?? "", amount: m.amount, note: m.note }, "โยกค่าคอมไม่สำเร็จ กรุณาลองใหม่", {
+      callApi(referral.addWithdrawalAf, { uuid: uuid ?? "", amount: m.amount, note: m.note }, "Failed to add AF withdrawal", {
         "Idempotency-Key": keyFor(m),
       }),
     onSuccess: (r) => {
