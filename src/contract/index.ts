@@ -7,3 +7,4 @@ export * as lottery from "./lottery";
 export * as betting from "./betting";
 export * as yeekee from "./yeekee";
 export * as referral from "./referral";
+export * as points from "./points";

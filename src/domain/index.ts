@@ -13,3 +13,4 @@ export * from "./yeekee";
 export * from "./movements";
 export * from "./rounds";
 export * from "./referral";
+export * from "./points";
