@@ -16,6 +16,7 @@ export const MOVEMENT_KINDS = {
   commission: "ค่าคอมแนะนำเพื่อน",
   "commission.reversal": "เรียกคืนค่าคอม (ยกเลิกงวด)",
   "affiliate.withdrawal": "โยกค่าคอมเข้าเครดิต",
+  "bonus.redeem": "แลกแต้มเป็นเครดิต",
 } as const satisfies Record<string, string>;
 
 export type MovementKind = keyof typeof MOVEMENT_KINDS;

@@ -5,6 +5,7 @@ import { seedRates } from "./betting/rates";
 import { seedCatalogue } from "./lottery/catalogue";
 import { planAll } from "./lottery/planning";
 import { seedSiteConfig } from "./site/service";
+import { seedPrivilegeConfig } from "./points/config";
 import { seedSubsidyConfig } from "./referral/config";
 import { seedWalletConfig } from "./wallet/config";
 import { seedYeekeeConfig } from "./yeekee/config";
@@ -19,6 +20,7 @@ export async function seed(db: Db, admin: { username: string; password: string |
     await seedSiteConfig(tx);
     await seedWalletConfig(tx);
     await seedSubsidyConfig(tx);
+    await seedPrivilegeConfig(tx);
     await seedCatalogue(tx);
     await seedRates(tx);
     await seedYeekeeConfig(tx);

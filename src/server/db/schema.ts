@@ -303,8 +303,8 @@ export const rounds = pgTable(
     status: text("status", { enum: ROUND_STATUSES }).notNull().default("open"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     result: jsonb("result"),
-    /** When the referral commission of the round's slips was settled in full (null while work is left). */
-    commissionSettledAt: timestamp("commission_settled_at", { withTimezone: true }),
+    /** When the round's accruals (referral commission, privilege points) were settled in full (null while work is left). */
+    accrualsSettledAt: timestamp("accruals_settled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -646,3 +646,96 @@ export const affiliateWithdrawals = pgTable(
   },
   (t) => [index("affiliate_withdrawals_user_idx").on(t.userId, t.createdAt), check("affiliate_withdrawals_amount_positive", sql`${t.amount} > 0`)],
 );
+
+/**
+ * Privilege points (docs/decisions/015), in hundredths of a point. A lot is one earning (a round's bets,
+ * a deposit, an operator's grant) with what is left of it: spent oldest first, expiring at `expires_at`;
+ * a deposit's lot is pending until the player has staked its amount (`vest_stake`) before `vest_deadline`.
+ */
+export const pointLots = pgTable(
+  "point_lots",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    source: text("source").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    remaining: bigint("remaining", { mode: "bigint" }).notNull(),
+    vested: boolean("vested").notNull(),
+    vestStake: bigint("vest_stake", { mode: "bigint" }),
+    vestDeadline: timestamp("vest_deadline", { withTimezone: true }),
+    earnedAt: timestamp("earned_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("point_lots_source_key").on(t.userId, t.source),
+    index("point_lots_user_idx").on(t.userId, t.id),
+    index("point_lots_open_idx").on(t.expiresAt).where(sql`${t.remaining} > 0`),
+    check("point_lots_kind_check", sql`${t.kind} in ('bet', 'deposit', 'adjust')`),
+    check("point_lots_remaining_check", sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount} and ${t.amount} > 0`),
+  ],
+);
+
+/** Every earning, vesting, lapse, redemption, expiry, reversal and adjustment of points: append-only, each source once. */
+export const pointsLog = pgTable(
+  "points_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    /** Hundredths of a point: earnings and vestings positive, spending, expiry, lapse and reversal negative. */
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    source: text("source").notNull(),
+    note: text("note"),
+    actorId: uuid("actor_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("points_log_source_key").on(t.userId, t.kind, t.source),
+    index("points_log_user_idx").on(t.userId, t.id),
+    check("points_log_kind_check", sql`${t.kind} in ('bet', 'deposit', 'vest', 'lapse', 'redeem', 'expire', 'adjust', 'reversal')`),
+  ],
+);
+
+/** A redemption of one slot: its points and the credit it paid (through the ledger, reference redemption:<id>). */
+export const pointRedemptions = pgTable(
+  "point_redemptions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    slotId: integer("slot_id").notNull(),
+    score: bigint("score", { mode: "bigint" }).notNull(),
+    bonus: bigint("bonus", { mode: "bigint" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("point_redemptions_user_idx").on(t.userId, t.createdAt), check("point_redemptions_positive", sql`${t.score} > 0 and ${t.bonus} > 0`)],
+);
+
+/** A player's member level from a moment on (recomputed daily, or set by an operator): its multiplier applies to slips placed from then. */
+export const memberLevels = pgTable(
+  "member_levels",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    level: text("level").notNull(),
+    multiplierX100: integer("multiplier_x100").notNull(),
+    override: boolean("override").notNull().default(false),
+    reason: text("reason"),
+    actorId: uuid("actor_id"),
+    effectiveFrom: timestamp("effective_from", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("member_levels_user_idx").on(t.userId, t.effectiveFrom)],
+);
+
+/** Jobs that run once a Bangkok day whatever the number of instances (the first to insert the day runs it). */
+export const dailyRuns = pgTable("daily_runs", { job: text("job").notNull(), day: date("day", { mode: "string" }).notNull() }, (t) => [
+  primaryKey({ columns: [t.job, t.day] }),
+]);

@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import type { Db } from "../db/client";
 import { closeDue, planAll } from "../lottery/planning";
+import { expireDue, recomputeLevels, vestDue } from "../points/accrual";
 import { settlePending } from "../settlement/settle";
 import { finishDueYeekeeRounds } from "../yeekee/service";
 
@@ -13,7 +14,8 @@ export interface Ticker {
 
 /**
  * The in-process ticker: closes due rounds and computes due yeekee results every second, settles or refunds rounds with pending work
- * every two seconds, and plans ahead every minute. Every step is
+ * every two seconds, plans ahead every minute, and every minute vests, lapses and expires privilege points
+ * (and once a Bangkok day recomputes member levels). Every step is
  * an idempotent SQL transition, so several instances on one database can run it at once.
  */
 export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): Ticker {
@@ -28,6 +30,15 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): 
   const yeekee = new Cron("* * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("yeekee", () => finishDueYeekeeRounds(db, log)));
   const plan = new Cron("0 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("plan", () => planAll(db)));
   const settle = new Cron("*/2 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("settle", () => settlePending(db, log)));
+  const points = new Cron(
+    "30 * * * * *",
+    { protect: true, timezone: "Asia/Bangkok" },
+    guard("points", async () => {
+      await vestDue(db);
+      await expireDue(db);
+      await recomputeLevels(db);
+    }),
+  );
   void guard("plan", () => planAll(db))();
   return {
     stop() {
@@ -35,6 +46,7 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): 
       plan.stop();
       settle.stop();
       yeekee.stop();
+      points.stop();
     },
   };
 }

@@ -10,6 +10,7 @@ import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
+import { reverseRoundPoints } from "../points/accrual";
 import { reverseRoundCommission } from "../referral/commission";
 import { refundRound, settleRound, unsettleRound, writeWinningPairs } from "../settlement/settle";
 import * as repo from "./repository";
@@ -246,6 +247,7 @@ export function lotteryService(db: Db) {
           if (before.category === "yeekee") throw conflict("งวดยี่กีที่ออกผลแล้วยกเลิกไม่ได้");
           await unsettleRound(tx, activityId);
           await reverseRoundCommission(tx, activityId);
+          await reverseRoundPoints(tx, activityId);
         }
         if (!(await repo.cancelRound(tx, activityId, before.status === "add award"))) {
           throw conflict(before.status === "cancel activity" ? "งวดนี้ถูกยกเลิกไปแล้ว" : "ยกเลิกงวดนี้ไม่ได้");

@@ -129,11 +129,11 @@ async function repayDebts<T extends { userId: string; amount: bigint }>(tx: Tx, 
   return owed.map((o) => ({ ...o, amount: o.amount - (byUser.get(o.userId) ?? 0n) }));
 }
 
-/** Marks a round's commission settled once no referred slip is left without its row. */
-export async function markCommissionSettled(db: Db, roundId: number): Promise<void> {
+/** Marks a round's accruals settled once no referred slip is left without its commission row (points are one statement). */
+export async function markAccrualsSettled(db: Db, roundId: number): Promise<void> {
   await db.execute(sql`
-    update rounds r set commission_settled_at = now()
-    where r.id = ${roundId} and r.status = 'add award' and r.commission_settled_at is null
+    update rounds r set accruals_settled_at = now()
+    where r.id = ${roundId} and r.status = 'add award' and r.accruals_settled_at is null
       and not exists (
         select 1 from slips s join users f on f.id = s.user_id
         where s.round_id = r.id and s.status = 'active' and f.referrer_id is not null

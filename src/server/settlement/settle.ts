@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { conflict } from "../http/errors";
-import { COMMISSION_BATCH, commissionRates, markCommissionSettled, type RoundRates, settleCommissionBatch } from "../referral/commission";
+import { awardRoundPoints } from "../points/accrual";
+import { COMMISSION_BATCH, commissionRates, markAccrualsSettled, type RoundRates, settleCommissionBatch } from "../referral/commission";
 import { HOUSE, houseShard, InsufficientFunds, postMany } from "../wallet/ledger";
 
 /** Lines settled per transaction: large enough to be set-based, small enough to keep locks short. */
@@ -36,7 +37,8 @@ export async function settleRound(db: Db, roundId: number, batchSize = SETTLE_BA
     commission = done.commission;
     if (done.lines === 0 && commission === null) break;
   }
-  await markCommissionSettled(db, roundId);
+  await awardRoundPoints(db, roundId);
+  await markAccrualsSettled(db, roundId);
   return settled;
 }
 
@@ -170,7 +172,7 @@ export async function pendingRounds(db: Db): Promise<Array<{ id: number; status:
     -- Recent rounds only, so each tick costs the same whatever the history; a correction of an
     -- older round settles it directly.
     where r.close_at > now() - interval '7 days'
-      and ((r.status = 'add award' and r.commission_settled_at is null)
+      and ((r.status = 'add award' and r.accruals_settled_at is null)
        or (r.status = 'add award' and exists (
             select 1 from round_winning_pairs w
             join slip_lines l on l.round_id = w.round_id and l.bet_type = w.bet_type and l.number = w.number

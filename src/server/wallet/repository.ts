@@ -332,6 +332,23 @@ export async function ledgerTotals(db: Executor) {
     left join ledger_transactions t on t.kind = 'affiliate.withdrawal' and t.reference = 'affiliate-withdrawal:' || w.id
     left join ledger_entries e on e.transaction_id = t.id
     group by w.id, w.amount having count(distinct t.id) <> 1 or coalesce(sum(e.amount) filter (where e.amount > 0), 0) <> w.amount
+    union all
+    -- Each redemption of points paid its bonus once.
+    select 'redemption:' || r.id, 'bonus of ' || r.bonus || ' has ' || count(distinct t.id) || ' movements crediting ' || coalesce(sum(e.amount) filter (where e.amount > 0), 0)
+    from point_redemptions r
+    left join ledger_transactions t on t.kind = 'bonus.redeem' and t.reference = 'redemption:' || r.id
+    left join ledger_entries e on e.transaction_id = t.id
+    group by r.id, r.bonus having count(distinct t.id) <> 1 or coalesce(sum(e.amount) filter (where e.amount > 0), 0) <> r.bonus
+    union all
+    -- Points counted once: what is left of each player's lots equals the log (usable and pending apart).
+    select 'points:' || coalesce(l.user_id, g.user_id), 'lots hold ' || coalesce(l.usable, 0) || ' usable and ' || coalesce(l.pending, 0)
+      || ' pending but the log says ' || coalesce(g.usable, 0) || ' and ' || coalesce(g.pending, 0)
+    from (select user_id, sum(remaining) filter (where vested) as usable, sum(remaining) filter (where not vested) as pending
+          from point_lots group by user_id) l
+    full join (select user_id, sum(amount) filter (where kind in ('bet', 'vest', 'adjust', 'redeem', 'expire', 'reversal')) as usable,
+                 sum(case kind when 'deposit' then amount when 'lapse' then amount when 'vest' then -amount else 0 end) as pending
+               from points_log group by user_id) g on g.user_id = l.user_id
+    where coalesce(l.usable, 0) <> coalesce(g.usable, 0) or coalesce(l.pending, 0) <> coalesce(g.pending, 0)
     limit 100`);
   return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows, records: records.rows };
 }

@@ -11,6 +11,7 @@ import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { once, requestHash } from "../http/idempotency";
 import type { AuthUser } from "../http/register-route";
+import { awardDepositPoints } from "../points/accrual";
 import { readWalletConfig, writeWalletConfig } from "./config";
 import { HOUSE, houseShard, InsufficientFunds, playerAccountId, playerBalance, transfer } from "./ledger";
 import * as repo from "./repository";
@@ -228,6 +229,7 @@ export function walletService(db: Db) {
             actorId: admin.uuid,
           });
           credit = satangToBaht(moved.balances.get(accountId)!);
+          await awardDepositPoints(tx, before.user_id, id, BigInt(before.amount));
         }
         await writeAudit(tx, {
           actorId: admin.uuid,

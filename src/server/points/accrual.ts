@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import { depositPointsCenti } from "../../domain/points";
+import type { Executor, Tx } from "../db/client";
+import { readPrivilegeConfig } from "./config";
+
+// How points are earned, vest, lapse, expire and are taken back (docs/decisions/015). Each writes a lot
+// and a log row whose (player, kind, source) is unique, so a re-run, a crash or a second instance never
+// counts anything twice.
+
+/**
+ * The points of a settled round's bets, one lot per player (source round:<id>): each active slip earns
+ * points per 100 ฿ paid times the multiplier of the player's level when the slip was placed, rounded
+ * down per slip (betPointsCenti). One statement: it happens whole or not at all.
+ */
+export async function awardRoundPoints(db: Executor, roundId: number): Promise<void> {
+  const config = await readPrivilegeConfig(db);
+  if (config.bet_points_per_100 === 0) return;
+  await db.execute(sql`
+    with earned as (
+      select s.user_id, sum(s.total_paid * coalesce(m.multiplier_x100, 100) * ${config.bet_points_per_100} / 10000) as centi
+      from slips s
+      left join lateral (
+        select ml.multiplier_x100 from member_levels ml
+        where ml.user_id = s.user_id and ml.effective_from <= s.created_at order by ml.effective_from desc, ml.id desc limit 1
+      ) m on true
+      where s.round_id = ${roundId} and s.status = 'active'
+      group by s.user_id
+    ), lots as (
+      insert into point_lots (user_id, kind, source, amount, remaining, vested, expires_at)
+      select user_id, 'bet', 'round:' || ${roundId}, centi, centi, true, now() + make_interval(days => ${config.expiry_days})
+      from earned where centi > 0
+      on conflict (user_id, source) do nothing
+      returning user_id, amount, source
+    )
+    insert into points_log (user_id, kind, amount, source) select user_id, 'bet', amount, source from lots`);
+}
+
+/** Takes a cancelled round's bet points back as far as they are unspent (points already redeemed are not recovered). */
+export async function reverseRoundPoints(tx: Tx, roundId: number): Promise<void> {
+  await tx.execute(sql`
+    with old as (
+      select id, user_id, remaining, source from point_lots where kind = 'bet' and source = 'round:' || ${roundId} for update
+    ), upd as (
+      update point_lots l set remaining = 0 from old where l.id = old.id
+    )
+    insert into points_log (user_id, kind, amount, source, note)
+    select user_id, 'reversal', -remaining, source, 'งวดถูกยกเลิกหลังออกผล' from old where remaining > 0
+    on conflict do nothing`);
+}
+
+/**
+ * The points of an approved deposit, inside the approving transaction: pending until the player has
+ * staked the deposit's amount within the vesting days, and at most the day's cap.
+ */
+export async function awardDepositPoints(tx: Tx, userId: string, payRecordId: number, amountSatang: bigint): Promise<void> {
+  const config = await readPrivilegeConfig(tx);
+  if (config.deposit_points_per_100 === 0) return;
+  // One approval of this player's deposits at a time, so two at once cannot both fit under the day's cap.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('points:deposit:' || ${userId}, 0))`);
+  const today = await tx.execute<{ centi: string }>(sql`
+    select coalesce(sum(amount), 0) as centi from points_log
+    where user_id = ${userId} and kind = 'deposit' and created_at >= (date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`);
+  const centi = depositPointsCenti(Number(amountSatang), config.deposit_points_per_100, Number(today.rows[0]!.centi), config.deposit_daily_max);
+  if (centi <= 0) return;
+  await tx.execute(sql`
+    with lot as (
+      insert into point_lots (user_id, kind, source, amount, remaining, vested, vest_stake, vest_deadline, expires_at)
+      values (${userId}, 'deposit', ${`paynow:${payRecordId}`}, ${centi}, ${centi}, false, ${amountSatang},
+        now() + make_interval(days => ${config.vest_days}), now() + make_interval(days => ${config.expiry_days}))
+      on conflict (user_id, source) do nothing
+      returning user_id, amount, source
+    )
+    insert into points_log (user_id, kind, amount, source) select user_id, 'deposit', amount, source from lot`);
+}
+
+/**
+ * Deposit points whose stake has been reached vest (usable); those past their deadline without it lapse.
+ * For one player (before showing or spending their points) or for everyone (the ticker).
+ */
+export async function vestDue(db: Executor, userId: string | null = null): Promise<void> {
+  await db.execute(sql`
+    with due as (
+      select l.id, l.user_id, l.remaining, l.source, l.vest_stake, l.vest_deadline,
+        (select coalesce(sum(s.total_paid), 0) from slips s
+         where s.user_id = l.user_id and s.status = 'active' and s.created_at >= l.earned_at and s.created_at <= l.vest_deadline) as staked
+      from point_lots l
+      where l.kind = 'deposit' and not l.vested and l.remaining > 0 and (${userId}::uuid is null or l.user_id = ${userId}::uuid)
+      for update of l
+    ), vested as (
+      update point_lots l set vested = true from due where l.id = due.id and due.staked >= due.vest_stake
+      returning l.user_id, l.remaining, l.source
+    ), lapsed as (
+      update point_lots l set remaining = 0 from due where l.id = due.id and due.staked < due.vest_stake and due.vest_deadline < now()
+      returning l.user_id, due.remaining, l.source
+    )
+    insert into points_log (user_id, kind, amount, source)
+    select user_id, 'vest', remaining, source from vested
+    union all
+    select user_id, 'lapse', -remaining, source from lapsed
+    on conflict do nothing`);
+}
+
+/** Usable points past their expiry lose what is left (oldest first is how they were spent); idempotent. */
+export async function expireDue(db: Executor): Promise<void> {
+  await db.execute(sql`
+    with old as (
+      select id, user_id, remaining from point_lots where vested and remaining > 0 and expires_at <= now() for update skip locked
+    ), upd as (
+      update point_lots l set remaining = 0 from old where l.id = old.id
+    )
+    insert into points_log (user_id, kind, amount, source) select user_id, 'expire', -remaining, 'lot:' || id from old
+    on conflict do nothing`);
+}
+
+/**
+ * Member levels from the last 90 days' stake, once a Bangkok day (whichever instance inserts the day's
+ * run first): a player whose level changed gets a new row, from now on; an operator's override stays.
+ */
+export async function recomputeLevels(db: Executor): Promise<boolean> {
+  const ran = await db.execute(sql`
+    insert into daily_runs (job, day) values ('member-levels', (now() at time zone 'Asia/Bangkok')::date) on conflict do nothing returning job`);
+  if (ran.rows.length === 0) return false;
+  const config = await readPrivilegeConfig(db);
+  await db.execute(sql`
+    with rules(name, threshold, multiplier, ord) as (
+      select * from unnest(${sql.param(config.levels.map((l) => l.name))}::text[], ${sql.param(config.levels.map((l) => Math.round(l.threshold * 100)))}::bigint[],
+        ${sql.param(config.levels.map((l) => l.multiplier_x100))}::int[]) with ordinality
+    ), stake as (
+      select u.id, coalesce(sum(s.total_paid), 0) as staked from users u
+      left join slips s on s.user_id = u.id and s.status = 'active' and s.created_at > now() - interval '90 days'
+      where u.role = 'player' group by u.id
+    ), target as (
+      select st.id, r.name, r.multiplier from stake st
+      cross join lateral (select name, multiplier from rules where threshold <= st.staked order by ord desc limit 1) r
+    ), latest as (
+      select distinct on (user_id) user_id, level, multiplier_x100, override from member_levels order by user_id, effective_from desc, id desc
+    )
+    insert into member_levels (user_id, level, multiplier_x100, reason)
+    select t.id, t.name, t.multiplier, 'ยอดแทง 90 วัน' from target t left join latest l on l.user_id = t.id
+    where coalesce(l.override, false) = false and (l.user_id is null and t.name <> ${config.levels[0]!.name} or l.level <> t.name or l.multiplier_x100 <> t.multiplier)`);
+  return true;
+}
