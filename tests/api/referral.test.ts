@@ -227,7 +227,7 @@ describe("referral commission", () => {
     }
     expect(await rows()).toBe(60);
     expect(bahtToSatang((await affiliate(a)).affiliate_credit)).toBe(60 * expected("hanoi", line, 1));
-    expect((await sql<{ at: Date | null }>(`select commission_settled_at as at from rounds where id = $1`, [round]))[0]!.at).not.toBeNull();
+    expect((await sql<{ at: Date | null }>(`select accruals_settled_at as at from rounds where id = $1`, [round]))[0]!.at).not.toBeNull();
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   }, 120_000);
 

@@ -6,6 +6,7 @@ export const PATHS = {
   registerWithReferrer: "/register/:uuid",
   mainCredit: "/mainCredit",
   yourself: "/yourselfPage",
+  privilege: "/privilegePage",
   homeAllLotto: "/homeAllLotto",
   reviewPostList: "/reviewPostList",
   changePassword: "/changePasswordPage",

@@ -7,6 +7,7 @@ import { HomeAllLottoPage } from "../features/betting/home-all-lotto-page";
 import { ReviewPostListPage } from "../features/betting/review-post-list-page";
 import { HomePage } from "../features/home/home-page";
 import { ResultsPage } from "../features/lottery/results-page";
+import { PrivilegePage } from "../features/privilege/privilege-page";
 import { YourselfPage } from "../features/referral/yourself-page";
 import { MainCreditPage } from "../features/wallet/main-credit-page";
 import { YeekeePage } from "../features/yeekee/yeekee-page";
@@ -30,6 +31,7 @@ export const router = createBrowserRouter([
           { path: PATHS.home, element: <HomePage /> },
           { path: PATHS.mainCredit, element: <MainCreditPage /> },
           { path: PATHS.yourself, element: <YourselfPage /> },
+          { path: PATHS.privilege, element: <PrivilegePage /> },
           { path: PATHS.homeAllLotto, element: <HomeAllLottoPage /> },
           { path: PATHS.reviewPostList, element: <ReviewPostListPage /> },
           { path: PATHS.changePassword, element: <ChangePasswordPage /> },

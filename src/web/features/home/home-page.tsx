@@ -59,9 +59,14 @@ export function HomePage() {
             </Text>
           </Stack>
         </Group>
-        <Button component={Link} to={PATHS.results} mt="sm" variant="light" fullWidth data-testid="results-link">
-          ผลรางวัล
-        </Button>
+        <SimpleGrid cols={2} spacing="xs" mt="sm">
+          <Button component={Link} to={PATHS.results} variant="light" data-testid="results-link">
+            ผลรางวัล
+          </Button>
+          <Button component={Link} to={PATHS.privilege} variant="light" color="yellow" data-testid="privilege-link">
+            แต้มสิทธิพิเศษ
+          </Button>
+        </SimpleGrid>
       </Card>
 
       {list.data === undefined && (

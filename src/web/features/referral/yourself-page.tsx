@@ -1,6 +1,7 @@
-import { Alert, Stack, Tabs } from "@mantine/core";
+import { Alert, Button, Stack, Tabs } from "@mantine/core";
 import { useState } from "react";
-import { referralLink } from "../../app/paths";
+import { Link } from "react-router";
+import { PATHS, referralLink } from "../../app/paths";
 import { PageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 import { AfWithdrawalHistory } from "./af-withdrawal-history";
@@ -22,7 +23,15 @@ export function YourselfPage() {
   const link = uuid ? referralLink(location.origin, uuid) : "";
   return (
     <Stack gap="sm">
-      <PageTitle>ระบบแนะนำเพื่อน</PageTitle>
+      <PageTitle
+        action={
+          <Button component={Link} to={PATHS.privilege} variant="light" color="yellow" size="xs" radius="xl" data-testid="privilege-link">
+            แต้มสิทธิพิเศษ
+          </Button>
+        }
+      >
+        ระบบแนะนำเพื่อน
+      </PageTitle>
       {totals.isError && <Alert color="red">{totals.error.message}</Alert>}
       <AffiliateBalanceCard balance={totals.data?.affiliate_credit} debt={totals.data?.debt ?? 0} minMove={config.data?.min_withdrawal} />
       {totals.data && <ReferralTotals stake={totals.data.stake} commission={totals.data.commission} />}
