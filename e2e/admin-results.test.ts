@@ -85,3 +85,22 @@ it("the operator's referral rates: a rate above half the house edge is refused b
   const saved = await site.db.$client.query("select value from site_config where key = 'subsidy'");
   expect(saved.rows[0].value.rates[0]).toEqual({ level: 1, lottery_id: null, bet_type: null, bp: 90 });
 });
+
+it("the operator grants a player points with a reason from the back office", async () => {
+  const player = await createPlayer(site);
+  const { page } = await signedInPage(browser, site.url, TEST_ADMIN);
+  await page.getByTestId("admin-link").click();
+  await page.getByRole("tab", { name: "แต้มสิทธิพิเศษ" }).click();
+  await page.getByTestId("privilege-slots").waitFor();
+  await page.locator('input[name="player-query"]').last().fill(player.username);
+  await page.getByRole("button", { name: "ค้นหา" }).last().click();
+  await page.getByTestId("picked-player").filter({ hasText: player.username }).click();
+  await page.locator('input[name="points-reason"]').fill("ชดเชยระบบขัดข้อง");
+  await page.locator('input[name="points-amount"]').fill("50");
+  await page.getByRole("button", { name: "บันทึกการปรับแต้ม" }).click();
+  await page.getByText("เพิ่มแต้มแล้ว · แต้มที่ใช้ได้ 50").waitFor();
+  await screenshot(page, "35-admin-points");
+  const log = await post(site.app, "/api/get-privilege-log", { uuid: player.uuid }, player.token);
+  expect(log.body.total_score).toBe(50);
+  expect(log.body.privilegeLog_arr).toEqual([expect.objectContaining({ kind: "adjust", score: 50, note: "ชดเชยระบบขัดข้อง" })]);
+});

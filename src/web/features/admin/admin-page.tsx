@@ -12,6 +12,7 @@ import { LedgerCheck } from "./ledger-check";
 import { PendingDeposits } from "./pending-deposits";
 import { PendingWithdrawals } from "./pending-withdrawals";
 import { PlayerLog } from "./player-log";
+import { PointsAdmin } from "./points-admin";
 import { ReceivingBanks } from "./receiving-banks";
 import { ReferralAdmin } from "./referral-admin";
 import { YeekeeWatch } from "./yeekee-watch";
@@ -37,6 +38,7 @@ export function AdminPage() {
           <Tabs.Tab value="catalogue">ตั้งค่าหวย</Tabs.Tab>
           <Tabs.Tab value="yeekee-watch">เฝ้าระวังยี่กี</Tabs.Tab>
           <Tabs.Tab value="referral">แนะนำเพื่อน</Tabs.Tab>
+          <Tabs.Tab value="points">แต้มสิทธิพิเศษ</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="deposits" pt="md">
           <PendingDeposits />
@@ -67,6 +69,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="referral" pt="md">
           <ReferralAdmin />
+        </Tabs.Panel>
+        <Tabs.Panel value="points" pt="md">
+          <PointsAdmin />
         </Tabs.Panel>
       </Tabs>
     </Stack>
