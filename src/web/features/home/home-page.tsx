@@ -63,7 +63,7 @@ export function HomePage() {
           <Button component={Link} to={PATHS.results} variant="light" data-testid="results-link">
             ผลรางวัล
           </Button>
-          <Button component={Link} to={PATHS.privilege} variant="light" color="yellow" data-testid="privilege-link">
+          <Button component={Link} to={PATHS.privilege} variant="light" data-testid="privilege-link">
             แต้มสิทธิพิเศษ
           </Button>
         </SimpleGrid>

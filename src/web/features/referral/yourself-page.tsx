@@ -25,7 +25,7 @@ export function YourselfPage() {
     <Stack gap="sm">
       <PageTitle
         action={
-          <Button component={Link} to={PATHS.privilege} variant="light" color="yellow" size="xs" radius="xl" data-testid="privilege-link">
+          <Button component={Link} to={PATHS.privilege} variant="light" size="xs" radius="xl" data-testid="privilege-link">
             แต้มสิทธิพิเศษ
           </Button>
         }
