@@ -139,7 +139,7 @@ export const adminAdjustPoints = route({
     uuid: Uuid,
     points: z
       .number({ error: "แต้มต้องเป็นตัวเลข" })
-      .refine((n) => n !== 0 && Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "แต้มต้องไม่เป็น 0 และมีทศนิยมไม่เกิน 2 ตำแหน่ง")
+      .refine((n) => n !== 0 && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "แต้มต้องไม่เป็น 0 และมีทศนิยมไม่เกิน 2 ตำแหน่ง")
       .refine((n) => Math.abs(n) <= 10_000_000, "แต้มมากเกินไป"),
     reason: Reason,
   }),

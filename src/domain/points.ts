@@ -36,6 +36,7 @@ export function depositPointsCenti(amountSatang: number, perHundred: number, tod
 
 /** The level a 90-day stake (satang) reaches: the highest whose threshold it meets (the first level always). */
 export function levelFor(stakeSatang: number, levels: readonly LevelRule[]): LevelRule {
+  if (levels.length === 0) throw new RangeError("No member levels");
   let reached = levels[0]!;
   for (const l of levels) if (stakeSatang >= l.threshold * 100) reached = l;
   return reached;
@@ -57,6 +58,8 @@ export interface PointLot {
  * first); null when they do not hold enough. Returns what each lot gives.
  */
 export function spendOldestFirst(lots: readonly PointLot[], amount: number): Array<{ id: number; take: number }> | null {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`Points to spend must be whole centipoints: ${amount}`);
+  if (lots.some((l) => !Number.isSafeInteger(l.remaining) || l.remaining < 0)) throw new RangeError("A lot cannot hold less than nothing");
   const takes: Array<{ id: number; take: number }> = [];
   let left = amount;
   for (const lot of [...lots].sort((a, b) => a.id - b.id)) {
@@ -70,7 +73,7 @@ export function spendOldestFirst(lots: readonly PointLot[], amount: number): Arr
 
 /** Centipoints as points with two decimals ("1,234.50"). */
 export function formatPoints(centi: number): string {
-  return (centi / POINTS_SCALE).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (centi / POINTS_SCALE || 0).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 export const POINTS_LOG_KINDS = {
