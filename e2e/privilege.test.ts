@@ -63,11 +63,13 @@ it("deposit points wait for the stake, bets earn more, a slot is redeemed and th
   await page.getByTestId("confirm-slip").click();
   await page.getByTestId("slip-result").waitFor();
 
+  // Stake counts once settled: the deposit's points still wait.
   await page.goto("/privilegePage");
-  await page.getByTestId("points-usable").filter({ hasText: "100.00" }).waitFor();
-  await expect(page.getByTestId("points-pending").textContent()).resolves.toContain("0.00");
+  await page.getByTestId("points-pending").filter({ hasText: "100.00" }).waitFor();
+  await expect(page.getByTestId("points-usable").textContent()).resolves.toContain("0.00");
 
-  // The round settles (no winner): 10,001 ฿ of stake earns 100.01 points at ×1.0.
+  // The round settles (no winner): the deposit's 100 points vest, and 10,001 ฿ of stake earns 100.01
+  // points at ×1.0.
   await site.owner.$client.query(`update rounds set close_at = now() - interval '1 second', open_at = now() - interval '2 hours' where id = $1`, [round]);
   expect((await post(site.app, "/api/admin/add-award", { activityid: round, threeTop: "999", twoBottom: "99" }, admin)).statusCode).toBe(200);
   await page.reload();
@@ -75,7 +77,7 @@ it("deposit points wait for the stake, bets earn more, a slot is redeemed and th
   await page.getByTestId("tab-points-log").click();
   await page.getByTestId("points-log-row").nth(2).waitFor();
   const kinds = await page.getByTestId("points-log-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-kind")));
-  expect(kinds).toEqual(["bet", "vest", "deposit"]);
+  expect(kinds).toEqual(["vest", "bet", "deposit"]);
 
   // Slot 1: 100 points for 10 ฿.
   const credit = await creditOf(site, player.token);

@@ -51,18 +51,20 @@ export function nextLevel(current: MemberLevel, levels: readonly LevelRule[]): L
 export interface PointLot {
   id: number;
   remaining: number;
+  /** Epoch milliseconds; lots expiring sooner are spent first (then the older lot). */
+  expiresAt?: number;
 }
 
 /**
- * Spends `amount` centipoints from usable lots, oldest first (so the points closest to expiry go
- * first); null when they do not hold enough. Returns what each lot gives.
+ * Spends `amount` centipoints from usable lots, those expiring soonest first (then the oldest), so no
+ * point expires while a newer one is spent; null when they do not hold enough. Returns what each lot gives.
  */
 export function spendOldestFirst(lots: readonly PointLot[], amount: number): Array<{ id: number; take: number }> | null {
   if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`Points to spend must be whole centipoints: ${amount}`);
   if (lots.some((l) => !Number.isSafeInteger(l.remaining) || l.remaining < 0)) throw new RangeError("A lot cannot hold less than nothing");
   const takes: Array<{ id: number; take: number }> = [];
   let left = amount;
-  for (const lot of [...lots].sort((a, b) => a.id - b.id)) {
+  for (const lot of [...lots].sort((a, b) => (a.expiresAt ?? 0) - (b.expiresAt ?? 0) || a.id - b.id)) {
     if (left === 0) break;
     const take = Math.min(lot.remaining, left);
     if (take > 0) takes.push({ id: lot.id, take });

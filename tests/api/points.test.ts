@@ -70,21 +70,21 @@ describe("earning points", () => {
     await fund(app.t, app.admin, p.uuid, 10);
     const round = await makeRound(app.t.db, "hanoi", 600_000);
     expect((await placeSlip(app.t, p, round, line(600))).statusCode).toBe(200);
-    now = await privilege(p);
-    expect(now.pending_score * 100).toBe(depositCenti); // 600 of 1000 ฿ staked
-    expect(now.postdigit_total_today).toBe(600);
     // The deposit carried a satang fraction (1,000.01-1,000.99 ฿): 1,001 ฿ covers it.
     expect((await placeSlip(app.t, p, round, line(401, "43"))).statusCode).toBe(200);
     now = await privilege(p);
-    expect(now.pending_score).toBe(0);
-    expect(now.total_score * 100).toBe(depositCenti);
+    expect(now.postdigit_total_today).toBe(1001);
+    // Stake counts once it is settled: a slip can still be cancelled.
+    expect(now.pending_score * 100).toBe(depositCenti);
+    expect(now.total_score).toBe(0);
 
     await close(round);
     await award(round);
     now = await privilege(p);
     const bet = betPointsCenti(60_000, 100, 1) + betPointsCenti(40_100, 100, 1);
+    expect(now.pending_score).toBe(0);
     expect(Math.round(now.total_score * 100)).toBe(depositCenti + bet);
-    expect(now.privilegeLog_arr.map((l) => l.kind)).toEqual(["bet", "vest", "deposit"]);
+    expect(now.privilegeLog_arr.map((l) => l.kind)).toEqual(["vest", "bet", "deposit"]);
     expect(now.privilegeLog_arr[0]!.label).toMatch(THAI);
 
     // Settling again pays no points twice.
@@ -99,7 +99,7 @@ describe("earning points", () => {
     await deposit(p, 1000);
     await deposit(p, 1000);
     expect((await privilege(p)).pending_score).toBe(15);
-    await sql(`update point_lots set vest_deadline = now() - interval '1 second' where user_id = $1`, [p.uuid]);
+    await sql(`update point_lots set earned_at = now() - interval '31 days', vest_deadline = now() - interval '1 day' where user_id = $1`, [p.uuid]);
     await vestDue(app.t.db);
     const now = await privilege(p);
     expect(now.pending_score).toBe(0);
@@ -164,6 +164,46 @@ describe("earning points", () => {
   });
 });
 
+describe("deposit points cannot be gamed", () => {
+  it("a cancelled slip never unlocks them, and one stake unlocks one deposit, oldest first", async () => {
+    await saveConfig({});
+    const p = await createPlayer(app.t);
+    const amounts = [await deposit(p, 1000), await deposit(p, 1000), await deposit(p, 1000)];
+    await fund(app.t, app.admin, p.uuid, 10);
+    const open = await makeRound(app.t.db, "hanoi", 600_000);
+    const slip = await placeSlip(app.t, p, open, line(1001));
+    expect(slip.statusCode).toBe(200);
+    expect((await privilege(p)).pending_score).toBe(30);
+    const cancelled = await post(app.t.app, "/api/cancel-allpostnumber-mockdata", { uuid: p.uuid, activityid: open, master_id: slip.body.master_id }, p.token);
+    expect(cancelled.statusCode, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await privilege(p)).toMatchObject({ pending_score: 30, total_score: 0 });
+
+    // One settled stake of 1,001 ฿ covers the first deposit only.
+    const round = await makeRound(app.t.db, "laos", 600_000);
+    expect((await placeSlip(app.t, p, round, line(1001))).statusCode).toBe(200);
+    await close(round);
+    await award(round);
+    const now = await privilege(p);
+    const bet = betPointsCenti(100_100, 100, 1);
+    expect(Math.round(now.total_score * 100)).toBe(Math.floor(bahtToSatang(amounts[0]!) / 100) + bet);
+    expect(Math.round(now.pending_score * 100)).toBe(Math.floor(bahtToSatang(amounts[1]!) / 100) + Math.floor(bahtToSatang(amounts[2]!) / 100));
+    expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
+  });
+
+  it("a player with no level row earns at the first level's multiplier", async () => {
+    const levels = DEFAULT_PRIVILEGE_CONFIG.levels.map((l, i) => (i === 0 ? { ...l, multiplier_x100: 150 } : { ...l, multiplier_x100: Math.max(l.multiplier_x100, 150) }));
+    await saveConfig({ levels });
+    const p = await createPlayer(app.t);
+    await fund(app.t, app.admin, p.uuid, 1000);
+    const round = await makeRound(app.t.db, "malaysia", 600_000);
+    expect((await placeSlip(app.t, p, round, line(1000))).statusCode).toBe(200);
+    await close(round);
+    await award(round);
+    expect((await privilege(p)).total_score).toBe(15);
+    await saveConfig({});
+  });
+});
+
 describe("spending points", () => {
   async function playerWithPoints(pointsToGive: number) {
     const p = await createPlayer(app.t);
@@ -187,6 +227,17 @@ describe("spending points", () => {
     expect(await creditOf(app.t, p.token)).toBe(10);
     expect((await privilege(p)).total_score).toBe(50);
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
+  });
+
+  it("10 concurrent redemptions of a once-a-day slot with points for all of them: one succeeds", async () => {
+    await saveConfig({});
+    const p = await playerWithPoints(5000);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(app.t.app, points.redeemAllScore, { uuid: p.uuid, idlist: [2] }, p.token, { headers: { "idempotency-key": randomUUID() } })),
+    );
+    expect(answers.filter((a) => a.ok).length).toBe(1);
+    expect(await creditOf(app.t, p.token)).toBe(60);
+    expect((await privilege(p)).total_score).toBe(4500);
   });
 
   it("redeems several slots all or nothing, refuses a slot's daily limit in Thai, and a retried key redeems once", async () => {

@@ -673,6 +673,10 @@ export const pointLots = pgTable(
     uniqueIndex("point_lots_source_key").on(t.userId, t.source),
     index("point_lots_user_idx").on(t.userId, t.id),
     index("point_lots_open_idx").on(t.expiresAt).where(sql`${t.remaining} > 0`),
+    // A player's usable lots, in the order they are spent (soonest to expire first).
+    index("point_lots_usable_idx").on(t.userId, t.expiresAt, t.id).where(sql`${t.remaining} > 0 and ${t.vested}`),
+    // Deposit lots waiting for their stake (vesting looks only at these).
+    index("point_lots_pending_idx").on(t.userId, t.earnedAt).where(sql`${t.kind} = 'deposit' and not ${t.vested} and ${t.remaining} > 0`),
     check("point_lots_kind_check", sql`${t.kind} in ('bet', 'deposit', 'adjust')`),
     check("point_lots_remaining_check", sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount} and ${t.amount} > 0`),
   ],

@@ -245,9 +245,10 @@ export function lotteryService(db: Db) {
           // payouts and the referral commission are taken back first, then every slip is refunded. A
           // yeekee result comes from the players' shots and is never cancelled afterwards.
           if (before.category === "yeekee") throw conflict("งวดยี่กีที่ออกผลแล้วยกเลิกไม่ได้");
+          // Point lots before ledger accounts, as a redemption takes them (docs/decisions/015).
+          await reverseRoundPoints(tx, activityId);
           await unsettleRound(tx, activityId);
           await reverseRoundCommission(tx, activityId);
-          await reverseRoundPoints(tx, activityId);
         }
         if (!(await repo.cancelRound(tx, activityId, before.status === "add award"))) {
           throw conflict(before.status === "cancel activity" ? "งวดนี้ถูกยกเลิกไปแล้ว" : "ยกเลิกงวดนี้ไม่ได้");

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { depositPointsCenti } from "../../domain/points";
-import type { Executor, Tx } from "../db/client";
+import type { Db, Executor, Tx } from "../db/client";
 import { readPrivilegeConfig } from "./config";
 
 // How points are earned, vest, lapse, expire and are taken back (docs/decisions/015). Each writes a lot
@@ -12,27 +12,32 @@ import { readPrivilegeConfig } from "./config";
  * points per 100 ฿ paid times the multiplier of the player's level when the slip was placed, rounded
  * down per slip (betPointsCenti). One statement: it happens whole or not at all.
  */
-export async function awardRoundPoints(db: Executor, roundId: number): Promise<void> {
+export async function awardRoundPoints(db: Db, roundId: number): Promise<void> {
   const config = await readPrivilegeConfig(db);
   if (config.bet_points_per_100 === 0) return;
-  await db.execute(sql`
-    with earned as (
-      select s.user_id, sum(s.total_paid * coalesce(m.multiplier_x100, 100) * ${config.bet_points_per_100} / 10000) as centi
-      from slips s
-      left join lateral (
-        select ml.multiplier_x100 from member_levels ml
-        where ml.user_id = s.user_id and ml.effective_from <= s.created_at order by ml.effective_from desc, ml.id desc limit 1
-      ) m on true
-      where s.round_id = ${roundId} and s.status = 'active'
-      group by s.user_id
-    ), lots as (
-      insert into point_lots (user_id, kind, source, amount, remaining, vested, expires_at)
-      select user_id, 'bet', 'round:' || ${roundId}, centi, centi, true, now() + make_interval(days => ${config.expiry_days})
-      from earned where centi > 0
-      on conflict (user_id, source) do nothing
-      returning user_id, amount, source
-    )
-    insert into points_log (user_id, kind, amount, source) select user_id, 'bet', amount, source from lots`);
+  await db.transaction(async (tx) => {
+    // A cancel holds the round for update: points are awarded only while its result stands.
+    const round = await tx.execute<{ status: string }>(sql`select status from rounds where id = ${roundId} for share`);
+    if (round.rows[0]?.status !== "add award") return;
+    await tx.execute(sql`
+      with earned as (
+        select s.user_id, sum(s.total_paid * coalesce(m.multiplier_x100, ${config.levels[0]!.multiplier_x100}) * ${config.bet_points_per_100} / 10000) as centi
+        from slips s
+        left join lateral (
+          select ml.multiplier_x100 from member_levels ml
+          where ml.user_id = s.user_id and ml.effective_from <= s.created_at order by ml.effective_from desc, ml.id desc limit 1
+        ) m on true
+        where s.round_id = ${roundId} and s.status = 'active'
+        group by s.user_id
+      ), lots as (
+        insert into point_lots (user_id, kind, source, amount, remaining, vested, expires_at)
+        select user_id, 'bet', 'round:' || ${roundId}, centi, centi, true, now() + make_interval(days => ${config.expiry_days})
+        from earned where centi > 0
+        on conflict (user_id, source) do nothing
+        returning user_id, amount, source
+      )
+      insert into points_log (user_id, kind, amount, source) select user_id, 'bet', amount, source from lots`);
+  });
 }
 
 /** Takes a cancelled round's bet points back as far as they are unspent (points already redeemed are not recovered). */
@@ -44,8 +49,7 @@ export async function reverseRoundPoints(tx: Tx, roundId: number): Promise<void>
       update point_lots l set remaining = 0 from old where l.id = old.id
     )
     insert into points_log (user_id, kind, amount, source, note)
-    select user_id, 'reversal', -remaining, source, 'งวดถูกยกเลิกหลังออกผล' from old where remaining > 0
-    on conflict do nothing`);
+    select user_id, 'reversal', -remaining, source, 'งวดถูกยกเลิกหลังออกผล' from old where remaining > 0`);
 }
 
 /**
@@ -75,29 +79,73 @@ export async function awardDepositPoints(tx: Tx, userId: string, payRecordId: nu
 
 /**
  * Deposit points whose stake has been reached vest (usable); those past their deadline without it lapse.
- * For one player (before showing or spending their points) or for everyone (the ticker).
+ * Stake counts once it is settled (a slip cancelled or refunded never unlocks points), and is shared
+ * out oldest deposit first: a slip's paid stake goes to the oldest deposit approved before it whose
+ * window it falls in and which still needs stake, so one stake never unlocks two deposits. A deposit
+ * lapses only when its deadline has passed and no slip of its window is still waiting for its result.
+ * For one player (before their points are read or spent, under their points lock) or for every player
+ * with pending points (the ticker).
  */
-export async function vestDue(db: Executor, userId: string | null = null): Promise<void> {
-  await db.execute(sql`
-    with due as (
-      select l.id, l.user_id, l.remaining, l.source, l.vest_stake, l.vest_deadline,
-        (select coalesce(sum(s.total_paid), 0) from slips s
-         where s.user_id = l.user_id and s.status = 'active' and s.created_at >= l.earned_at and s.created_at <= l.vest_deadline) as staked
-      from point_lots l
-      where l.kind = 'deposit' and not l.vested and l.remaining > 0 and (${userId}::uuid is null or l.user_id = ${userId}::uuid)
-      for update of l
-    ), vested as (
-      update point_lots l set vested = true from due where l.id = due.id and due.staked >= due.vest_stake
-      returning l.user_id, l.remaining, l.source
-    ), lapsed as (
-      update point_lots l set remaining = 0 from due where l.id = due.id and due.staked < due.vest_stake and due.vest_deadline < now()
-      returning l.user_id, due.remaining, l.source
-    )
-    insert into points_log (user_id, kind, amount, source)
-    select user_id, 'vest', remaining, source from vested
-    union all
-    select user_id, 'lapse', -remaining, source from lapsed
-    on conflict do nothing`);
+export async function vestDue(db: Db | Tx, userId: string | null = null): Promise<void> {
+  if (userId !== null) return vestPlayer(db, userId);
+  const users = await db.execute<{ user_id: string }>(sql`
+    select distinct user_id from point_lots where kind = 'deposit' and not vested and remaining > 0`);
+  for (const u of users.rows) {
+    await db.transaction(async (tx) => {
+      await lockPointsOf(tx, u.user_id);
+      await vestPlayer(tx, u.user_id);
+    });
+  }
+}
+
+/** One spender or vester of a player's points at a time (redemptions, deductions, vesting). */
+export async function lockPointsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('points:' || ${userId}, 0))`);
+}
+
+async function vestPlayer(db: Executor, userId: string): Promise<void> {
+  const lots = await db.execute<{ id: string; earned_at: Date; vest_deadline: Date; vest_stake: string; vested: boolean; remaining: string }>(sql`
+    select id, earned_at, vest_deadline, vest_stake, vested, remaining from point_lots
+    where user_id = ${userId} and kind = 'deposit' and (vested or remaining > 0)
+      and vest_deadline >= (select min(earned_at) from point_lots where user_id = ${userId} and kind = 'deposit' and not vested and remaining > 0)
+    order by earned_at, id`);
+  if (!lots.rows.some((l) => !l.vested)) return;
+  const since = lots.rows[0]!.earned_at;
+  const slips = await db.execute<{ created_at: Date; total_paid: string; settled: boolean }>(sql`
+    select s.created_at, s.total_paid, r.status = 'add award' as settled from slips s join rounds r on r.id = s.round_id
+    where s.user_id = ${userId} and s.status = 'active' and s.created_at >= ${since} and r.status <> 'cancel activity'
+    order by s.created_at, s.id`);
+  const state = lots.rows.map((l) => ({ ...l, from: new Date(l.earned_at).getTime(), to: new Date(l.vest_deadline).getTime(), need: BigInt(l.vest_stake), got: 0n }));
+  const waiting = new Set<number>();
+  for (const slip of slips.rows) {
+    const at = new Date(slip.created_at).getTime();
+    if (!slip.settled) {
+      state.forEach((l, i) => at >= l.from && at <= l.to && waiting.add(i));
+      continue;
+    }
+    let left = BigInt(slip.total_paid);
+    for (const l of state) {
+      if (left === 0n) break;
+      if (at < l.from || at > l.to || l.got >= l.need) continue;
+      const take = l.need - l.got < left ? l.need - l.got : left;
+      l.got += take;
+      left -= take;
+    }
+  }
+  const now = Date.now();
+  const vest = state.filter((l) => !l.vested && l.got >= l.need).map((l) => l.id);
+  const lapse = state.filter((l, i) => !l.vested && l.got < l.need && l.to < now && !waiting.has(i)).map((l) => l.id);
+  if (vest.length > 0) {
+    await db.execute(sql`
+      with v as (update point_lots set vested = true where id = any(${sql.param(vest)}::bigint[]) and not vested returning user_id, remaining, source)
+      insert into points_log (user_id, kind, amount, source) select user_id, 'vest', remaining, source from v`);
+  }
+  if (lapse.length > 0) {
+    await db.execute(sql`
+      with old as (select id, user_id, remaining, source from point_lots where id = any(${sql.param(lapse)}::bigint[]) and not vested and remaining > 0 for update),
+      upd as (update point_lots l set remaining = 0 from old where l.id = old.id)
+      insert into points_log (user_id, kind, amount, source) select user_id, 'lapse', -remaining, source from old`);
+  }
 }
 
 /** Usable points past their expiry lose what is left (oldest first is how they were spent); idempotent. */
@@ -108,15 +156,24 @@ export async function expireDue(db: Executor): Promise<void> {
     ), upd as (
       update point_lots l set remaining = 0 from old where l.id = old.id
     )
-    insert into points_log (user_id, kind, amount, source) select user_id, 'expire', -remaining, 'lot:' || id from old
-    on conflict do nothing`);
+    insert into points_log (user_id, kind, amount, source) select user_id, 'expire', -remaining, 'lot:' || id from old`);
 }
 
 /**
  * Member levels from the last 90 days' stake, once a Bangkok day (whichever instance inserts the day's
  * run first): a player whose level changed gets a new row, from now on; an operator's override stays.
  */
-export async function recomputeLevels(db: Executor): Promise<boolean> {
+export async function recomputeLevels(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => recomputeLevelsIn(tx));
+}
+
+/** One writer of member levels at a time: the daily computation and an operator's override. */
+export async function lockLevels(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('points:member-levels', 0))`);
+}
+
+async function recomputeLevelsIn(db: Tx): Promise<boolean> {
+  await lockLevels(db);
   const ran = await db.execute(sql`
     insert into daily_runs (job, day) values ('member-levels', (now() at time zone 'Asia/Bangkok')::date) on conflict do nothing returning job`);
   if (ran.rows.length === 0) return false;

@@ -12,22 +12,18 @@ import { badRequest, forbidden, notFound } from "../http/errors";
 import { once } from "../http/idempotency";
 import type { AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, playerAccountId, transfer } from "../wallet/ledger";
-import { vestDue } from "./accrual";
+import { lockLevels, lockPointsOf, vestDue } from "./accrual";
 import { readPrivilegeConfig, writePrivilegeConfig } from "./config";
 
 const TODAY = sql`(date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`;
 const toPoints = (centi: string | number | bigint) => Number(centi) / POINTS_SCALE;
 
-/** One spender of a player's points at a time: redemptions and an operator's deduction queue here. */
-async function lockPointsOf(tx: Tx, userId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('points:' || ${userId}, 0))`);
-}
-
-/** The usable lots, oldest first, locked. */
+/** The usable lots, soonest to expire first, locked. */
 async function usableLots(tx: Tx, userId: string) {
-  const r = await tx.execute<{ id: string; remaining: string }>(sql`
-    select id, remaining from point_lots where user_id = ${userId} and vested and remaining > 0 and expires_at > now() order by id for update`);
-  return r.rows.map((l) => ({ id: Number(l.id), remaining: Number(l.remaining) }));
+  const r = await tx.execute<{ id: string; remaining: string; expires_at: Date }>(sql`
+    select id, remaining, expires_at from point_lots where user_id = ${userId} and vested and remaining > 0 and expires_at > now()
+    order by expires_at, id for update`);
+  return r.rows.map((l) => ({ id: Number(l.id), remaining: Number(l.remaining), expiresAt: new Date(l.expires_at).getTime() }));
 }
 
 /** Spends points oldest first; false when the usable lots do not hold them. */
@@ -66,7 +62,10 @@ export function pointsService(db: Db) {
   return {
     async log(user: AuthUser, uuid: string) {
       own(user, uuid);
-      await vestDue(db, uuid);
+      await db.transaction(async (tx) => {
+        await lockPointsOf(tx, uuid);
+        await vestDue(tx, uuid);
+      });
       const config = await readPrivilegeConfig(db);
       const [b, level, rows, today] = await Promise.all([
         balances(db, uuid),
@@ -188,7 +187,7 @@ export function pointsService(db: Db) {
       return db.transaction((tx) =>
         once(tx, { userId: admin.uuid, route: "adjust-points", key: idempotencyKey, body }, async () => {
           await lockPointsOf(tx, body.uuid);
-          const source = `adjust:${idempotencyKey}`;
+          const source = `adjust:${admin.uuid}:${idempotencyKey}`;
           if (centi > 0) {
             await tx.execute(sql`
               insert into point_lots (user_id, kind, source, amount, remaining, vested, expires_at)
@@ -211,6 +210,7 @@ export function pointsService(db: Db) {
       if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
       const config = await readPrivilegeConfig(db);
       return db.transaction(async (tx) => {
+        await lockLevels(tx);
         const before = await currentLevel(tx, body.uuid, config);
         let rule = config.levels.find((l) => l.name === body.level);
         if (!rule) {

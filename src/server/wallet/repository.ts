@@ -349,6 +349,11 @@ export async function ledgerTotals(db: Executor) {
                  sum(case kind when 'deposit' then amount when 'lapse' then amount when 'vest' then -amount else 0 end) as pending
                from points_log group by user_id) g on g.user_id = l.user_id
     where coalesce(l.usable, 0) <> coalesce(g.usable, 0) or coalesce(l.pending, 0) <> coalesce(g.pending, 0)
+    union all
+    -- Bet points stand only for rounds whose result stands.
+    select 'point-lot:' || l.id, 'bet points of a round in status ' || r.status || ' still hold ' || l.remaining
+    from point_lots l join rounds r on l.kind = 'bet' and l.source = 'round:' || r.id
+    where r.status <> 'add award' and l.remaining > 0
     limit 100`);
   return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows, records: records.rows };
 }

@@ -29,7 +29,7 @@ CREATE TABLE "referral_debts" (
 	CONSTRAINT "referral_debts_amount_check" CHECK ("referral_debts"."amount" >= 0)
 );
 --> statement-breakpoint
-ALTER TABLE "rounds" ADD COLUMN "accruals_settled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "rounds" ADD COLUMN "commission_settled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "affiliate_withdrawals" ADD CONSTRAINT "affiliate_withdrawals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_slip_id_slips_id_fk" FOREIGN KEY ("slip_id") REFERENCES "public"."slips"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_commissions" ADD CONSTRAINT "referral_commissions_friend_id_users_id_fk" FOREIGN KEY ("friend_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -40,6 +40,6 @@ CREATE UNIQUE INDEX "referral_commissions_slip_level_key" ON "referral_commissio
 CREATE INDEX "referral_commissions_referrer_idx" ON "referral_commissions" USING btree ("referrer_id","created_at");--> statement-breakpoint
 CREATE INDEX "referral_commissions_round_idx" ON "referral_commissions" USING btree ("round_id");--> statement-breakpoint
 -- Referral commission starts with this release: rounds settled before it owe none.
-UPDATE "rounds" SET "accruals_settled_at" = now() WHERE "status" IN ('add award', 'cancel activity');
+UPDATE "rounds" SET "commission_settled_at" = now() WHERE "status" IN ('add award', 'cancel activity');
 --> statement-breakpoint
 INSERT INTO movement_kinds (kind) VALUES ('commission'), ('commission.reversal'), ('affiliate.withdrawal');
