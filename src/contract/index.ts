@@ -8,3 +8,4 @@ export * as betting from "./betting";
 export * as yeekee from "./yeekee";
 export * as referral from "./referral";
 export * as points from "./points";
+export * as games from "./games";

@@ -14,3 +14,4 @@ export * from "./movements";
 export * from "./rounds";
 export * from "./referral";
 export * from "./points";
+export * from "./games";
