@@ -1,6 +1,7 @@
 // Huakoi (heads or tails) and hi-low (three dice) between players (issue 14, docs/decisions/016). The
 // creator's hidden choice is committed with SHA-256 before anyone guesses; the browser recomputes the
-// commitment from the reveal with the same canonical text as the server.
+// commitment from the reveal with the same canonical text and the same SHA-256 (yeekee.ts) as the server.
+import { sha256Hex } from "./yeekee";
 
 export const GAME_TYPES = ["huakoi", "hilow"] as const;
 export type GameType = (typeof GAME_TYPES)[number];
@@ -39,14 +40,8 @@ export function commitmentText(g: { id: number; type: GameType; choice: GameSide
   return `game:${g.id}|type:${g.type}|choice:${g.choice ?? ""}|dice:${g.dice ? g.dice.join(",") : ""}|salt:${g.saltHex}`;
 }
 
-/** SHA-256 of a text as lower-case hex, with the platform's Web Crypto (the browser's and Node's). */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-export async function verifyCommitment(g: Parameters<typeof commitmentText>[0], commitment: string): Promise<boolean> {
-  return (await sha256Hex(commitmentText(g))) === commitment.toLowerCase();
+export function verifyCommitment(g: Parameters<typeof commitmentText>[0], commitment: string): boolean {
+  return sha256Hex(commitmentText(g)) === commitment.toLowerCase();
 }
 
 /**
