@@ -17,6 +17,9 @@ export const MOVEMENT_KINDS = {
   "commission.reversal": "เรียกคืนค่าคอม (ยกเลิกงวด)",
   "affiliate.withdrawal": "โยกค่าคอมเข้าเครดิต",
   "bonus.redeem": "แลกแต้มเป็นเครดิต",
+  "game.stake": "เดิมพันเกม",
+  "game.payout": "รางวัลเกม",
+  "game.refund": "คืนเดิมพันเกม",
 } as const satisfies Record<string, string>;
 
 export type MovementKind = keyof typeof MOVEMENT_KINDS;

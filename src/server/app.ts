@@ -17,6 +17,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { installErrorHandler } from "./http/error-handler";
 import { siteRoutes } from "./site/routes";
+import { gamesRoutes } from "./games/routes";
 import { pointsRoutes } from "./points/routes";
 import { referralRoutes } from "./referral/routes";
 import { walletRoutes } from "./wallet/routes";
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   walletRoutes(app, authenticate, db);
   referralRoutes(app, authenticate, db);
   pointsRoutes(app, authenticate, db);
+  gamesRoutes(app, authenticate, db);
   lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
   bettingRoutes(app, authenticate, db);
   // Shooter pseudonyms are keyed with a secret derived from the token secret (shared by all instances).

@@ -5,6 +5,7 @@ import { seedRates } from "./betting/rates";
 import { seedCatalogue } from "./lottery/catalogue";
 import { planAll } from "./lottery/planning";
 import { seedSiteConfig } from "./site/service";
+import { seedGameConfig } from "./games/config";
 import { seedPrivilegeConfig } from "./points/config";
 import { seedSubsidyConfig } from "./referral/config";
 import { seedWalletConfig } from "./wallet/config";
@@ -21,6 +22,7 @@ export async function seed(db: Db, admin: { username: string; password: string |
     await seedWalletConfig(tx);
     await seedSubsidyConfig(tx);
     await seedPrivilegeConfig(tx);
+    await seedGameConfig(tx);
     await seedCatalogue(tx);
     await seedRates(tx);
     await seedYeekeeConfig(tx);

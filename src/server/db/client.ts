@@ -60,8 +60,11 @@ async function applyMigrations(client: pg.PoolClient): Promise<"applied" | "newe
 
 export function connect(databaseUrl: string, options: { max?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 20 });
-  // An idle client losing its connection (e.g. the database restarts) must not crash the process.
+  // A client losing its connection (the database restarts, or ends a session) must not crash the
+  // process: an idle one reports to the pool, a checked-out one to its own listener (its query fails
+  // and the caller answers; the pool then drops the client).
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   return drizzle(pool, { schema }) as Db;
 }
 

@@ -743,3 +743,49 @@ export const memberLevels = pgTable(
 export const dailyRuns = pgTable("daily_runs", { job: text("job").notNull(), day: date("day", { mode: "string" }).notNull() }, (t) => [
   primaryKey({ columns: [t.job, t.day] }),
 ]);
+
+/**
+ * A huakoi or hi-low game between two players (docs/decisions/016). The hidden choice (huakoi's side,
+ * hi-low's dice) and its salt are fixed with the commitment at creation; a trigger refuses any change to
+ * them. Stakes sit in the house game escrow account while the game is open.
+ */
+export const games = pgTable(
+  "games",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text("type").notNull(),
+    creatorId: uuid("creator_id")
+      .notNull()
+      .references(() => users.id),
+    challengerId: uuid("challenger_id").references(() => users.id),
+    price: bigint("price", { mode: "bigint" }).notNull(),
+    choice: text("choice"),
+    t1: integer("t1"),
+    t2: integer("t2"),
+    t3: integer("t3"),
+    serverRolled: boolean("server_rolled").notNull().default(false),
+    salt: bytea("salt").notNull(),
+    commitment: text("commitment").notNull(),
+    status: text("status").notNull().default("open"),
+    guess: text("guess"),
+    winnerId: uuid("winner_id").references(() => users.id),
+    fee: bigint("fee", { mode: "bigint" }),
+    payout: bigint("payout", { mode: "bigint" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("games_open_idx").on(t.type, t.createdAt).where(sql`${t.status} = 'open'`),
+    index("games_creator_idx").on(t.creatorId, t.createdAt),
+    index("games_challenger_idx").on(t.challengerId, t.endedAt),
+    index("games_ended_idx").on(t.endedAt),
+    check("games_type_check", sql`${t.type} in ('huakoi', 'hilow')`),
+    check("games_status_check", sql`${t.status} in ('open', 'done', 'cancelled', 'expired')`),
+    check("games_price_positive", sql`${t.price} > 0`),
+    check("games_salt_check", sql`octet_length(${t.salt}) = 32`),
+    check(
+      "games_hidden_check",
+      sql`(${t.type} = 'huakoi' and ${t.choice} in ('หัว', 'ก้อย') and ${t.t1} is null) or (${t.type} = 'hilow' and ${t.choice} is null and ${t.t1} between 1 and 6 and ${t.t2} between 1 and 6 and ${t.t3} between 1 and 6)`,
+    ),
+  ],
+);

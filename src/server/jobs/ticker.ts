@@ -1,5 +1,6 @@
 import { Cron } from "croner";
 import type { Db } from "../db/client";
+import { expireGames } from "../games/service";
 import { closeDue, planAll } from "../lottery/planning";
 import { expireDue, recomputeLevels, vestDue } from "../points/accrual";
 import { settlePending } from "../settlement/settle";
@@ -15,7 +16,7 @@ export interface Ticker {
 /**
  * The in-process ticker: closes due rounds and computes due yeekee results every second, settles or refunds rounds with pending work
  * every two seconds, plans ahead every minute, and every minute vests, lapses and expires privilege points
- * (and once a Bangkok day recomputes member levels). Every step is
+ * (and once a Bangkok day recomputes member levels) and refunds games left unanswered. Every step is
  * an idempotent SQL transition, so several instances on one database can run it at once.
  */
 export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): Ticker {
@@ -37,6 +38,7 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): 
       await vestDue(db);
       await expireDue(db);
       await recomputeLevels(db);
+      await expireGames(db);
     }),
   );
   void guard("plan", () => planAll(db))();

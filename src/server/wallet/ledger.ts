@@ -18,6 +18,8 @@ export const HOUSE = {
   payouts: "house:payouts",
   commission: "house:commission",
   bonus: "house:bonus",
+  gameEscrow: "house:game_escrow",
+  gameFees: "house:game_fees",
 } as const;
 export type HouseKind = (typeof HOUSE)[keyof typeof HOUSE];
 

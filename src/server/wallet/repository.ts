@@ -354,6 +354,21 @@ export async function ledgerTotals(db: Executor) {
     select 'point-lot:' || l.id, 'bet points of a round in status ' || r.status || ' still hold ' || l.remaining
     from point_lots l join rounds r on l.kind = 'bet' and l.source = 'round:' || r.id
     where r.status <> 'add award' and l.remaining > 0
+    union all
+    -- The game escrow holds exactly the stakes of open games (a guess takes its stake in and pays out at once).
+    select 'house:game_escrow', 'holds ' || (select coalesce(sum(balance), 0) from accounts where owner_id is null and kind = 'house:game_escrow')
+      || ' but open games staked ' || (select coalesce(sum(price), 0) from games where status = 'open')
+    where (select coalesce(sum(balance), 0) from accounts where owner_id is null and kind = 'house:game_escrow')
+      <> (select coalesce(sum(price), 0) from games where status = 'open')
+    union all
+    -- Each game's movements: its creator's stake, and a challenger's stake with the payout, or the refund.
+    select 'game:' || g.id, 'game ' || g.status || ' has stakes/payouts/refunds ' || count(t.id) filter (where t.kind = 'game.stake') || '/'
+      || count(t.id) filter (where t.kind = 'game.payout') || '/' || count(t.id) filter (where t.kind = 'game.refund')
+    from games g left join ledger_transactions t on t.reference in ('game:' || g.id, 'game:' || g.id || ':guess') and t.kind like 'game.%'
+    group by g.id, g.status
+    having count(t.id) filter (where t.kind = 'game.stake') <> (case when g.status = 'done' then 2 else 1 end)
+      or count(t.id) filter (where t.kind = 'game.payout') <> (case when g.status = 'done' then 1 else 0 end)
+      or count(t.id) filter (where t.kind = 'game.refund') <> (case when g.status in ('cancelled', 'expired') then 1 else 0 end)
     limit 100`);
   return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows, records: records.rows };
 }

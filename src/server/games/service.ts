@@ -1,0 +1,319 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { games } from "../../contract";
+import type { GameView } from "../../contract/games";
+import { commitmentText, type Dice, type GameSide, type GameType, gameSettlement, hiddenSide, sha256Hex } from "../../domain";
+import { bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
+import { maskUsername } from "../../domain/referral";
+import { formatThaiDateTime } from "../../domain/thai-date";
+import type { Db, Executor, Tx } from "../db/client";
+import { ApiError, forbidden } from "../http/errors";
+import type { AuthUser } from "../http/register-route";
+import { HOUSE, houseShard, InsufficientFunds, lockAccounts, playerAccountId, playerBalance, post, transfer } from "../wallet/ledger";
+import { readGameConfig } from "./config";
+import { rollDice } from "./dice";
+
+// Huakoi and hi-low between players (docs/decisions/016): stakes held in the house escrow account, the
+// hidden choice committed at creation, one challenger claimed and paid in one transaction.
+
+type GameRow = {
+  id: string;
+  type: GameType;
+  creator_id: string;
+  creator_name: string;
+  challenger_id: string | null;
+  price: string;
+  choice: GameSide | null;
+  t1: number | null;
+  t2: number | null;
+  t3: number | null;
+  salt: Buffer;
+  commitment: string;
+  status: "open" | "done" | "cancelled" | "expired";
+  guess: GameSide | null;
+  winner_id: string | null;
+  fee: string | null;
+  payout: string | null;
+  created_at: Date;
+  ended_at: Date | null;
+};
+
+const COLUMNS = sql`g.id, g.type, g.creator_id, u.username as creator_name, g.challenger_id, g.price, g.choice, g.t1, g.t2, g.t3, g.salt,
+  g.commitment, g.status, g.guess, g.winner_id, g.fee, g.payout, g.created_at, g.ended_at`;
+
+const msgError = (code: number, message: string) => new ApiError(code, message);
+
+/** A game as a player sees it: the hidden choice only once the game has ended, or to its creator. */
+function view(g: GameRow, viewer: string): GameView {
+  const mine = g.creator_id === viewer;
+  const reveal = g.status !== "open" || mine;
+  return {
+    id: Number(g.id),
+    gametype: g.type,
+    price: satangToBaht(BigInt(g.price)),
+    creator: mine ? g.creator_name : maskUsername(g.creator_name),
+    mine,
+    commitment: g.commitment,
+    status: g.status,
+    created_at: new Date(g.created_at).toISOString(),
+    date_time: formatThaiDateTime(g.ended_at ?? g.created_at),
+    bet: reveal ? (g.type === "hilow" && g.t1 !== null ? hiddenSide("hilow", null, [g.t1, g.t2!, g.t3!]) : g.choice) : null,
+    t1: reveal ? g.t1 : null,
+    t2: reveal ? g.t2 : null,
+    t3: reveal ? g.t3 : null,
+    salt: reveal ? Buffer.from(g.salt).toString("hex") : null,
+    guess: g.guess,
+    winner: g.winner_id === null ? null : g.winner_id === g.creator_id ? "creator" : "challenger",
+    payout: g.payout === null ? null : satangToBaht(BigInt(g.payout)),
+    fee: g.fee === null ? null : satangToBaht(BigInt(g.fee)),
+  };
+}
+
+async function gameById(db: Executor, id: number, lock = false): Promise<GameRow | undefined> {
+  const r = await db.execute<GameRow>(sql`
+    select ${COLUMNS} from games g join users u on u.id = g.creator_id where g.id = ${id} ${lock ? sql`for update of g` : sql``}`);
+  return r.rows[0];
+}
+
+/** Refunds an open game's stake to its creator and ends it as cancelled or expired, inside the caller's transaction. */
+async function refund(tx: Tx, g: GameRow, status: "cancelled" | "expired") {
+  await tx.execute(sql`update games set status = ${status}, ended_at = now() where id = ${g.id} and status = 'open'`);
+  const creator = await playerAccountId(tx, g.creator_id);
+  return transfer(tx, {
+    kind: "game.refund",
+    from: houseShard(HOUSE.gameEscrow, Number(g.id)),
+    to: { player: creator },
+    amount: BigInt(g.price),
+    reference: `game:${g.id}`,
+  });
+}
+
+/** Games open longer than the configured hours are refunded to their creators (the ticker; idempotent by the status guard). */
+export async function expireGames(db: Db): Promise<number> {
+  const config = await readGameConfig(db);
+  let expired = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const r = await tx.execute<GameRow>(sql`
+        select ${COLUMNS} from games g join users u on u.id = g.creator_id
+        where g.status = 'open' and g.created_at < now() - make_interval(hours => ${config.expiry_hours})
+        order by g.id limit 100 for update of g skip locked`);
+      for (const g of r.rows) await refund(tx, g, "expired");
+      return r.rows.length;
+    });
+    expired += done;
+    if (done < 100) return expired;
+  }
+}
+
+export function gamesService(db: Db) {
+  function own(user: AuthUser, uuid: string) {
+    if (uuid.toLowerCase() !== user.uuid.toLowerCase()) throw forbidden();
+  }
+
+  async function list(where: ReturnType<typeof sql>, viewer: string, limit = 200) {
+    const r = await db.execute<GameRow>(sql`select ${COLUMNS} from games g join users u on u.id = g.creator_id where ${where} order by g.id desc limit ${limit}`);
+    return r.rows.map((g) => view(g, viewer));
+  }
+
+  return {
+    async create(user: AuthUser, body: z.output<typeof games.addHuakoiHilow.body>) {
+      own(user, body.uuid);
+      const config = await readGameConfig(db);
+      if (body.price < config.min_price || body.price > config.max_price) {
+        throw msgError(400, `เดิมพันได้ตั้งแต่ ${formatMoney(config.min_price)} ถึง ${formatMoney(config.max_price)} บาท`);
+      }
+      const price = BigInt(bahtToSatang(body.price));
+      const serverRolled = body.gametype === "hilow" && body.t1 === undefined;
+      const dice: Dice | null = body.gametype === "hilow" ? (serverRolled ? rollDice() : [body.t1!, body.t2!, body.t3!]) : null;
+      const choice = body.gametype === "huakoi" ? (body.bet as GameSide) : null;
+      const salt = randomBytes(32);
+      const credit = await playerAccountId(db, user.uuid);
+      try {
+        return await db.transaction(async (tx) => {
+          // One creation per player at a time, so the open-games cap holds.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('games:create:' || ${user.uuid}, 0))`);
+          const open = await tx.execute<{ n: string }>(sql`select count(*) as n from games where creator_id = ${user.uuid} and status = 'open'`);
+          if (Number(open.rows[0]!.n) >= config.max_open_per_creator) throw msgError(409, `เปิดเกมค้างไว้ได้ไม่เกิน ${config.max_open_per_creator} เกม`);
+          const id = Number((await tx.execute<{ id: string }>(sql`select nextval(pg_get_serial_sequence('games', 'id')) as id`)).rows[0]!.id);
+          const commitment = sha256Hex(commitmentText({ id, type: body.gametype, choice, dice, saltHex: salt.toString("hex") }));
+          await tx.execute(sql`
+            insert into games (id, type, creator_id, price, choice, t1, t2, t3, server_rolled, salt, commitment)
+            overriding system value
+            values (${id}, ${body.gametype}, ${user.uuid}, ${price}, ${choice}, ${dice?.[0] ?? null}, ${dice?.[1] ?? null}, ${dice?.[2] ?? null},
+              ${serverRolled}, ${salt}, ${commitment})`);
+          const moved = await transfer(tx, {
+            kind: "game.stake",
+            from: { player: credit },
+            to: houseShard(HOUSE.gameEscrow, id),
+            amount: price,
+            reference: `game:${id}`,
+            actorId: user.uuid,
+          });
+          const message = "สร้างเกมแล้ว รอผู้ท้า";
+          return { status: "Success" as const, msg: message, message, game: view((await gameById(tx, id))!, user.uuid), credit: satangToBaht(moved.balances.get(credit)!) };
+        });
+      } catch (e) {
+        if (e instanceof InsufficientFunds) throw msgError(400, "เครดิตไม่พอสำหรับเดิมพันนี้");
+        throw e;
+      }
+    },
+
+    async open(user: AuthUser, body: { gametype: GameType; uuid: string }) {
+      own(user, body.uuid);
+      return { status: "Success" as const, gamelist: await list(sql`g.status = 'open' and g.type = ${body.gametype} and g.creator_id <> ${user.uuid}`, user.uuid) };
+    },
+
+    async mine(user: AuthUser, body: { gametype: GameType; uuid: string }) {
+      own(user, body.uuid);
+      return { status: "Success" as const, gamelist: await list(sql`g.creator_id = ${user.uuid} and g.type = ${body.gametype}`, user.uuid, 100) };
+    },
+
+    /**
+     * The guess: one transaction claims the open game (a row lock: a second challenger waits and then
+     * finds it taken), debits the challenger, decides, and pays the winner the pot less the fee.
+     */
+    async guess(user: AuthUser, body: z.output<typeof games.guessHuakoiHilow.body>) {
+      own(user, body.uuid);
+      const config = await readGameConfig(db);
+      const challengerCredit = await playerAccountId(db, user.uuid);
+      try {
+        return await db.transaction(async (tx) => {
+          const g = await gameById(tx, body.id, true);
+          if (!g || g.type !== body.gametype) throw msgError(404, "ไม่พบเกมนี้");
+          if (g.creator_id === user.uuid) throw msgError(400, "ทายเกมของตนเองไม่ได้");
+          if (g.status !== "open") throw msgError(409, g.status === "done" ? "เกมนี้มีผู้ท้าไปแล้ว" : "เกมนี้ถูกยกเลิกหรือหมดเวลาแล้ว");
+          const sides = g.type === "huakoi" ? ["หัว", "ก้อย"] : ["สูง", "ต่ำ"];
+          if (!sides.includes(body.guess)) throw msgError(400, `เกมนี้ต้องทาย ${sides.join(" หรือ ")}`);
+          const same = await tx.execute<{ same: boolean }>(sql`select same_person(${g.creator_id}::uuid, ${user.uuid}::uuid) as same`);
+          if (same.rows[0]!.same) throw msgError(403, "ผู้เล่นที่ใช้บัญชีธนาคารหรือเบอร์โทรเดียวกันเล่นด้วยกันไม่ได้");
+          const today = await tx.execute<{ n: string }>(sql`
+            select count(*) as n from games where status = 'done'
+              and ended_at >= (date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')
+              and ((creator_id = ${g.creator_id} and challenger_id = ${user.uuid}) or (creator_id = ${user.uuid} and challenger_id = ${g.creator_id}))`);
+          if (Number(today.rows[0]!.n) >= config.max_daily_between) throw msgError(409, `เล่นกับผู้เล่นคนเดียวกันได้ไม่เกิน ${config.max_daily_between} เกมต่อวัน`);
+
+          const creatorCredit = await playerAccountId(tx, g.creator_id);
+          const escrow = houseShard(HOUSE.gameEscrow, Number(g.id));
+          const fees = houseShard(HOUSE.gameFees, Number(g.id));
+          // Every account of the game at once, in the ledger's order: two games between the same two
+          // players in opposite roles never wait on each other in a ring.
+          await lockAccounts(tx, [escrow, fees, { player: creatorCredit }, { player: challengerCredit }]);
+          const price = BigInt(g.price);
+          await transfer(tx, { kind: "game.stake", from: { player: challengerCredit }, to: escrow, amount: price, reference: `game:${g.id}:guess`, actorId: user.uuid });
+          const dice: Dice | null = g.t1 === null ? null : [g.t1, g.t2!, g.t3!];
+          const hidden = hiddenSide(g.type, g.choice, dice);
+          const challengerWins = body.guess === hidden;
+          const { pot, fee, payout } = gameSettlement(Number(price), config.fee_bp);
+          const winnerCredit = challengerWins ? challengerCredit : creatorCredit;
+          const moved = await post(tx, {
+            kind: "game.payout",
+            reference: `game:${g.id}`,
+            postings: [
+              { account: escrow, amount: -BigInt(pot) },
+              { account: { player: winnerCredit }, amount: BigInt(payout) },
+              { account: fees, amount: BigInt(fee) },
+            ],
+          });
+          await tx.execute(sql`
+            update games set status = 'done', challenger_id = ${user.uuid}, guess = ${body.guess}, winner_id = ${challengerWins ? user.uuid : g.creator_id},
+              fee = ${fee}, payout = ${payout}, ended_at = now()
+            where id = ${g.id} and status = 'open'`);
+          const ended = (await gameById(tx, Number(g.id)))!;
+          const balance = moved.balances.get(challengerCredit) ?? (await playerBalance(tx, user.uuid));
+          const message = challengerWins ? `ทายถูก ได้รับ ${formatMoney(satangToBaht(BigInt(payout)))} บาท` : "ทายผิด";
+          return {
+            status: "Success" as const,
+            msg: message,
+            message,
+            result: challengerWins ? ("win" as const) : ("lose" as const),
+            bet: hidden,
+            returnprice: challengerWins ? satangToBaht(BigInt(payout)) : 0,
+            t1: g.t1,
+            t2: g.t2,
+            t3: g.t3,
+            salt: Buffer.from(g.salt).toString("hex"),
+            commitment: g.commitment,
+            credit: satangToBaht(balance),
+            game: view(ended, user.uuid),
+          };
+        });
+      } catch (e) {
+        if (e instanceof InsufficientFunds) throw msgError(400, "เครดิตไม่พอสำหรับท้าเกมนี้");
+        throw e;
+      }
+    },
+
+    async cancel(user: AuthUser, body: { id: number; uuid: string }) {
+      own(user, body.uuid);
+      return db.transaction(async (tx) => {
+        const g = await gameById(tx, body.id, true);
+        if (!g) throw msgError(404, "ไม่พบเกมนี้");
+        if (g.creator_id !== user.uuid) throw forbidden();
+        if (g.status !== "open") throw msgError(409, g.status === "done" ? "เกมนี้มีผู้ท้าแล้ว ยกเลิกไม่ได้" : "เกมนี้จบไปแล้ว");
+        const moved = await refund(tx, g, "cancelled");
+        const credit = await playerAccountId(tx, user.uuid);
+        const message = "ยกเลิกเกมและคืนเดิมพันแล้ว";
+        return { status: "Success" as const, msg: message, message, credit: satangToBaht(moved.balances.get(credit)!) };
+      });
+    },
+
+    async history(user: AuthUser, body: { uuid: string; dayperiod: number; gametype: GameType }) {
+      own(user, body.uuid);
+      return {
+        status: "Success" as const,
+        gamelist: await list(
+          sql`g.status = 'done' and g.type = ${body.gametype} and (g.creator_id = ${user.uuid} or g.challenger_id = ${user.uuid})
+            and g.ended_at >= now() - make_interval(days => ${body.dayperiod})`,
+          user.uuid,
+        ),
+      };
+    },
+
+    async createdAndCancelled(user: AuthUser, body: { uuid: string; dayperiod: number }) {
+      own(user, body.uuid);
+      return { status: "Success" as const, gamelist: await list(sql`g.creator_id = ${user.uuid} and g.created_at >= now() - make_interval(days => ${body.dayperiod})`, user.uuid) };
+    },
+
+    /** Players by net winnings after fees over Bangkok days (at most 31), usernames masked. */
+    async ranking(body: { startdate: string; enddate: string; game_type: GameType }) {
+      const days = (Date.parse(body.enddate) - Date.parse(body.startdate)) / 86_400_000;
+      if (!Number.isFinite(days) || days < 0) throw msgError(400, "วันที่เริ่มต้องไม่หลังวันที่สิ้นสุด");
+      if (days > 30) throw msgError(400, "ดูอันดับได้ไม่เกิน 31 วัน");
+      const r = await db.execute<{ username: string; games: string; net: string }>(sql`
+        with sides as (
+          select creator_id as user_id, case when winner_id = creator_id then payout - price else -price end as net from games g
+          where g.status = 'done' and g.type = ${body.game_type} and (g.ended_at at time zone 'Asia/Bangkok')::date between ${body.startdate}::date and ${body.enddate}::date
+          union all
+          select challenger_id, case when winner_id = challenger_id then payout - price else -price end from games g
+          where g.status = 'done' and g.type = ${body.game_type} and (g.ended_at at time zone 'Asia/Bangkok')::date between ${body.startdate}::date and ${body.enddate}::date
+        )
+        select u.username, count(*) as games, sum(s.net) as net from sides s join users u on u.id = s.user_id
+        group by u.username order by sum(s.net) desc, u.username limit 100`);
+      return {
+        status: "Success" as const,
+        gamehuakoirankingList: r.rows.map((x, i) => ({ rank: i + 1, username: maskUsername(x.username), games: Number(x.games), net: satangToBaht(BigInt(x.net)) })),
+      };
+    },
+
+    async adminSummary(admin: AuthUser, days: number) {
+      const config = await readGameConfig(db);
+      const [open, recent, totals] = await Promise.all([
+        list(sql`g.status = 'open'`, admin.uuid),
+        list(sql`g.status <> 'open' and g.ended_at >= now() - make_interval(days => ${days})`, admin.uuid),
+        db.execute<{ fees: string; escrow: string }>(sql`
+          select (select coalesce(sum(fee), 0) from games where status = 'done' and ended_at >= now() - make_interval(days => ${days})) as fees,
+                 (select coalesce(sum(balance), 0) from accounts where owner_id is null and kind = 'house:game_escrow') as escrow`),
+      ]);
+      return {
+        status: "Success" as const,
+        open,
+        recent,
+        fees: satangToBaht(BigInt(totals.rows[0]!.fees)),
+        escrow: satangToBaht(BigInt(totals.rows[0]!.escrow)),
+        config,
+      };
+    },
+  };
+}
