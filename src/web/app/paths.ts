@@ -13,6 +13,7 @@ export const PATHS = {
   admin: "/admin",
   results: "/resultsPage",
   yeekee: "/yeekeePage/:activityid",
+  games: "/gamePage",
 } as const;
 
 /** The live page of a yeekee round; `lotto` (the lottery) lets it find the round's name at once. */

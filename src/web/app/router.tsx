@@ -5,6 +5,7 @@ import { RegisterPage } from "../features/auth/register-page";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { HomeAllLottoPage } from "../features/betting/home-all-lotto-page";
 import { ReviewPostListPage } from "../features/betting/review-post-list-page";
+import { GamesPage } from "../features/games/games-page";
 import { HomePage } from "../features/home/home-page";
 import { ResultsPage } from "../features/lottery/results-page";
 import { PrivilegePage } from "../features/privilege/privilege-page";
@@ -38,6 +39,7 @@ export const router = createBrowserRouter([
           { path: PATHS.admin, element: <AdminPage /> },
           { path: PATHS.results, element: <ResultsPage /> },
           { path: PATHS.yeekee, element: <YeekeePage /> },
+          { path: PATHS.games, element: <GamesPage /> },
           { path: "*", element: <HomePage /> },
         ],
       },

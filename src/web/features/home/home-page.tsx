@@ -66,6 +66,9 @@ export function HomePage() {
           <Button component={Link} to={PATHS.privilege} variant="light" data-testid="privilege-link">
             แต้มสิทธิพิเศษ
           </Button>
+          <Button component={Link} to={PATHS.games} variant="light" data-testid="games-link" style={{ gridColumn: "span 2" }}>
+            หัวก้อย / ไฮโล
+          </Button>
         </SimpleGrid>
       </Card>
 
