@@ -22,7 +22,11 @@ export const GameView = z.object({
   status: z.enum(["open", "done", "cancelled", "expired"]),
   created_at: z.string(),
   date_time: z.string(),
-  /** Revealed once the game has ended (and to its creator): the hidden choice, dice and salt. */
+  /**
+   * Revealed once the game has ended (and to its creator): the winning side (huakoi: the creator's hidden
+   * side, which is also the committed choice; hi-low: the dice's side, while the committed choice is
+   * empty and the dice are committed), the dice and the salt.
+   */
   bet: GameSideSchema.nullable(),
   t1: z.number().int().nullable(),
   t2: z.number().int().nullable(),

@@ -46,8 +46,8 @@ export function verifyCommitment(g: Parameters<typeof commitmentText>[0], commit
 
 /**
  * What a decided game pays, in satang: the pot is both stakes; the house fee is `feeBp` basis points of
- * the pot rounded down (the satang remainder of the fee arithmetic stays with the house inside the fee);
- * the winner receives the rest. fee + payout = pot exactly.
+ * the pot rounded up (the satang remainder of the fee arithmetic goes to the house); the winner receives
+ * the rest. fee + payout = pot exactly.
  */
 export function gameSettlement(priceSatang: number, feeBp: number): { pot: number; fee: number; payout: number } {
   if (!Number.isSafeInteger(priceSatang) || priceSatang <= 0) throw new RangeError(`Stake must be whole satang: ${priceSatang}`);
