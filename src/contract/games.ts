@@ -177,3 +177,21 @@ export const adminGameSummary = route({
     config: GameConfig,
   }),
 });
+
+export const adminSaveGameConfig = route({
+  method: "POST",
+  path: "/api/admin/save-game-config",
+  access: "admin",
+  summary: "ตั้งค่าเกม: ค่าธรรมเนียม เดิมพันต่ำสุด-สูงสุด จำนวนเกมที่เปิดค้าง จำนวนเกมต่อวันระหว่างคู่เดิม และเวลาหมดอายุ",
+  body: GameConfig.refine((c) => c.max_price >= c.min_price, { message: "เดิมพันสูงสุดต้องไม่น้อยกว่าต่ำสุด", path: ["max_price"] }),
+  response: z.object({ status: ResultStatus, message: z.string(), config: GameConfig }),
+});
+
+export const adminPlayerGames = route({
+  method: "POST",
+  path: "/api/admin/player-games",
+  access: "admin",
+  summary: "เกมของผู้เล่นคนหนึ่ง (ที่สร้างและที่ท้า) ในช่วงวัน",
+  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
+});

@@ -220,6 +220,25 @@ describe("rules and validation", () => {
     expect((await post(app.t.app, "/api/admin/game-summary", { dayperiod: 7 }, a.token)).statusCode).toBe(403);
     const summary = await call(app.t.app, games.adminGameSummary, { dayperiod: 7 }, app.admin);
     expect(summary.ok && summary.body.config.fee_bp).toBe(500);
+    for (const url of ["/api/admin/save-game-config", "/api/admin/player-games"]) expect((await post(app.t.app, url, {}, a.token)).statusCode, url).toBe(403);
+  });
+
+  it("the operator sets the fee and limits (audited) and reads one player's games", async () => {
+    const a = await player();
+    const b = await player();
+    const config = { fee_bp: 300, min_price: 20, max_price: 500, max_open_per_creator: 5, max_daily_between: 10, expiry_hours: 12 };
+    const bad = await post(app.t.app, "/api/admin/save-game-config", { ...config, min_price: 600 }, app.admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.message).toMatch(THAI);
+    expect((await call(app.t.app, games.adminSaveGameConfig, config, app.admin)).statusCode).toBe(200);
+    expect((await post(app.t.app, "/api/add-huakoi-hilow", { uuid: a.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, a.token)).statusCode).toBe(400);
+    const g = await create(a, { price: 100, gametype: "huakoi", bet: "หัว" });
+    const right = await guess(b, g.game.id, "หัว");
+    expect(right.ok && right.body.returnprice).toBe(gameSettlement(cents(100), 300).payout / 100);
+    const list = await call(app.t.app, games.adminPlayerGames, { uuid: b.uuid, dayperiod: 1 }, app.admin);
+    expect(list.ok && list.body.gamelist.map((x) => x.id)).toEqual([g.game.id]);
+    expect((await sql(`select after from audit_log where action = 'games.config' order by id desc limit 1`))[0]!.after).toEqual(config);
+    expect((await call(app.t.app, games.adminSaveGameConfig, { fee_bp: 500, min_price: 10, max_price: 10_000, max_open_per_creator: 10, max_daily_between: 20, expiry_hours: 24 }, app.admin)).statusCode).toBe(200);
   });
 
   it("the ranking orders players by net winnings after fees over at most 31 days", async () => {

@@ -1,5 +1,6 @@
 import { GameConfig } from "../../contract/games";
 import type { Executor } from "../db/client";
+import { siteConfig } from "../db/schema";
 import { readSiteConfig, seedSiteConfigKey } from "../db/site-config";
 
 export const DEFAULT_GAME_CONFIG: GameConfig = {
@@ -14,3 +15,10 @@ export const DEFAULT_GAME_CONFIG: GameConfig = {
 export const seedGameConfig = (db: Executor) => seedSiteConfigKey(db, "games", DEFAULT_GAME_CONFIG);
 
 export const readGameConfig = (db: Executor): Promise<GameConfig> => readSiteConfig(db, "games", GameConfig, DEFAULT_GAME_CONFIG);
+
+export async function writeGameConfig(db: Executor, config: GameConfig): Promise<void> {
+  await db
+    .insert(siteConfig)
+    .values({ key: "games", value: config })
+    .onConflictDoUpdate({ target: siteConfig.key, set: { value: config, updatedAt: new Date() } });
+}

@@ -17,4 +17,6 @@ export function gamesRoutes(app: FastifyInstance, authenticate: Authenticate, db
   r(games.readGameLogCreateCancelUuid, ({ body, user }) => service.createdAndCancelled(user, body));
   r(games.readGamehuakoirankingBydate, ({ body }) => service.ranking(body));
   r(games.adminGameSummary, ({ body, user }) => service.adminSummary(user, body.dayperiod));
+  r(games.adminSaveGameConfig, ({ body, user }) => service.saveConfig(user, body));
+  r(games.adminPlayerGames, ({ body, user }) => service.playerGames(user, body));
 }

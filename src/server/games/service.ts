@@ -2,16 +2,17 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { games } from "../../contract";
-import type { GameView } from "../../contract/games";
+import type { GameConfig, GameView } from "../../contract/games";
 import { commitmentText, type Dice, type GameSide, type GameType, gameSettlement, hiddenSide, sha256Hex } from "../../domain";
 import { bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
 import { maskUsername } from "../../domain/referral";
 import { formatThaiDateTime } from "../../domain/thai-date";
+import { writeAudit } from "../admin/audit";
 import type { Db, Executor, Tx } from "../db/client";
 import { ApiError, forbidden } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, InsufficientFunds, lockAccounts, playerAccountId, playerBalance, post, transfer } from "../wallet/ledger";
-import { readGameConfig } from "./config";
+import { readGameConfig, writeGameConfig } from "./config";
 import { rollDice } from "./dice";
 
 // Huakoi and hi-low between players (docs/decisions/016): stakes held in the house escrow account, the
@@ -294,6 +295,26 @@ export function gamesService(db: Db) {
       return {
         status: "Success" as const,
         gamehuakoirankingList: r.rows.map((x, i) => ({ rank: i + 1, username: maskUsername(x.username), games: Number(x.games), net: satangToBaht(BigInt(x.net)) })),
+      };
+    },
+
+    async saveConfig(admin: AuthUser, config: GameConfig) {
+      return db.transaction(async (tx) => {
+        const before = await readGameConfig(tx);
+        await writeGameConfig(tx, config);
+        await writeAudit(tx, { actorId: admin.uuid, action: "games.config", target: "site_config:games", before, after: config });
+        return { status: "Success" as const, message: "บันทึกการตั้งค่าเกมแล้ว", config };
+      });
+    },
+
+    async playerGames(admin: AuthUser, body: { uuid: string; dayperiod: number }) {
+      return {
+        status: "Success" as const,
+        gamelist: await list(
+          sql`(g.creator_id = ${body.uuid} or g.challenger_id = ${body.uuid}) and g.created_at >= now() - make_interval(days => ${body.dayperiod})`,
+          admin.uuid,
+          500,
+        ),
       };
     },
 
