@@ -14,3 +14,8 @@ export async function readSiteConfig<T extends object>(db: Executor, key: string
   const parsed = schema.safeParse({ ...defaults, ...(row?.value as object | undefined) });
   return parsed.success ? parsed.data : defaults;
 }
+
+/** Saves a setting whole (the caller has validated it through its schema). */
+export async function writeSiteConfig(db: Executor, key: string, value: object): Promise<void> {
+  await db.insert(siteConfig).values({ key, value }).onConflictDoUpdate({ target: siteConfig.key, set: { value, updatedAt: new Date() } });
+}

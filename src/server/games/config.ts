@@ -1,7 +1,6 @@
 import { GameConfig } from "../../contract/games";
 import type { Executor } from "../db/client";
-import { siteConfig } from "../db/schema";
-import { readSiteConfig, seedSiteConfigKey } from "../db/site-config";
+import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
 
 export const DEFAULT_GAME_CONFIG: GameConfig = {
   fee_bp: 500,
@@ -16,9 +15,4 @@ export const seedGameConfig = (db: Executor) => seedSiteConfigKey(db, "games", D
 
 export const readGameConfig = (db: Executor): Promise<GameConfig> => readSiteConfig(db, "games", GameConfig, DEFAULT_GAME_CONFIG);
 
-export async function writeGameConfig(db: Executor, config: GameConfig): Promise<void> {
-  await db
-    .insert(siteConfig)
-    .values({ key: "games", value: config })
-    .onConflictDoUpdate({ target: siteConfig.key, set: { value: config, updatedAt: new Date() } });
-}
+export const writeGameConfig = (db: Executor, config: GameConfig): Promise<void> => writeSiteConfig(db, "games", config);

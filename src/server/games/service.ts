@@ -10,7 +10,7 @@ import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import type { Db, Executor, Tx } from "../db/client";
 import { ApiError, forbidden } from "../http/errors";
-import type { AuthUser } from "../http/register-route";
+import { assertOwnUuid, type AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, InsufficientFunds, lockAccounts, playerAccountId, playerBalance, post, transfer } from "../wallet/ledger";
 import { readGameConfig, writeGameConfig } from "./config";
 import { rollDice } from "./dice";
@@ -109,10 +109,6 @@ export async function expireGames(db: Db): Promise<number> {
 }
 
 export function gamesService(db: Db) {
-  function own(user: AuthUser, uuid: string) {
-    if (uuid.toLowerCase() !== user.uuid.toLowerCase()) throw forbidden();
-  }
-
   async function list(where: ReturnType<typeof sql>, viewer: string, limit = 200) {
     const r = await db.execute<GameRow>(sql`select ${COLUMNS} from games g join users u on u.id = g.creator_id where ${where} order by g.id desc limit ${limit}`);
     return r.rows.map((g) => view(g, viewer));
@@ -120,7 +116,7 @@ export function gamesService(db: Db) {
 
   return {
     async create(user: AuthUser, body: z.output<typeof games.addHuakoiHilow.body>) {
-      own(user, body.uuid);
+      assertOwnUuid(user, body.uuid);
       const config = await readGameConfig(db);
       if (body.price < config.min_price || body.price > config.max_price) {
         throw msgError(400, `เดิมพันได้ตั้งแต่ ${formatMoney(config.min_price)} ถึง ${formatMoney(config.max_price)} บาท`);
@@ -162,12 +158,12 @@ export function gamesService(db: Db) {
     },
 
     async open(user: AuthUser, body: { gametype: GameType; uuid: string }) {
-      own(user, body.uuid);
+      assertOwnUuid(user, body.uuid);
       return { status: "Success" as const, gamelist: await list(sql`g.status = 'open' and g.type = ${body.gametype} and g.creator_id <> ${user.uuid}`, user.uuid) };
     },
 
     async mine(user: AuthUser, body: { gametype: GameType; uuid: string }) {
-      own(user, body.uuid);
+      assertOwnUuid(user, body.uuid);
       return { status: "Success" as const, gamelist: await list(sql`g.creator_id = ${user.uuid} and g.type = ${body.gametype}`, user.uuid, 100) };
     },
 
@@ -176,7 +172,7 @@ export function gamesService(db: Db) {
      * finds it taken), debits the challenger, decides, and pays the winner the pot less the fee.
      */
     async guess(user: AuthUser, body: z.output<typeof games.guessHuakoiHilow.body>) {
-      own(user, body.uuid);
+      assertOwnUuid(user, body.uuid);
       const config = await readGameConfig(db);
       const challengerCredit = await playerAccountId(db, user.uuid);
       try {
@@ -247,7 +243,7 @@ export function gamesService(db: Db) {
     },
 
     async cancel(user: AuthUser, body: { id: number; uuid: string }) {
-      own(user, body.uuid);
+      assertOwnUuid(user, body.uuid);
       return db.transaction(async (tx) => {
         const g = await gameById(tx, body.id, true);
         if (!g) throw msgError(404, "ไม่พบเกมนี้");
@@ -261,7 +257,7 @@ export function gamesService(db: Db) {
     },
 
     async history(user: AuthUser, body: { uuid: string; dayperiod: number; gametype: GameType }) {
-      own(user, body.uuid);
+      assertOwnUuid(user, body.uuid);
       return {
         status: "Success" as const,
         gamelist: await list(
@@ -273,7 +269,7 @@ export function gamesService(db: Db) {
     },
 
     async createdAndCancelled(user: AuthUser, body: { uuid: string; dayperiod: number }) {
-      own(user, body.uuid);
+      assertOwnUuid(user, body.uuid);
       return { status: "Success" as const, gamelist: await list(sql`g.creator_id = ${user.uuid} and g.created_at >= now() - make_interval(days => ${body.dayperiod})`, user.uuid) };
     },
 

@@ -98,3 +98,8 @@ export function routesOf(app: FastifyInstance, authenticate: Authenticate) {
   return <R extends RouteDef>(def: R, handler: (ctx: HandlerContext<R>) => Promise<z.input<R["response"]>>, options?: RouteOptions) =>
     registerRoute(app, authenticate, def, handler, options);
 }
+
+/** A player's call names its own uuid: another player's gets 403 (compared without regard to case). */
+export function assertOwnUuid(user: AuthUser, uuid: string | undefined): void {
+  if (uuid !== undefined && uuid.toLowerCase() !== user.uuid.toLowerCase()) throw forbidden();
+}

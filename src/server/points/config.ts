@@ -1,7 +1,6 @@
 import { PrivilegeConfig } from "../../contract/points";
 import type { Executor } from "../db/client";
-import { siteConfig } from "../db/schema";
-import { readSiteConfig, seedSiteConfigKey } from "../db/site-config";
+import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
 
 export const DEFAULT_PRIVILEGE_CONFIG: PrivilegeConfig = {
   bet_points_per_100: 1,
@@ -27,9 +26,4 @@ export const seedPrivilegeConfig = (db: Executor) => seedSiteConfigKey(db, "priv
 
 export const readPrivilegeConfig = (db: Executor): Promise<PrivilegeConfig> => readSiteConfig(db, "privilege", PrivilegeConfig, DEFAULT_PRIVILEGE_CONFIG);
 
-export async function writePrivilegeConfig(db: Executor, config: PrivilegeConfig): Promise<void> {
-  await db
-    .insert(siteConfig)
-    .values({ key: "privilege", value: config })
-    .onConflictDoUpdate({ target: siteConfig.key, set: { value: config, updatedAt: new Date() } });
-}
+export const writePrivilegeConfig = (db: Executor, config: PrivilegeConfig): Promise<void> => writeSiteConfig(db, "privilege", config);

@@ -8,9 +8,9 @@ import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import { findUserById } from "../auth/repository";
 import type { Db, Executor, Tx } from "../db/client";
-import { badRequest, forbidden, notFound } from "../http/errors";
+import { badRequest, notFound } from "../http/errors";
 import { once } from "../http/idempotency";
-import type { AuthUser } from "../http/register-route";
+import { assertOwnUuid, type AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, playerAccountId, transfer } from "../wallet/ledger";
 import { lockLevels, lockPointsOf, vestDue } from "./accrual";
 import { readPrivilegeConfig, writePrivilegeConfig } from "./config";
@@ -55,13 +55,9 @@ export async function currentLevel(db: Executor, userId: string, config: Privile
 }
 
 export function pointsService(db: Db) {
-  function own(user: AuthUser, uuid: string) {
-    if (uuid.toLowerCase() !== user.uuid.toLowerCase()) throw forbidden();
-  }
-
   return {
     async log(user: AuthUser, uuid: string) {
-      own(user, uuid);
+      assertOwnUuid(user, uuid);
       await db.transaction(async (tx) => {
         await lockPointsOf(tx, uuid);
         await vestDue(tx, uuid);
@@ -107,7 +103,7 @@ export function pointsService(db: Db) {
 
     /** Redeems the listed slots at once, all or nothing: points spent oldest first, the bonus paid from the house bonus account. */
     async redeem(user: AuthUser, body: z.output<typeof points.redeemAllScore.body>, idempotencyKey: string | null) {
-      own(user, body.uuid);
+      assertOwnUuid(user, body.uuid);
       const config = await readPrivilegeConfig(db);
       const slots = body.idlist.map((id) => {
         const slot = config.redeembonuslist.find((s) => s.id === id);

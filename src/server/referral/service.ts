@@ -6,9 +6,9 @@ import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import { findUserById } from "../auth/repository";
 import type { Db } from "../db/client";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { ApiError, badRequest, conflict, notFound } from "../http/errors";
 import { once } from "../http/idempotency";
-import type { AuthUser } from "../http/register-route";
+import { assertOwnUuid, type AuthUser } from "../http/register-route";
 import { InsufficientFunds, playerAccountId, playerBalance, transfer } from "../wallet/ledger";
 import { readSubsidyConfig, writeSubsidyConfig } from "./config";
 import { assertCommissionWithinEdge } from "./edge";
@@ -18,13 +18,9 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const baht = (satang: string | bigint) => satangToBaht(BigInt(satang));
 
 export function referralService(db: Db) {
-  function own(user: AuthUser, uuid: string) {
-    if (uuid.toLowerCase() !== user.uuid.toLowerCase()) throw forbidden();
-  }
-
   return {
     async relationship(user: AuthUser, uuid: string) {
-      own(user, uuid);
+      assertOwnUuid(user, uuid);
       const [rows, level2] = await Promise.all([repo.friends(db, uuid), repo.secondLevelCount(db, uuid)]);
       return {
         status: "Success" as const,
@@ -39,7 +35,7 @@ export function referralService(db: Db) {
     },
 
     async totals(user: AuthUser, uuid: string) {
-      own(user, uuid);
+      assertOwnUuid(user, uuid);
       const [t, affiliate, debt] = await Promise.all([repo.totals(db, uuid), playerBalance(db, uuid, "affiliate"), repo.debtOf(db, uuid)]);
       return {
         status: "Success" as const,
@@ -51,7 +47,7 @@ export function referralService(db: Db) {
     },
 
     async byDay(user: AuthUser, uuid: string, days: number) {
-      own(user, uuid);
+      assertOwnUuid(user, uuid);
       const rows = await repo.commissionByDay(db, uuid, days);
       return {
         status: "Success" as const,
@@ -66,13 +62,13 @@ export function referralService(db: Db) {
     },
 
     async configFor(user: AuthUser, uuid: string) {
-      own(user, uuid);
+      assertOwnUuid(user, uuid);
       return { status: "Success" as const, config_str: JSON.stringify(await readSubsidyConfig(db)) };
     },
 
     /** Moves commission from the affiliate balance to the credit at once (guarded debit, idempotent with a key). */
     async withdraw(user: AuthUser, body: z.output<typeof referral.addWithdrawalAf.body>, idempotencyKey: string | null) {
-      own(user, body.uuid);
+      assertOwnUuid(user, body.uuid);
       const config = await readSubsidyConfig(db);
       if (body.amount < config.min_withdrawal) throw badRequest(`โยกค่าคอมได้ขั้นต่ำ ${formatMoney(config.min_withdrawal)} บาท`);
       const amount = BigInt(bahtToSatang(body.amount));
@@ -107,7 +103,7 @@ export function referralService(db: Db) {
     },
 
     async withdrawals(user: AuthUser, uuid: string, days: number) {
-      own(user, uuid);
+      assertOwnUuid(user, uuid);
       const rows = await repo.afWithdrawals(db, uuid, days);
       return {
         status: "Success" as const,
