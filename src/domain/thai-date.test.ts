@@ -4,6 +4,7 @@ import {
   THAI_MONTHS,
   bangkokDateKey,
   formatThaiDate,
+  formatThaiAge,
   formatThaiDateTime,
   formatTime,
   toBuddhistYear,
@@ -118,5 +119,20 @@ describe("properties", () => {
         expect(formatTime(d)).toBe(timeFmt.format(d));
       }),
     );
+  });
+});
+
+describe("formatThaiAge", () => {
+  const now = "2026-03-06T12:00:00+07:00";
+  it("counts whole minutes, then hours, then days", () => {
+    expect(formatThaiAge("2026-03-06T11:59:30+07:00", now)).toBe("เมื่อสักครู่");
+    expect(formatThaiAge("2026-03-06T11:57:00+07:00", now)).toBe("3 นาทีที่แล้ว");
+    expect(formatThaiAge("2026-03-06T11:00:01+07:00", now)).toBe("59 นาทีที่แล้ว");
+    expect(formatThaiAge("2026-03-06T09:00:00+07:00", now)).toBe("3 ชั่วโมงที่แล้ว");
+    expect(formatThaiAge("2026-03-04T11:00:00+07:00", now)).toBe("2 วันที่แล้ว");
+  });
+  it("reads a time ahead of the clock as just now, and refuses a broken date", () => {
+    expect(formatThaiAge("2026-03-06T12:05:00+07:00", now)).toBe("เมื่อสักครู่");
+    expect(() => formatThaiAge("not a date", now)).toThrow(RangeError);
   });
 });

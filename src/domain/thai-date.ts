@@ -81,3 +81,19 @@ export function bangkokDateKey(d: DateInput): string {
 export function formatThaiDrawDate(dateKey: string): string {
   return formatThaiDate(`${dateKey}T12:00:00+07:00`);
 }
+
+/**
+ * How long ago something happened, in Thai ("3 นาทีที่แล้ว"), counted to `now` (the server's time, passed
+ * in): whole minutes, then hours, then days; a time in the future reads as just now.
+ */
+export function formatThaiAge(from: DateInput, now: DateInput): string {
+  const ms = (d: DateInput) => (d instanceof Date ? d.getTime() : typeof d === "number" ? d : Date.parse(d));
+  const elapsed = ms(now) - ms(from);
+  if (!Number.isFinite(elapsed)) throw new RangeError(`Invalid dates: ${String(from)}, ${String(now)}`);
+  const minutes = Math.floor(Math.max(0, elapsed) / 60_000);
+  if (minutes < 1) return "เมื่อสักครู่";
+  if (minutes < 60) return `${minutes} นาทีที่แล้ว`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} ชั่วโมงที่แล้ว`;
+  return `${Math.floor(hours / 24)} วันที่แล้ว`;
+}
