@@ -7,6 +7,7 @@ import { PageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 import { AdjustCredit } from "./adjust-credit";
 import { CatalogueEditor } from "./catalogue-editor";
+import { GamesAdmin } from "./games-admin";
 import { ResultsEntry } from "./results-entry";
 import { LedgerCheck } from "./ledger-check";
 import { PendingDeposits } from "./pending-deposits";
@@ -39,6 +40,7 @@ export function AdminPage() {
           <Tabs.Tab value="yeekee-watch">เฝ้าระวังยี่กี</Tabs.Tab>
           <Tabs.Tab value="referral">แนะนำเพื่อน</Tabs.Tab>
           <Tabs.Tab value="points">แต้มสิทธิพิเศษ</Tabs.Tab>
+          <Tabs.Tab value="games">เกม</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="deposits" pt="md">
           <PendingDeposits />
@@ -72,6 +74,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="points" pt="md">
           <PointsAdmin />
+        </Tabs.Panel>
+        <Tabs.Panel value="games" pt="md">
+          <GamesAdmin />
         </Tabs.Panel>
       </Tabs>
     </Stack>
