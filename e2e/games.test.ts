@@ -35,6 +35,8 @@ it("a hi-low game created in one browser is guessed in another, and both verify 
   await b.waitForURL(/\/gamePage/);
   await b.goto("/gamePage?type=hilow");
   await b.getByTestId("open-games-empty").waitFor();
+  // The lobby's WebSocket is connected (the list no longer polls): the new game is pushed to it.
+  await b.getByTestId("open-games-live").filter({ hasText: "อัปเดตทันที" }).waitFor();
 
   await a.goto("/gamePage?type=hilow");
   await a.getByTestId("tab-create").click();
@@ -47,7 +49,7 @@ it("a hi-low game created in one browser is guessed in another, and both verify 
   await screenshot(a, "80-game-created");
 
   const card = b.getByTestId("game-card").first();
-  await card.waitFor({ timeout: 15_000 });
+  await card.waitFor();
   const id = Number(await card.getAttribute("data-game-id"));
   expect(id).toBeGreaterThan(0);
   await card.getByTestId("guess-open").click();

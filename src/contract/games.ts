@@ -40,6 +40,19 @@ export const GameView = z.object({
 });
 export type GameView = z.infer<typeof GameView>;
 
+/**
+ * The games lobby over WebSocket (`GET /api/ws/games?gametype=…`, signed in by the jwt cookie): after
+ * `hello`, each game that opens (to its creator with `mine`) and each one that leaves the open list
+ * (taken, cancelled, expired; `mine` to its creator, who then reads the outcome).
+ */
+export const GamesLiveMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("hello"), gametype: GameTypeSchema }),
+  z.object({ type: z.literal("open"), game: GameView }),
+  z.object({ type: z.literal("closed"), id: z.number().int(), gametype: GameTypeSchema, status: GameView.shape.status, mine: z.boolean() }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+export type GamesLiveMessage = z.infer<typeof GamesLiveMessage>;
+
 export const addHuakoiHilow = route({
   method: "POST",
   path: "/api/add-huakoi-hilow",

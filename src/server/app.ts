@@ -17,7 +17,9 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { installErrorHandler } from "./http/error-handler";
 import { siteRoutes } from "./site/routes";
+import { gamesLive } from "./games/live";
 import { gamesRoutes } from "./games/routes";
+import { liveSockets } from "./http/live-sockets";
 import { pointsRoutes } from "./points/routes";
 import { referralRoutes } from "./referral/routes";
 import { walletRoutes } from "./wallet/routes";
@@ -29,7 +31,7 @@ import { yeekeeRoutes } from "./yeekee/routes";
 export interface AppDeps {
   config: Config;
   db: Db;
-  /** The database's address, for the LISTEN connection of live yeekee rounds (off when absent). */
+  /** The database's address, for the LISTEN connections of the live feeds (off when absent). */
   databaseUrl?: string;
   /** Replaces the configured sender; tests pass one that records the codes. */
   sms?: SmsSender;
@@ -114,7 +116,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Shooter pseudonyms are keyed with a secret derived from the token secret (shared by all instances).
   const shooterSecret = createHmac("sha256", config.jwtSecret).update("yeekee-shooter").digest("hex");
   yeekeeRoutes(app, authenticate, db, config.rateLimitShotsPerMinute, shooterSecret);
-  if (deps.databaseUrl) await yeekeeLive(app, db, deps.databaseUrl, shooterSecret, config.wsMaxPerAddress);
+  if (deps.databaseUrl) {
+    // The live feeds (yeekee rounds, the games lobby) need the LISTEN connections; off without an address.
+    const sockets = await liveSockets(app, config.wsMaxPerAddress);
+    await yeekeeLive(app, db, deps.databaseUrl, shooterSecret, sockets);
+    await gamesLive(app, db, deps.databaseUrl, authenticate, sockets);
+  }
   healthRoutes(app, db);
 
   await serveWebApp(app, config.webDir);

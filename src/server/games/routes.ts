@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { games } from "../../contract";
 import type { Db } from "../db/client";
+import { idempotencyKeyOf } from "../http/idempotency";
 import { type Authenticate, routesOf } from "../http/register-route";
 import { gamesService } from "./service";
 
@@ -8,10 +9,10 @@ export function gamesRoutes(app: FastifyInstance, authenticate: Authenticate, db
   const service = gamesService(db);
   const r = routesOf(app, authenticate);
 
-  r(games.addHuakoiHilow, ({ body, user }) => service.create(user, body), { rateLimitPerMinute: 60 });
+  r(games.addHuakoiHilow, ({ body, user, request }) => service.create(user, body, idempotencyKeyOf(request)), { rateLimitPerMinute: 60 });
   r(games.readHuakoiHilow, ({ body, user }) => service.open(user, body));
   r(games.readHuakoiHilowOwner, ({ body, user }) => service.mine(user, body));
-  r(games.guessHuakoiHilow, ({ body, user }) => service.guess(user, body), { rateLimitPerMinute: 120 });
+  r(games.guessHuakoiHilow, ({ body, user, request }) => service.guess(user, body, idempotencyKeyOf(request)), { rateLimitPerMinute: 120 });
   r(games.cancelHuakoiHilow, ({ body, user }) => service.cancel(user, body));
   r(games.getHuakoiHilowLog, ({ body, user }) => service.history(user, body));
   r(games.readGameLogCreateCancelUuid, ({ body, user }) => service.createdAndCancelled(user, body));

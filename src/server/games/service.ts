@@ -10,6 +10,7 @@ import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import type { Db, Executor, Tx } from "../db/client";
 import { ApiError, forbidden } from "../http/errors";
+import { once } from "../http/idempotency";
 import { assertOwnUuid, type AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, InsufficientFunds, lockAccounts, playerAccountId, playerBalance, post, transfer } from "../wallet/ledger";
 import { readGameConfig, writeGameConfig } from "./config";
@@ -45,8 +46,17 @@ const COLUMNS = sql`g.id, g.type, g.creator_id, u.username as creator_name, g.ch
 
 const msgError = (code: number, message: string) => new ApiError(code, message);
 
+/** The lobby's channel: a game opened or left the open list (sent when the transaction commits). */
+export const GAMES_CHANNEL = "games";
+export type GameNote = { id: number; gametype: GameType; event: "open" | "closed" };
+
+export async function notifyGame(tx: Executor, id: number, gametype: GameType, event: GameNote["event"]) {
+  const note: GameNote = { id, gametype, event };
+  await tx.execute(sql`select pg_notify(${GAMES_CHANNEL}, ${JSON.stringify(note)})`);
+}
+
 /** A game as a player sees it: the hidden choice only once the game has ended, or to its creator. */
-function view(g: GameRow, viewer: string): GameView {
+export function view(g: GameRow, viewer: string): GameView {
   const mine = g.creator_id === viewer;
   const reveal = g.status !== "open" || mine;
   return {
@@ -71,7 +81,7 @@ function view(g: GameRow, viewer: string): GameView {
   };
 }
 
-async function gameById(db: Executor, id: number, lock = false): Promise<GameRow | undefined> {
+export async function gameById(db: Executor, id: number, lock = false): Promise<GameRow | undefined> {
   const r = await db.execute<GameRow>(sql`
     select ${COLUMNS} from games g join users u on u.id = g.creator_id where g.id = ${id} ${lock ? sql`for update of g` : sql``}`);
   return r.rows[0];
@@ -80,6 +90,7 @@ async function gameById(db: Executor, id: number, lock = false): Promise<GameRow
 /** Refunds an open game's stake to its creator and ends it as cancelled or expired, inside the caller's transaction. */
 async function refund(tx: Tx, g: GameRow, status: "cancelled" | "expired") {
   await tx.execute(sql`update games set status = ${status}, ended_at = now() where id = ${g.id} and status = 'open'`);
+  await notifyGame(tx, Number(g.id), g.type, "closed");
   const creator = await playerAccountId(tx, g.creator_id);
   return transfer(tx, {
     kind: "game.refund",
@@ -115,7 +126,7 @@ export function gamesService(db: Db) {
   }
 
   return {
-    async create(user: AuthUser, body: z.output<typeof games.addHuakoiHilow.body>) {
+    async create(user: AuthUser, body: z.output<typeof games.addHuakoiHilow.body>, idempotencyKey: string | null = null) {
       assertOwnUuid(user, body.uuid);
       const config = await readGameConfig(db);
       if (body.price < config.min_price || body.price > config.max_price) {
@@ -128,7 +139,7 @@ export function gamesService(db: Db) {
       const salt = randomBytes(32);
       const credit = await playerAccountId(db, user.uuid);
       try {
-        return await db.transaction(async (tx) => {
+        return await db.transaction((tx) => once(tx, { userId: user.uuid, route: "add-huakoi-hilow", key: idempotencyKey, body }, async () => {
           // One creation per player at a time, so the open-games cap holds.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('games:create:' || ${user.uuid}, 0))`);
           const open = await tx.execute<{ n: string }>(sql`select count(*) as n from games where creator_id = ${user.uuid} and status = 'open'`);
@@ -149,8 +160,9 @@ export function gamesService(db: Db) {
             actorId: user.uuid,
           });
           const message = "สร้างเกมแล้ว รอผู้ท้า";
+          await notifyGame(tx, id, body.gametype, "open");
           return { status: "Success" as const, msg: message, message, game: view((await gameById(tx, id))!, user.uuid), credit: satangToBaht(moved.balances.get(credit)!) };
-        });
+        }));
       } catch (e) {
         if (e instanceof InsufficientFunds) throw msgError(400, "เครดิตไม่พอสำหรับเดิมพันนี้");
         throw e;
@@ -171,12 +183,12 @@ export function gamesService(db: Db) {
      * The guess: one transaction claims the open game (a row lock: a second challenger waits and then
      * finds it taken), debits the challenger, decides, and pays the winner the pot less the fee.
      */
-    async guess(user: AuthUser, body: z.output<typeof games.guessHuakoiHilow.body>) {
+    async guess(user: AuthUser, body: z.output<typeof games.guessHuakoiHilow.body>, idempotencyKey: string | null = null) {
       assertOwnUuid(user, body.uuid);
       const config = await readGameConfig(db);
       const challengerCredit = await playerAccountId(db, user.uuid);
       try {
-        return await db.transaction(async (tx) => {
+        return await db.transaction((tx) => once(tx, { userId: user.uuid, route: "guess-huakoi-hilow", key: idempotencyKey, body }, async () => {
           const g = await gameById(tx, body.id, true);
           if (!g || g.type !== body.gametype) throw msgError(404, "ไม่พบเกมนี้");
           if (g.creator_id === user.uuid) throw msgError(400, "ทายเกมของตนเองไม่ได้");
@@ -217,6 +229,7 @@ export function gamesService(db: Db) {
             update games set status = 'done', challenger_id = ${user.uuid}, guess = ${body.guess}, winner_id = ${challengerWins ? user.uuid : g.creator_id},
               fee = ${fee}, payout = ${payout}, ended_at = now()
             where id = ${g.id} and status = 'open'`);
+          await notifyGame(tx, Number(g.id), g.type, "closed");
           const ended = (await gameById(tx, Number(g.id)))!;
           const balance = moved.balances.get(challengerCredit) ?? (await playerBalance(tx, user.uuid));
           const message = challengerWins ? `ทายถูก ได้รับ ${formatMoney(satangToBaht(BigInt(payout)))} บาท` : "ทายผิด";
@@ -235,7 +248,7 @@ export function gamesService(db: Db) {
             credit: satangToBaht(balance),
             game: view(ended, user.uuid),
           };
-        });
+        }));
       } catch (e) {
         if (e instanceof InsufficientFunds) throw msgError(400, "เครดิตไม่พอสำหรับท้าเกมนี้");
         throw e;

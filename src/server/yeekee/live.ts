@@ -1,20 +1,11 @@
-import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { z } from "zod";
 import { type LiveMessage, packLiveShots } from "../../contract/yeekee";
 import type { Db } from "../db/client";
+import { listenTo } from "../db/listen";
+import type { LiveSockets, Socket } from "../http/live-sockets";
 import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 
-type Socket = {
-  send(data: string): void;
-  send(data: Buffer, options: { binary: boolean }): void;
-  on(event: "close" | "pong" | "message", fn: () => void): void;
-  ping(): void;
-  close(code?: number, reason?: string): void;
-  terminate(): void;
-  readyState: number;
-};
 type ShotRecord = Awaited<ReturnType<ReturnType<typeof yeekeeService>["shots"]>>["recordlist"][number];
 
 interface Watcher {
@@ -22,14 +13,12 @@ interface Watcher {
   lastSeq: number;
   /** Live shots that arrived while the catch-up was being read; sent after it, in order. */
   queued: ShotRecord[] | null;
-  alive: boolean;
 }
 
 /** New shots of a round are sent to its watchers together, at most this often. */
 const FLUSH_MS = 100;
 const CHUNK = 1000;
 const FANOUT_SLICE = 100;
-const PING_MS = 30_000;
 
 const Query = z.object({ activityid: z.coerce.number().int().positive(), after: z.coerce.number().int().min(0).default(0) });
 
@@ -47,10 +36,7 @@ const shotsMessage = (records: ShotRecord[]) => encode(packLiveShots(records));
  * 100 ms and fans them out to its own watchers, so the cost per watcher does not grow with the shot rate. A
  * watcher is only ever sent consecutive shots: behind, it is served from the database first.
  */
-/** The largest frame a watcher may send: it is never expected to send anything (issue 17). */
-const MAX_CLIENT_FRAME_BYTES = 1024;
-
-export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: string, shooterSecret: string, maxPerAddress: number): Promise<void> {
+export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: string, shooterSecret: string, sockets: LiveSockets): Promise<void> {
   const service = yeekeeService(db, shooterSecret);
   const watchers = new Map<number, Set<Watcher>>();
   /** The last shot this instance read for each watched round; only readNew moves it. */
@@ -153,94 +139,40 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     });
   }
 
-  // One LISTEN connection per instance, re-established if it drops; watchers are then brought up to date.
-  let listener: pg.Client | null = null;
+  // One LISTEN connection per instance; once (re)connected, watchers are brought up to date.
   let closing = false;
-  async function listen(attempt = 0): Promise<void> {
-    if (closing) return;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    const retry = () => {
-      if (listener !== client || closing) return;
-      listener = null;
-      client.end().catch(() => {});
-      setTimeout(() => void listen(attempt + 1), Math.min(5_000, 250 * 2 ** attempt));
-    };
-    client.on("error", (err) => {
-      app.log.error({ err }, "yeekee listener lost; reconnecting");
-      retry();
-    });
-    client.on("end", retry);
-    client.on("notification", (n) => onNotification(n.payload));
-    try {
-      await client.connect();
-      await client.query(`listen ${YEEKEE_CHANNEL}`);
-      listener = client;
-      for (const round of watchers.keys()) schedule(round);
-    } catch (err) {
-      app.log.error({ err }, "yeekee listener could not connect; retrying");
-      client.end().catch(() => {});
-      if (!closing) setTimeout(() => void listen(attempt + 1), Math.min(5_000, 250 * 2 ** attempt));
-      if (attempt === 0) throw err;
-    }
-  }
-  await listen();
-
-  // Half-open connections are found by ping and dropped.
-  const pinger = setInterval(() => {
-    for (const [round, set] of watchers)
-      for (const w of set) {
-        if (!w.alive) {
-          w.socket.terminate();
-          drop(round, w);
-          continue;
-        }
-        w.alive = false;
-        w.socket.ping();
-      }
-  }, PING_MS);
+  const listener = await listenTo(
+    databaseUrl,
+    YEEKEE_CHANNEL,
+    {
+      onNotification,
+      onConnected: () => {
+        for (const round of watchers.keys()) schedule(round);
+      },
+    },
+    app.log,
+  );
   app.addHook("onClose", async () => {
     closing = true;
-    clearInterval(pinger);
-    await listener?.end().catch(() => {});
+    await listener.close();
   });
 
-  // Open sockets per client address: one address cannot hold the server's memory with watchers.
-  const perAddress = new Map<string, number>();
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });
   app.get("/api/ws/yeekee", { websocket: true }, (socket: Socket, request) => {
-    const address = request.ip;
-    const open = perAddress.get(address) ?? 0;
-    if (open >= maxPerAddress) {
-      socket.send(encode({ type: "error", message: "เปิดหน้ายิงเลขจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่" }));
-      socket.close(1013, "too many connections from this address");
-      return;
-    }
-    perAddress.set(address, open + 1);
-    socket.on("close", () => {
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left <= 0) perAddress.delete(address);
-      else perAddress.set(address, left);
-    });
-    // A watcher only listens: anything it sends closes it.
-    socket.on("message", () => socket.close(1008, "unexpected message"));
     const query = Query.safeParse(request.query);
+    const w: Watcher = { socket, lastSeq: query.data?.after ?? 0, queued: [] };
+    const activityid = query.data?.activityid ?? 0;
+    if (!sockets.admit(socket, request.ip, "เปิดหน้ายิงเลขจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่", () => drop(activityid, w))) return;
     if (!query.success) {
       socket.send(encode({ type: "error", message: "รหัสงวดไม่ถูกต้อง" }));
       socket.close(1008, "bad query");
       return;
     }
-    const { activityid, after } = query.data;
-    const w: Watcher = { socket, lastSeq: after, queued: [], alive: true };
     const set = watchers.get(activityid) ?? new Set<Watcher>();
     watchers.set(activityid, set);
     set.add(w);
-    socket.on("pong", () => {
-      w.alive = true;
-    });
-    socket.on("close", () => drop(activityid, w));
     void (async () => {
       try {
-        const shots = await service.shots(null, activityid, after);
+        const shots = await service.shots(null, activityid, w.lastSeq);
         const round = await db.$client.query("select status from rounds where id = $1", [activityid]);
         const status = round.rows[0]?.status as string | undefined;
         socket.send(encode({ type: "hello", activityid, timenow: new Date().toISOString(), shootUntil: shots.shootUntil, count: shots.count, head: shots.head, status }));

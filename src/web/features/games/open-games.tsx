@@ -4,21 +4,23 @@ import type { GameView } from "../../../contract/games";
 import { GAME_LABELS, type GameType } from "../../../domain/games";
 import { EmptyState } from "../../components/empty-state";
 import { useServerNow } from "../../lib/server-clock";
+import { useGamesLive } from "./api/games-live";
 import { OPEN_GAMES_POLL_MS, useOpenGames } from "./api/open-games";
 import { GameCard } from "./game-card";
 import { GuessDialog } from "./guess-dialog";
 
-/** Others' open games, refreshed every few seconds, each with its challenge button. */
+/** Others' open games, updated live, each with its challenge button. */
 export function OpenGames({ type }: { type: GameType }) {
-  const open = useOpenGames(type);
+  const live = useGamesLive(type);
+  const open = useOpenGames(type, live);
   const now = useServerNow(5000);
   // The game being challenged is kept here: it leaves the list once decided, the dialog still shows it.
   const [target, setTarget] = useState<GameView | null>(null);
 
   return (
     <Stack gap="xs">
-      <Text size="xs" c="dimmed">
-        เกม{GAME_LABELS[type]}ที่รอผู้ท้า อัปเดตอัตโนมัติทุก {OPEN_GAMES_POLL_MS / 1000} วินาที
+      <Text size="xs" c="dimmed" data-testid="open-games-live">
+        เกม{GAME_LABELS[type]}ที่รอผู้ท้า {live ? "อัปเดตทันทีที่มีเกมใหม่" : `อัปเดตอัตโนมัติทุก ${OPEN_GAMES_POLL_MS / 1000} วินาที`}
       </Text>
       {open.isPending && <Skeleton h={120} radius="lg" />}
       {open.isError && <Alert color="red">{open.error.message}</Alert>}

@@ -107,10 +107,6 @@ export class ShotFeed {
   }
 }
 
-/** Reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then 5 s. */
-export function reconnectDelay(attempt: number): number {
-  return Math.min(5000, 500 * 2 ** attempt);
-}
 
 /** The first 12 hex digits of a hash, as shown in lists. */
 export const shortHash = (hash: string) => hash.slice(0, 12);

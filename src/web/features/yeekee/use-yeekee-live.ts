@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { type FeedSnapshot, parseLiveMessage, reconnectDelay, ShotFeed } from "./live-feed";
+import { type FeedSnapshot, parseLiveMessage, ShotFeed } from "./live-feed";
+import { reconnectDelay } from "../../lib/reconnect";
 
 const EMPTY = new ShotFeed().snapshot();
 /** Shots arriving together are shown together, at most one render per this many ms. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type NumberRecord, packLiveShots, unpackLiveShots } from "../../../contract/yeekee";
 import { GENESIS_HASH, seedCommitment, shotHash, yeekeeOffset, yeekeeResult } from "../../../domain/yeekee";
-import { parseLiveMessage, reconnectDelay, ShotFeed } from "./live-feed";
+import { parseLiveMessage, ShotFeed } from "./live-feed";
+import { reconnectDelay } from "../../lib/reconnect";
 import { publishedResult, verifyRound } from "./verify";
 
 function chainOf(numbers: string[]): NumberRecord[] {
