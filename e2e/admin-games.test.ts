@@ -86,6 +86,8 @@ it("the operator watches the games, changes the fee and looks up a player's game
     [String(openId), "open"],
   ]);
   await playerGames.filter({ has: page.getByText(`#${takenId}`, { exact: true }) }).getByText("ผู้สร้างชนะ · จ่าย 95 ฿", { exact: false }).waitFor();
+  // The looked-up player created both: the won game says so.
+  await playerGames.filter({ has: page.getByText(`#${takenId}`, { exact: true }) }).getByTestId("admin-player-role").filter({ hasText: "เป็นผู้สร้าง · ผู้เล่นชนะ" }).waitFor();
   await playerGames.last().scrollIntoViewIfNeeded();
   await screenshot(page, "86-admin-games-player");
 });

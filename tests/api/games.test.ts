@@ -236,7 +236,15 @@ describe("rules and validation", () => {
     const right = await guess(b, g.game.id, "หัว");
     expect(right.ok && right.body.returnprice).toBe(gameSettlement(cents(100), 300).payout / 100);
     const list = await call(app.t.app, games.adminPlayerGames, { uuid: b.uuid, dayperiod: 1 }, app.admin);
-    expect(list.ok && list.body.gamelist.map((x) => x.id)).toEqual([g.game.id]);
+    expect(list.ok && list.body.gamelist.map((x) => [x.id, x.mine])).toEqual([[g.game.id, false]]);
+    // The creator's lookup marks the game theirs; an open game's side stays hidden from the operator.
+    const open = await create(a, { price: 50, gametype: "huakoi", bet: "ก้อย" });
+    const byCreator = await call(app.t.app, games.adminPlayerGames, { uuid: a.uuid, dayperiod: 1 }, app.admin);
+    expect(byCreator.ok && byCreator.body.gamelist.map((x) => [x.id, x.mine, x.bet])).toEqual([
+      [open.game.id, true, null],
+      [g.game.id, true, "หัว"],
+    ]);
+    expect((await call(app.t.app, games.cancelHuakoiHilow, { id: open.game.id, uuid: a.uuid }, a.token)).ok).toBe(true);
     expect((await sql(`select after from audit_log where action = 'games.config' order by id desc limit 1`))[0]!.after).toEqual(config);
     expect((await call(app.t.app, games.adminSaveGameConfig, { fee_bp: 500, min_price: 10, max_price: 10_000, max_open_per_creator: 10, max_daily_between: 20, expiry_hours: 24 }, app.admin)).statusCode).toBe(200);
   });

@@ -316,15 +316,13 @@ export function gamesService(db: Db) {
       });
     },
 
+    /** One player's games for the operator: `mine` says the player created it (the hidden choice of an open game stays hidden). */
     async playerGames(admin: AuthUser, body: { uuid: string; dayperiod: number }) {
-      return {
-        status: "Success" as const,
-        gamelist: await list(
-          sql`(g.creator_id = ${body.uuid} or g.challenger_id = ${body.uuid}) and g.created_at >= now() - make_interval(days => ${body.dayperiod})`,
-          admin.uuid,
-          500,
-        ),
-      };
+      const r = await db.execute<GameRow>(sql`
+        select ${COLUMNS} from games g join users u on u.id = g.creator_id
+        where (g.creator_id = ${body.uuid} or g.challenger_id = ${body.uuid}) and g.created_at >= now() - make_interval(days => ${body.dayperiod})
+        order by g.id desc limit 500`);
+      return { status: "Success" as const, gamelist: r.rows.map((g) => ({ ...view(g, admin.uuid), mine: g.creator_id === body.uuid })) };
     },
 
     async adminSummary(admin: AuthUser, days: number) {

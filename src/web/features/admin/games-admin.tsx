@@ -8,6 +8,7 @@ import { GAME_LABELS, hilowSide } from "../../../domain/games";
 import { formatMoney } from "../../../domain/money";
 import { formatThaiAge } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
+import { shortCommitment } from "../../lib/short-commitment";
 import { useServerNow } from "../../lib/server-clock";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
 
@@ -83,8 +84,6 @@ const STATUS: Readonly<Record<GameView["status"], { label: string; color: string
   expired: { label: "หมดเวลา", color: "gray" },
 };
 
-/** A commitment cut to fit a phone line; the full value goes in the title. */
-const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 10)}…${hash.slice(-4)}` : hash);
 
 /** One game on one card: type, id, stake and status on top; `children` below. */
 function GameRow({ game, testId, children }: { game: GameView; testId: string; children: ReactNode }) {
@@ -122,7 +121,7 @@ function Commitment({ game }: { game: GameView }) {
     <Text size="xs" c="dimmed">
       SHA-256{" "}
       <Text span ff="monospace" title={game.commitment}>
-        {shortHash(game.commitment)}
+        {shortCommitment(game.commitment)}
       </Text>
     </Text>
   );
@@ -334,9 +333,10 @@ function PlayerGames() {
             {list.data?.gamelist.length === 0 && <Text c="dimmed">ไม่มีเกมในช่วงนี้</Text>}
             {list.data?.gamelist.map((g) => (
               <GameRow key={g.id} game={g} testId="admin-player-game">
-                <Text size="sm" truncate>
-                  ผู้สร้าง {g.creator}
+                <Text size="sm" truncate data-testid="admin-player-role">
+                  {g.mine ? "เป็นผู้สร้าง" : `เป็นผู้ท้า · ผู้สร้าง ${g.creator}`}
                   {g.status === "open" && ` · รอผู้ท้า ${formatThaiAge(g.created_at, now)}`}
+                  {g.status === "done" && (g.winner === (g.mine ? "creator" : "challenger") ? " · ผู้เล่นชนะ" : " · ผู้เล่นแพ้")}
                 </Text>
                 {g.status === "open" ? <Commitment game={g} /> : <Outcome game={g} />}
               </GameRow>

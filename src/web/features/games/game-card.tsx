@@ -2,7 +2,9 @@ import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { GameView } from "../../../contract/games";
 import { formatMoney } from "../../../domain/money";
-import { ageText, shortHash, STATUS_COLORS, STATUS_LABELS } from "./show-game";
+import { formatThaiAge } from "../../../domain/thai-date";
+import { shortCommitment } from "../../lib/short-commitment";
+import { STATUS_COLORS, STATUS_LABELS } from "./show-game";
 
 /**
  * One game: the stake, the creator (masked by the server for others), when it was made and the
@@ -25,7 +27,7 @@ export function GameCard({
   action?: ReactNode;
   children?: ReactNode;
 }) {
-  const age = now === undefined ? "" : ageText(game.created_at, now);
+  const age = now === undefined ? "" : formatThaiAge(game.created_at, now);
   return (
     <Card withBorder radius="md" padding="sm" data-testid={testId} data-game-id={game.id} data-status={game.status}>
       <Stack gap={6}>
@@ -53,7 +55,7 @@ export function GameCard({
         <Text size="xs" c="dimmed">
           ค่าที่ประกาศ (SHA-256){" "}
           <Text span ff="monospace" title={game.commitment} data-testid="game-commitment">
-            {shortHash(game.commitment)}
+            {shortCommitment(game.commitment)}
           </Text>
         </Text>
         {children}
