@@ -9,3 +9,4 @@ export * as yeekee from "./yeekee";
 export * as referral from "./referral";
 export * as points from "./points";
 export * as games from "./games";
+export * as rg from "./rg";
