@@ -60,3 +60,8 @@ export const ShieldIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="m9 12 2 2 4-4" />
   </Icon>
 );
+export const ChevronDownIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);

@@ -14,6 +14,8 @@ export const PATHS = {
   results: "/resultsPage",
   yeekee: "/yeekeePage/:activityid",
   games: "/gamePage",
+  responsible: "/responsiblePage",
+  statement: "/statementPage",
 } as const;
 
 /** The live page of a yeekee round; `lotto` (the lottery) lets it find the round's name at once. */

@@ -10,6 +10,8 @@ import { HomePage } from "../features/home/home-page";
 import { ResultsPage } from "../features/lottery/results-page";
 import { PrivilegePage } from "../features/privilege/privilege-page";
 import { YourselfPage } from "../features/referral/yourself-page";
+import { ResponsiblePage } from "../features/responsible-play/responsible-page";
+import { StatementPage } from "../features/responsible-play/statement-page";
 import { MainCreditPage } from "../features/wallet/main-credit-page";
 import { YeekeePage } from "../features/yeekee/yeekee-page";
 import { ErrorPage } from "./error-page";
@@ -40,6 +42,8 @@ export const router = createBrowserRouter([
           { path: PATHS.results, element: <ResultsPage /> },
           { path: PATHS.yeekee, element: <YeekeePage /> },
           { path: PATHS.games, element: <GamesPage /> },
+          { path: PATHS.responsible, element: <ResponsiblePage /> },
+          { path: PATHS.statement, element: <StatementPage /> },
           { path: "*", element: <HomePage /> },
         ],
       },

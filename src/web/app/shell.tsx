@@ -1,11 +1,13 @@
-import { ActionIcon, Box, Group, Image, LoadingOverlay, Modal, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Box, Group, Image, LoadingOverlay, Menu, Modal, Text, UnstyledButton } from "@mantine/core";
 import { useIsFetching, useIsMutating } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { formatCredit } from "../../domain/money";
+import { BreakNotice } from "../features/responsible-play/break-notice";
+import { RealityCheck } from "../features/responsible-play/reality-check";
 import { COOKIE, getCookie, setCookie } from "../lib/cookies";
 import { useSession } from "../lib/session";
-import { HomeIcon, KeyIcon, ShieldIcon, ListIcon, LogoutIcon, RefreshIcon, TicketIcon, UsersIcon, WalletIcon } from "./icons";
+import { ChevronDownIcon, HomeIcon, KeyIcon, ShieldIcon, ListIcon, LogoutIcon, RefreshIcon, TicketIcon, UsersIcon, WalletIcon } from "./icons";
 import { PATHS } from "./paths";
 
 const HEADER_HEIGHT = 60;
@@ -37,9 +39,7 @@ function Header() {
         </ActionIcon>
       </Group>
       <Group gap={4} wrap="nowrap">
-        <Text c="white" size="sm" fw={500} data-testid="username" truncate maw={110}>
-          {username}
-        </Text>
+        <UserMenu username={username} />
         {isAdmin && (
           <ActionIcon variant="subtle" color="gray.0" component={Link} to={PATHS.admin} aria-label="หลังบ้าน" data-testid="admin-link">
             <ShieldIcon width={20} height={20} />
@@ -62,6 +62,35 @@ function Header() {
         </ActionIcon>
       </Group>
     </Box>
+  );
+}
+
+/** The username opens the player's own pages that the bottom navigation has no room for. */
+function UserMenu({ username }: { username: string | null }) {
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal zIndex={300}>
+      <Menu.Target>
+        <UnstyledButton aria-label="เมนูผู้ใช้" data-testid="user-menu" style={{ minWidth: 0 }}>
+          <Group gap={2} wrap="nowrap">
+            <Text c="white" size="sm" fw={500} data-testid="username" truncate maw={110}>
+              {username}
+            </Text>
+            <ChevronDownIcon width={14} height={14} color="white" />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={PATHS.responsible} data-testid="menu-responsible">
+          เล่นอย่างรับผิดชอบ
+        </Menu.Item>
+        <Menu.Item component={Link} to={PATHS.statement} data-testid="menu-statement">
+          รายการเดินบัญชี
+        </Menu.Item>
+        <Menu.Item component={Link} to={PATHS.changePassword}>
+          เปลี่ยนรหัสผ่าน
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
@@ -119,10 +148,12 @@ export function Shell() {
       <Header />
       <Box component="main" className="shell-content" pos="relative" style={{ marginTop: HEADER_HEIGHT, paddingBottom: NAV_HEIGHT + 16 }}>
         <LoadingOverlay visible={loading || mutating > 0 || blockingFetches > 0} zIndex={50} overlayProps={{ blur: 1 }} data-testid="loading" />
+        <BreakNotice />
         <Outlet />
       </Box>
       <BottomNav />
       <WelcomeBanner />
+      <RealityCheck />
     </>
   );
 }

@@ -42,6 +42,11 @@ export function SignInPage() {
               </Text>
             </Stack>
             {params.get("registered") && !login.error && <Alert color="teal">สมัครสมาชิกสำเร็จ กรุณาเข้าสู่ระบบ</Alert>}
+            {params.get("break") && !login.error && (
+              <Alert color="orange" data-testid="signin-break">
+                เริ่มพักการเล่นแล้ว ทุกอุปกรณ์ออกจากระบบ ระหว่างพักเข้าสู่ระบบได้เพื่อดูยอดและถอนเงินเท่านั้น
+              </Alert>
+            )}
             {login.error && (
               <Alert color="red" data-testid="signin-error">
                 {login.error.message}

@@ -66,8 +66,11 @@ export function HomePage() {
           <Button component={Link} to={PATHS.privilege} variant="light" data-testid="privilege-link">
             แต้มสิทธิพิเศษ
           </Button>
-          <Button component={Link} to={PATHS.games} variant="light" data-testid="games-link" style={{ gridColumn: "span 2" }}>
+          <Button component={Link} to={PATHS.games} variant="light" data-testid="games-link">
             หัวก้อย / ไฮโล
+          </Button>
+          <Button component={Link} to={PATHS.responsible} variant="light" color="teal" data-testid="responsible-link">
+            เล่นอย่างรับผิดชอบ
           </Button>
         </SimpleGrid>
       </Card>

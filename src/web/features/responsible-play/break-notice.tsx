@@ -1,0 +1,24 @@
+import { Alert, Anchor } from "@mantine/core";
+import { Link } from "react-router";
+import { PATHS } from "../../app/paths";
+import { useRgSettings } from "./api/settings";
+import { breakTitle } from "./break-status";
+import { showWhen } from "./show";
+
+/**
+ * Over every page of the shell while a time-out or self-exclusion holds the account: the player can still
+ * see the balance and withdraw, and knows why bets and deposits are refused.
+ */
+export function BreakNotice() {
+  const settings = useRgSettings("watch");
+  const held = settings.data?.break;
+  if (!held) return null;
+  return (
+    <Alert color="orange" radius="md" mb="sm" data-testid="break-notice" title={breakTitle(held.kind)}>
+      ถึง {showWhen(held.until)} · ระหว่างนี้ดูยอดและถอนเงินได้เท่านั้น{" "}
+      <Anchor component={Link} to={PATHS.responsible} size="sm">
+        รายละเอียด
+      </Anchor>
+    </Alert>
+  );
+}
