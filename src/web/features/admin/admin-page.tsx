@@ -16,6 +16,7 @@ import { PlayerLog } from "./player-log";
 import { PointsAdmin } from "./points-admin";
 import { ReceivingBanks } from "./receiving-banks";
 import { ReferralAdmin } from "./referral-admin";
+import { RgAdmin } from "./rg-admin";
 import { YeekeeWatch } from "./yeekee-watch";
 
 /** The operator's back office; the server checks the admin role on every call it makes. */
@@ -41,6 +42,7 @@ export function AdminPage() {
           <Tabs.Tab value="referral">แนะนำเพื่อน</Tabs.Tab>
           <Tabs.Tab value="points">แต้มสิทธิพิเศษ</Tabs.Tab>
           <Tabs.Tab value="games">เกม</Tabs.Tab>
+          <Tabs.Tab value="rg">เล่นอย่างรับผิดชอบ</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="deposits" pt="md">
           <PendingDeposits />
@@ -77,6 +79,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="games" pt="md">
           <GamesAdmin />
+        </Tabs.Panel>
+        <Tabs.Panel value="rg" pt="md">
+          <RgAdmin />
         </Tabs.Panel>
       </Tabs>
     </Stack>
