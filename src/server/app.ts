@@ -22,6 +22,7 @@ import { gamesRoutes } from "./games/routes";
 import { liveSockets } from "./http/live-sockets";
 import { pointsRoutes } from "./points/routes";
 import { referralRoutes } from "./referral/routes";
+import { rgRoutes } from "./rg/routes";
 import { walletRoutes } from "./wallet/routes";
 import { lotteryRoutes } from "./lottery/routes";
 import { bettingRoutes } from "./betting/routes";
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   referralRoutes(app, authenticate, db);
   pointsRoutes(app, authenticate, db);
   gamesRoutes(app, authenticate, db);
+  rgRoutes(app, authenticate, db, auth);
   lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
   bettingRoutes(app, authenticate, db);
   // Shooter pseudonyms are keyed with a secret derived from the token secret (shared by all instances).

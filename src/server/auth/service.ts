@@ -3,6 +3,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import type { z } from "zod";
 import type { auth } from "../../contract";
 import { writeAudit } from "../admin/audit";
+import { startRealityClock } from "../rg/gate";
 import { isUniqueViolation, pgError } from "../db/errors";
 import { batcher } from "../db/batcher";
 import type { Db } from "../db/client";
@@ -246,6 +247,8 @@ export function authService(deps: AuthDeps) {
       if (user.failedLogins > 0 || user.lockedUntil) await repo.clearFailedLogins(db, user.id);
       const expiresAt = newExpiry();
       const sessionId = await repo.insertSession(db, user.id, expiresAt);
+      // The reality check counts from this sign-in (issue 15).
+      if (user.role === "player") await startRealityClock(db, user.id);
       return {
         status: "Success" as const,
         jwt: await issueToken(user, sessionId, expiresAt),
@@ -264,6 +267,11 @@ export function authService(deps: AuthDeps) {
       if (!row) throw unauthorized();
       const s = Math.floor((expiresAt.getTime() - Date.now()) / 1000);
       return { status: "Success" as const, jwt: await issueToken(row, user.sessionId, expiresAt), s };
+    },
+
+    /** Sessions revoked elsewhere (a time-out or self-exclusion): no check in flight may accept them now. */
+    forgetSessions(ids: string[]) {
+      remember(ids);
     },
 
     async logout(user: AuthUser) {

@@ -789,3 +789,90 @@ export const games = pgTable(
     ),
   ],
 );
+
+/**
+ * Responsible play per player (issue 15, docs/decisions/017): the reality check's interval and when it is
+ * next due (bets and game stakes wait while it is due), a time-out or self-exclusion, and whether any
+ * stake or loss limit is set (the bet path reads only this row when none is).
+ */
+export const rgState = pgTable(
+  "rg_state",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    realityMinutes: integer("reality_minutes").default(60),
+    sessionStartedAt: timestamp("session_started_at", { withTimezone: true }),
+    realityDueAt: timestamp("reality_due_at", { withTimezone: true }),
+    breakKind: text("break_kind"),
+    breakStartedAt: timestamp("break_started_at", { withTimezone: true }),
+    breakUntil: timestamp("break_until", { withTimezone: true }),
+    returnRequestedAt: timestamp("return_requested_at", { withTimezone: true }),
+    hasStakeLimits: boolean("has_stake_limits").notNull().default(false),
+  },
+  (t) => [
+    check("rg_state_reality_check", sql`${t.realityMinutes} is null or ${t.realityMinutes} in (15, 30, 60, 120)`),
+    check("rg_state_break_check", sql`(${t.breakKind} is null and ${t.breakUntil} is null) or (${t.breakKind} in ('timeout', 'self_exclusion') and ${t.breakUntil} is not null and ${t.breakStartedAt} is not null)`),
+  ],
+);
+
+/** A limit in force (satang) and a raise or removal waiting for its 24 h and the player's confirmation. */
+export const rgLimits = pgTable(
+  "rg_limits",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    period: text("period").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    /** The raise asked for; null with pending_at set: removal asked for. */
+    pendingAmount: bigint("pending_amount", { mode: "bigint" }),
+    pendingAt: timestamp("pending_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.period] }),
+    check("rg_limits_kind_check", sql`${t.kind} in ('deposit', 'stake', 'loss')`),
+    check("rg_limits_period_check", sql`${t.period} in ('day', 'week', 'month')`),
+    check("rg_limits_amount_positive", sql`${t.amount} > 0`),
+    check("rg_limits_pending_check", sql`${t.pendingAmount} is null or (${t.pendingAt} is not null and ${t.pendingAmount} > ${t.amount})`),
+  ],
+);
+
+/** Each reality check shown and its answer. */
+export const rgRealityChecks = pgTable(
+  "rg_reality_checks",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    promptedAt: timestamp("prompted_at", { withTimezone: true }).notNull().defaultNow(),
+    answer: text("answer"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("rg_reality_checks_due_key").on(t.userId, t.dueAt),
+    check("rg_reality_checks_answer_check", sql`${t.answer} is null or ${t.answer} in ('continue', 'signout')`),
+  ],
+);
+
+/** Every responsible-play change: who (player, operator, system), what, before, after and why. */
+export const rgAudit = pgTable(
+  "rg_audit",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    actor: text("actor").notNull(),
+    actorId: uuid("actor_id"),
+    action: text("action").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    reason: text("reason"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rg_audit_user_idx").on(t.userId, t.id), check("rg_audit_actor_check", sql`${t.actor} in ('player', 'operator', 'system')`)],
+);

@@ -14,6 +14,7 @@ import { once } from "../http/idempotency";
 import { assertOwnUuid, type AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, InsufficientFunds, lockAccounts, playerAccountId, playerBalance, post, transfer } from "../wallet/ledger";
 import { readGameConfig, writeGameConfig } from "./config";
+import { checkStake } from "../rg/gate";
 import { rollDice } from "./dice";
 
 // Huakoi and hi-low between players (docs/decisions/016): stakes held in the house escrow account, the
@@ -101,6 +102,15 @@ async function refund(tx: Tx, g: GameRow, status: "cancelled" | "expired") {
   });
 }
 
+/** A player's open games, cancelled and refunded inside the caller's transaction (a time-out or self-exclusion). */
+export async function cancelOpenGamesOf(tx: Tx, userId: string): Promise<number> {
+  const r = await tx.execute<GameRow>(sql`
+    select ${COLUMNS} from games g join users u on u.id = g.creator_id
+    where g.creator_id = ${userId} and g.status = 'open' order by g.id for update of g`);
+  for (const g of r.rows) await refund(tx, g, "cancelled");
+  return r.rows.length;
+}
+
 /** Games open longer than the configured hours are refunded to their creators (the ticker; idempotent by the status guard). */
 export async function expireGames(db: Db): Promise<number> {
   const config = await readGameConfig(db);
@@ -145,6 +155,9 @@ export function gamesService(db: Db) {
           const open = await tx.execute<{ n: string }>(sql`select count(*) as n from games where creator_id = ${user.uuid} and status = 'open'`);
           if (Number(open.rows[0]!.n) >= config.max_open_per_creator) throw msgError(409, `เปิดเกมค้างไว้ได้ไม่เกิน ${config.max_open_per_creator} เกม`);
           const id = Number((await tx.execute<{ id: string }>(sql`select nextval(pg_get_serial_sequence('games', 'id')) as id`)).rows[0]!.id);
+          // Responsible play's gate, with the game's accounts locked in the ledger's order (a bet at once waits).
+          await lockAccounts(tx, [{ player: credit }, houseShard(HOUSE.gameEscrow, id)]);
+          await checkStake(tx, user.uuid, price);
           const commitment = sha256Hex(commitmentText({ id, type: body.gametype, choice, dice, saltHex: salt.toString("hex") }));
           await tx.execute(sql`
             insert into games (id, type, creator_id, price, choice, t1, t2, t3, server_rolled, salt, commitment)
@@ -210,6 +223,7 @@ export function gamesService(db: Db) {
           // players in opposite roles never wait on each other in a ring.
           await lockAccounts(tx, [escrow, fees, { player: creatorCredit }, { player: challengerCredit }]);
           const price = BigInt(g.price);
+          await checkStake(tx, user.uuid, price);
           await transfer(tx, { kind: "game.stake", from: { player: challengerCredit }, to: escrow, amount: price, reference: `game:${g.id}:guess`, actorId: user.uuid });
           const dice: Dice | null = g.t1 === null ? null : [g.t1, g.t2!, g.t3!];
           const hidden = hiddenSide(g.type, g.choice, dice);

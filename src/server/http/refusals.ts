@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { BET_TYPE_LABELS, BET_TYPES, type BetType } from "../../domain/bet-types";
 import { formatMoney, satangToBaht } from "../../domain/money";
+import { LIMIT_KINDS, LIMIT_PERIODS } from "../../domain/rg";
+import { RG_REALITY_MESSAGE, rgClosedMessage, rgLimitMessage } from "../rg/messages";
 import { pgError } from "../db/errors";
 import { ApiError } from "./errors";
 
@@ -24,6 +26,9 @@ export const Refusal = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("not_a_yeekee_round") }),
   z.object({ kind: z.literal("outside_shooting_time") }),
   z.object({ kind: z.literal("shooting_too_fast"), intervalSeconds: z.number() }),
+  z.object({ kind: z.literal("rg_closed"), until: z.string() }),
+  z.object({ kind: z.literal("rg_reality_check") }),
+  z.object({ kind: z.literal("rg_limit"), limitKind: z.enum(LIMIT_KINDS), period: z.enum(LIMIT_PERIODS), leftSatang: z.coerce.bigint() }),
 ]);
 export type Refusal = z.infer<typeof Refusal>;
 type Kind = Refusal["kind"];
@@ -44,6 +49,9 @@ const ANSWERS: { [K in Kind]: (r: Extract<Refusal, { kind: K }>) => [status: num
   not_a_yeekee_round: () => [400, "งวดนี้ไม่ใช่หวยยี่กี"],
   outside_shooting_time: () => [409, "ไม่อยู่ในเวลายิงเลขของงวดนี้"],
   shooting_too_fast: (r) => [429, `ยิงเลขได้ทุก ${r.intervalSeconds} วินาที`],
+  rg_closed: (r) => [403, rgClosedMessage(r.until)],
+  rg_reality_check: () => [409, RG_REALITY_MESSAGE],
+  rg_limit: (r) => [400, rgLimitMessage(r.limitKind, r.period, r.leftSatang)],
 };
 
 /** The ApiError a refusal is answered with. */

@@ -4,6 +4,7 @@ import { expireGames } from "../games/service";
 import { closeDue, planAll } from "../lottery/planning";
 import { expireDue, recomputeLevels, vestDue } from "../points/accrual";
 import { settlePending } from "../settlement/settle";
+import { lapseRaises } from "../rg/service";
 import { finishDueYeekeeRounds } from "../yeekee/service";
 
 // The jobs every instance runs (its own folder: it drives the lottery, yeekee and settlement areas,
@@ -39,6 +40,7 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): 
       await expireDue(db);
       await recomputeLevels(db);
       await expireGames(db);
+      await lapseRaises(db);
     }),
   );
   void guard("plan", () => planAll(db))();

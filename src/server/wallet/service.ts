@@ -10,6 +10,8 @@ import { findUserById } from "../auth/repository";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { once, requestHash } from "../http/idempotency";
+import { depositRoom, flagDepositBeyondLimit } from "../rg/gate";
+import { rgLimitMessage } from "../rg/messages";
 import type { AuthUser } from "../http/register-route";
 import { awardDepositPoints } from "../points/accrual";
 import { readWalletConfig, writeWalletConfig } from "./config";
@@ -77,8 +79,11 @@ export function walletService(db: Db) {
       // can match a line of the bank statement to one player.
       const request = await db.transaction(async (tx) => {
         await repo.expireDepositRequests(tx, user.uuid);
+        // Responsible play: no deposits during a break, none beyond the player's deposit limit.
+        const limit = await depositRoom(tx, user.uuid);
         for (let attempt = 0; attempt < 40; attempt++) {
           const amount = toSatang(body.amount) + BigInt(randomInt(1, 100));
+          if (limit && amount > limit.room) throw badRequest(rgLimitMessage("deposit", limit.period, limit.room));
           const transection = newTransection();
           const row = await repo.insertDepositRequest(tx, { userId: user.uuid, amount, transection, ttlMinutes: DEPOSIT_REQUEST_TTL_MINUTES });
           if (row) return { amount, transection, expiresAt: new Date(row.expires_at) };
@@ -230,6 +235,8 @@ export function walletService(db: Db) {
           });
           credit = satangToBaht(moved.balances.get(accountId)!);
           await awardDepositPoints(tx, before.user_id, id, BigInt(before.amount));
+          // Credited whatever the player's deposit limit; beyond it, flagged for the operator.
+          await flagDepositBeyondLimit(tx, before.user_id, id);
         }
         await writeAudit(tx, {
           actorId: admin.uuid,
