@@ -53,6 +53,7 @@ export const BreakView = z.object({
   return_requested_at: z.string().nullable(),
   opens_at: z.string().nullable(),
 });
+export type BreakView = z.infer<typeof BreakView>;
 
 const Settings = z.object({
   status: ResultStatus,

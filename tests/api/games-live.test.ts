@@ -8,7 +8,7 @@ import { connect, type Db } from "../../src/server/db/client";
 import { expireGames } from "../../src/server/games/service";
 import { createTestApp, recordingSms, testConfig, type TestApp } from "../support/app";
 import { call } from "../support/call";
-import { createPlayer } from "../support/players";
+import { createPlayer, distinctHolder } from "../support/players";
 import { adminToken, creditOf, fund, ledgerCheck } from "../support/wallet";
 
 // The games lobby live: two instances on one database; games created, taken and cancelled through one
@@ -34,11 +34,8 @@ afterAll(async () => {
 });
 
 type Player = Awaited<ReturnType<typeof createPlayer>>;
-let names = 0;
 async function player(credit = 1000): Promise<Player> {
-  names += 1;
-  const letters = [...String(names)].map((d) => "กขคงจฉชซญณ"[Number(d)]).join("");
-  const p = await createPlayer(a, { bankaccounts: `ผู้ชม เกมสด${letters}` });
+  const p = await createPlayer(a, { bankaccounts: distinctHolder("ผู้ชม เกมสด") });
   await fund(a, admin, p.uuid, credit);
   return p;
 }

@@ -6,17 +6,14 @@ import { expireGames } from "../../src/server/games/service";
 import { THAI } from "../support/app";
 import { call } from "../support/call";
 import { useTestApp } from "../support/fixture";
-import { createPlayer, post } from "../support/players";
+import { createPlayer, distinctHolder, post } from "../support/players";
 import { creditOf, fund, ledgerCheck } from "../support/wallet";
 
 const app = useTestApp();
 type Player = Awaited<ReturnType<typeof createPlayer>>;
 
-let names = 0;
 async function player(credit = 1000): Promise<Player> {
-  names += 1;
-  const letters = [...String(names)].map((d) => "กขคงจฉชซญณ"[Number(d)]).join("");
-  const p = await createPlayer(app.t, { bankaccounts: `นักเกม ทดสอบ${letters}` });
+  const p = await createPlayer(app.t, { bankaccounts: distinctHolder("นักเกม ทดสอบ") });
   await fund(app.t, app.admin, p.uuid, credit);
   return p;
 }

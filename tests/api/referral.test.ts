@@ -12,19 +12,16 @@ import { THAI } from "../support/app";
 import { type Line, placeSlip } from "../support/betting";
 import { call } from "../support/call";
 import { useTestApp } from "../support/fixture";
-import { createPlayer, post } from "../support/players";
+import { createPlayer, distinctHolder, post } from "../support/players";
 import { makeRound } from "../support/rounds";
 import { creditOf, fund, ledgerCheck, reportDeposit } from "../support/wallet";
 
 const app = useTestApp();
 
 type Player = Awaited<ReturnType<typeof createPlayer>>;
-let names = 0;
 /** A player with a bank account holder's name of their own (a shared name earns no commission). */
 function newPlayer(uuidmother?: string, overrides: Record<string, string> = {}): Promise<Player> {
-  names += 1;
-  const letters = [...String(names)].map((d) => "กขคงจฉชซญณ"[Number(d)]).join("");
-  return createPlayer(app.t, { bankaccounts: `ผู้เล่น ทดสอบ${letters}`, ...(uuidmother ? { uuidmother } : {}), ...overrides });
+  return createPlayer(app.t, { bankaccounts: distinctHolder(), ...(uuidmother ? { uuidmother } : {}), ...overrides });
 }
 
 async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {

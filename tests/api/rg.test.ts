@@ -6,18 +6,15 @@ import { THAI } from "../support/app";
 import { placeSlip } from "../support/betting";
 import { call } from "../support/call";
 import { useTestApp } from "../support/fixture";
-import { createPlayer, loginAs, post } from "../support/players";
+import { createPlayer, distinctHolder, loginAs, post } from "../support/players";
 import { makeRound } from "../support/rounds";
 import { creditOf, fund, ledgerCheck, reportDeposit } from "../support/wallet";
 
 const app = useTestApp();
 type Player = Awaited<ReturnType<typeof createPlayer>>;
 
-let names = 0;
 async function player(credit = 1000): Promise<Player> {
-  names += 1;
-  const letters = [...String(names)].map((d) => "กขคงจฉชซญณ"[Number(d)]).join("");
-  const p = await createPlayer(app.t, { bankaccounts: `ผู้เล่น รับผิดชอบ${letters}` });
+  const p = await createPlayer(app.t, { bankaccounts: distinctHolder("ผู้เล่น รับผิดชอบ") });
   if (credit > 0) await fund(app.t, app.admin, p.uuid, credit);
   return p;
 }

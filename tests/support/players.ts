@@ -2,6 +2,16 @@ import type { FastifyInstance } from "fastify";
 import type { TestApp } from "./app";
 
 let counter = 0;
+let holders = 0;
+
+/**
+ * A bank account holder's name no other test player has (letters only, as the form requires): players
+ * sharing one are the same person to same_person(), so commission and games between them are refused.
+ */
+export function distinctHolder(prefix = "ผู้เล่น ทดสอบ"): string {
+  holders += 1;
+  return prefix + [...String(holders)].map((d) => "กขคงจฉชซญณ"[Number(d)]).join("");
+}
 
 export interface PlayerInput {
   username: string;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { rg } from "../../contract";
-import type { LimitView, RgSettings } from "../../contract/rg";
+import type { BreakView, LimitView, RgSettings } from "../../contract/rg";
 import { bahtToSatang, satangToBaht } from "../../domain/money";
 import {
   appliesAtOnce,
@@ -79,6 +79,19 @@ function closed(s: StateRow): boolean {
   const now = new Date(s.now).getTime();
   if (new Date(s.break_until).getTime() > now) return true;
   return !s.return_requested_at || new Date(s.return_requested_at).getTime() + RETURN_DELAY_MS > now;
+}
+
+type BreakFields = Pick<StateRow, "break_kind" | "break_started_at" | "break_until" | "return_requested_at">;
+
+/** A break in force (or ended and not yet reopened) as the player and the operator see it. */
+function breakView(s: BreakFields): BreakView {
+  return {
+    kind: s.break_kind!,
+    started_at: iso(s.break_started_at)!,
+    until: iso(s.break_until)!,
+    return_requested_at: iso(s.return_requested_at),
+    opens_at: s.return_requested_at ? new Date(new Date(s.return_requested_at).getTime() + RETURN_DELAY_MS).toISOString() : null,
+  };
 }
 
 /** The period limits of one kind with one of them replaced (for the daily ≤ weekly ≤ monthly check). */
@@ -161,15 +174,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         stakes: baht(stakes),
         net: baht(wins - stakes),
       },
-      break: onBreak
-        ? {
-            kind: state.break_kind!,
-            started_at: iso(state.break_started_at)!,
-            until: iso(state.break_until)!,
-            return_requested_at: iso(state.return_requested_at),
-            opens_at: state.return_requested_at ? new Date(new Date(state.return_requested_at).getTime() + RETURN_DELAY_MS).toISOString() : null,
-          }
-        : null,
+      break: onBreak ? breakView(state) : null,
     };
   }
 
@@ -379,15 +384,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
           uuid: p.uuid,
           username: p.username,
           limits: (p.limits ?? []).map((l) => ({ kind: l.kind, period: l.period, amount: baht(l.amount) })),
-          break: p.closed
-            ? {
-                kind: p.break_kind!,
-                started_at: iso(p.break_started_at)!,
-                until: iso(p.break_until)!,
-                return_requested_at: iso(p.return_requested_at),
-                opens_at: p.return_requested_at ? new Date(new Date(p.return_requested_at).getTime() + RETURN_DELAY_MS).toISOString() : null,
-              }
-            : null,
+          break: p.closed ? breakView(p) : null,
           flagged_deposits: p.flagged,
         })),
       };

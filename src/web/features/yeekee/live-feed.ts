@@ -1,15 +1,10 @@
 import { LiveMessage, type NumberRecord, unpackLiveShots } from "../../../contract/yeekee";
 import { GENESIS_HASH, shotHash } from "../../../domain/yeekee";
+import { parseMessage } from "../../lib/live-socket";
 
-
+/** A live message of the yeekee feed, or null for anything else. */
 export function parseLiveMessage(data: unknown): LiveMessage | null {
-  if (typeof data !== "string") return null;
-  try {
-    const parsed = LiveMessage.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return parseMessage(LiveMessage, data);
 }
 
 /** What the page shows of the live feed; `records` is append-only and shared between snapshots. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { type FeedSnapshot, parseLiveMessage, ShotFeed } from "./live-feed";
-import { reconnectDelay } from "../../lib/reconnect";
+import { openLiveSocket } from "../../lib/live-socket";
 
 const EMPTY = new ShotFeed().snapshot();
 /** Shots arriving together are shown together, at most one render per this many ms. */
@@ -20,10 +20,7 @@ export function useYeekeeLive(activityid: number): LiveState {
 
   useEffect(() => {
     const feed = new ShotFeed();
-    let socket: WebSocket | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
     let pending: ReturnType<typeof setTimeout> | undefined;
-    let attempt = 0;
     let stopped = false;
     let connected = false;
 
@@ -35,38 +32,26 @@ export function useYeekeeLive(activityid: number): LiveState {
       if (pending === undefined) pending = setTimeout(publish, RENDER_EVERY_MS);
     };
 
-    const connect = () => {
-      const scheme = location.protocol === "https:" ? "wss" : "ws";
-      const ws = new WebSocket(`${scheme}://${location.host}/api/ws/yeekee?activityid=${activityid}&after=${feed.lastSeq}`);
-      socket = ws;
-      ws.onmessage = (e) => {
-        const message = parseLiveMessage(e.data);
+    const stop = openLiveSocket(() => `/api/ws/yeekee?activityid=${activityid}&after=${feed.lastSeq}`, {
+      onMessage(data, healthy) {
+        const message = parseLiveMessage(data);
         if (!message) return;
         if (message.type === "hello") {
-          attempt = 0;
+          healthy();
           connected = true;
         }
         if (feed.apply(message)) schedule();
-      };
-      ws.onclose = () => {
-        if (socket !== ws) return;
-        socket = null;
+      },
+      onDrop() {
         connected = false;
-        if (stopped) return;
         schedule();
-        retry = setTimeout(connect, reconnectDelay(attempt));
-        attempt += 1;
-      };
-      ws.onerror = () => ws.close();
-    };
-    connect();
+      },
+    });
 
     return () => {
       stopped = true;
-      clearTimeout(retry);
       clearTimeout(pending);
-      socket?.close();
-      socket = null;
+      stop();
     };
   }, [activityid]);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type NumberRecord, packLiveShots, unpackLiveShots } from "../../../contract/yeekee";
 import { GENESIS_HASH, seedCommitment, shotHash, yeekeeOffset, yeekeeResult } from "../../../domain/yeekee";
 import { parseLiveMessage, ShotFeed } from "./live-feed";
-import { reconnectDelay } from "../../lib/reconnect";
+import { reconnectDelay } from "../../lib/live-socket";
 import { publishedResult, verifyRound } from "./verify";
 
 function chainOf(numbers: string[]): NumberRecord[] {

@@ -2,21 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { type GameView, GamesLiveMessage } from "../../../../contract/games";
 import type { GameType } from "../../../../domain/games";
-import { reconnectDelay } from "../../../lib/reconnect";
+import { openLiveSocket, parseMessage } from "../../../lib/live-socket";
 import { CREDIT_KEY, useSession } from "../../../lib/session";
 import { gameKeys } from "./keys";
 
 type OpenList = { status: "Success"; gamelist: GameView[] };
-
-function parse(data: unknown): GamesLiveMessage | null {
-  if (typeof data !== "string") return null;
-  try {
-    const parsed = GamesLiveMessage.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The lobby's live feed (`/api/ws/games`): games that open are added to the open list and games that
@@ -33,14 +23,8 @@ export function useGamesLive(type: GameType): boolean {
   useEffect(() => {
     if (!uuid) return;
     const openKey = gameKeys.open(uuid, type);
-    let socket: WebSocket | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let attempt = 0;
-    let stopped = false;
-
     const onMessage = (m: GamesLiveMessage) => {
       if (m.type === "hello") {
-        attempt = 0;
         setConnected(true);
         void queryClient.invalidateQueries({ queryKey: openKey });
       } else if (m.type === "open") {
@@ -59,31 +43,17 @@ export function useGamesLive(type: GameType): boolean {
       }
     };
 
-    const connect = () => {
-      const scheme = location.protocol === "https:" ? "wss" : "ws";
-      const ws = new WebSocket(`${scheme}://${location.host}/api/ws/games?gametype=${type}`);
-      socket = ws;
-      ws.onmessage = (e) => {
-        const m = parse(e.data);
+    const stop = openLiveSocket(() => `/api/ws/games?gametype=${type}`, {
+      onMessage(data, healthy) {
+        const m = parseMessage(GamesLiveMessage, data);
+        if (m?.type === "hello") healthy();
         if (m) onMessage(m);
-      };
-      ws.onclose = () => {
-        if (socket !== ws) return;
-        socket = null;
-        setConnected(false);
-        if (stopped) return;
-        retry = setTimeout(connect, reconnectDelay(attempt));
-        attempt += 1;
-      };
-      ws.onerror = () => ws.close();
-    };
-    connect();
+      },
+      onDrop: () => setConnected(false),
+    });
 
     return () => {
-      stopped = true;
-      clearTimeout(retry);
-      socket?.close();
-      socket = null;
+      stop();
       setConnected(false);
     };
   }, [uuid, type, queryClient]);

@@ -1,0 +1,62 @@
+import type { z } from "zod";
+
+/** A live socket's reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then 5 s. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(5000, 500 * 2 ** attempt);
+}
+
+export interface LiveSocketHandlers {
+  /** Each message; `healthy()` (on the feed's greeting) resets the reconnect delays. */
+  onMessage(data: unknown, healthy: () => void): void;
+  /** The socket dropped; it is reopened after the next delay. */
+  onDrop(): void;
+}
+
+/**
+ * A WebSocket of this site's live feeds (`path()` is read again at every reconnect, so a feed can resume
+ * where it left off), reopened after each drop with growing delays until the returned stop is called.
+ */
+export function openLiveSocket(path: () => string, handlers: LiveSocketHandlers): () => void {
+  let socket: WebSocket | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let stopped = false;
+  const healthy = () => {
+    attempt = 0;
+  };
+
+  const connect = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}${path()}`);
+    socket = ws;
+    ws.onmessage = (e) => handlers.onMessage(e.data, healthy);
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      if (stopped) return;
+      handlers.onDrop();
+      retry = setTimeout(connect, reconnectDelay(attempt));
+      attempt += 1;
+    };
+    ws.onerror = () => ws.close();
+  };
+  connect();
+
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    socket?.close();
+    socket = null;
+  };
+}
+
+/** A feed's message read with its contract schema; anything else (not JSON, another shape) is null. */
+export function parseMessage<T>(schema: z.ZodType<T>, data: unknown): T | null {
+  if (typeof data !== "string") return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
