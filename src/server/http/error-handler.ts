@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/errors";
 import { ApiError } from "./errors";
 
 const THAI = /[\u0E00-\u0E7F]/;
+export const DATABASE_AWAY = "ระบบฐานข้อมูลไม่พร้อมชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่";
 
 /** The first validation issue in Thai; zod's own English default messages are replaced. */
 function validationMessage(issues: ReadonlyArray<{ message?: string; instancePath?: string; params?: unknown }>): string {
@@ -31,6 +33,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return send(413, "Error", "ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป");
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
       return send(error.statusCode, "Error", "คำขอไม่ถูกต้อง");
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or failing over: the pool reconnects by itself; the client retries.
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", "5");
+      return send(503, "Error", DATABASE_AWAY);
+    }
     request.log.error({ err: error }, "unhandled error");
     return send(500, "Error", "เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง");
   });
