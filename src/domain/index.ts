@@ -15,3 +15,4 @@ export * from "./rounds";
 export * from "./referral";
 export * from "./points";
 export * from "./games";
+export * from "./shortcuts";
