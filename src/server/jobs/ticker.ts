@@ -5,10 +5,14 @@ import { closeDue, planAll } from "../lottery/planning";
 import { expireDue, recomputeLevels, vestDue } from "../points/accrual";
 import { settlePending } from "../settlement/settle";
 import { lapseRaises } from "../rg/service";
+import { releaseStaleReservations } from "../wallet/repository";
 import { finishDueYeekeeRounds } from "../yeekee/service";
 
 // The jobs every instance runs (its own folder: it drives the lottery, yeekee and settlement areas,
 // which therefore do not import each other for it).
+
+/** A transfer report unreviewed this long gives its unique amount back (issue 17). */
+const STALE_REPORT_HOURS = 24;
 
 export interface Ticker {
   stop(): void;
@@ -17,7 +21,8 @@ export interface Ticker {
 /**
  * The in-process ticker: closes due rounds and computes due yeekee results every second, settles or refunds rounds with pending work
  * every two seconds, plans ahead every minute, and every minute vests, lapses and expires privilege points
- * (and once a Bangkok day recomputes member levels) and refunds games left unanswered. Every step is
+ * (and once a Bangkok day recomputes member levels), refunds games left unanswered, lapses unconfirmed limit
+ * raises and frees the amounts of transfer reports left unreviewed for a day. Every step is
  * an idempotent SQL transition, so several instances on one database can run it at once.
  */
 export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): Ticker {
@@ -41,6 +46,7 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): 
       await recomputeLevels(db);
       await expireGames(db);
       await lapseRaises(db);
+      await releaseStaleReservations(db, STALE_REPORT_HOURS);
     }),
   );
   void guard("plan", () => planAll(db))();

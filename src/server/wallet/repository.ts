@@ -68,6 +68,24 @@ export async function markDepositRequestUsed(db: Executor, id: string): Promise<
   await db.execute(sql`update deposit_requests set state = 'used' where id = ${id}`);
 }
 
+/** The player's transfer reports waiting for the operator. */
+export async function pendingReportCount(db: Executor, userId: string): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from pay_records where user_id = ${userId} and status = 'Pending'`);
+  return r.rows[0]!.n;
+}
+
+/**
+ * Reports left unreviewed this long give their amount back (the unique amount is free for other players
+ * again); the report itself stays in the operator's queue. The ticker; idempotent.
+ */
+export async function releaseStaleReservations(db: Executor, hours: number): Promise<number> {
+  const r = await db.execute(sql`
+    update deposit_requests d set state = 'closed'
+    from pay_records p
+    where p.deposit_request_id = d.id and d.state = 'used' and p.status = 'Pending' and p.created_at < now() - make_interval(hours => ${hours})`);
+  return r.rowCount ?? 0;
+}
+
 /** The operator decided: the amount is free for another player again. */
 export async function closeDepositRequestOf(db: Executor, payRecordId: number): Promise<void> {
   await db.execute(sql`

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import type { wallet } from "../../contract";
@@ -21,6 +22,8 @@ import { bankView, payRecordView, withdrawalView } from "./views";
 
 const DEPOSIT_REQUEST_TTL_MINUTES = 30;
 const PAYTIME_MAX_AGE_DAYS = 3;
+/** Reports a player may have waiting for the operator: one player cannot hold many of the unique amounts. */
+export const MAX_PENDING_REPORTS = 3;
 const PAYTIME_MAX_AHEAD_MINUTES = 10;
 
 function newTransection(): string {
@@ -78,6 +81,11 @@ export function walletService(db: Db) {
       // A satang fraction (0.01-0.99) makes the amount unique among open requests, so the operator
       // can match a line of the bank statement to one player.
       const request = await db.transaction(async (tx) => {
+        // One request of a player at a time, so the caps below hold.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('deposit:' || ${user.uuid}, 0))`);
+        if ((await repo.pendingReportCount(tx, user.uuid)) >= MAX_PENDING_REPORTS) {
+          throw conflict(`มีรายการแจ้งฝากรอตรวจสอบ ${MAX_PENDING_REPORTS} รายการแล้ว กรุณารอเจ้าหน้าที่ตรวจสอบก่อนขอฝากใหม่`);
+        }
         await repo.expireDepositRequests(tx, user.uuid);
         // Responsible play: no deposits during a break, none beyond the player's deposit limit.
         const limit = await depositRoom(tx, user.uuid);
