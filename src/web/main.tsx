@@ -8,7 +8,8 @@ import { createTheme, MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+// The DOM build of RouterProvider: navigations can ask for flushSync (see the responsible-play sign-outs).
+import { RouterProvider } from "react-router/dom";
 import { router } from "./app/router";
 import { SessionProvider } from "./lib/session";
 

@@ -31,14 +31,15 @@ function Header() {
         <Image src="/images/logo.svg" w={50} h={50} alt="โลโก้" />
       </Link>
       <Group gap={6} wrap="nowrap" className="shell-credit">
-        <Text fw={600} c="white" data-testid="credit">
+        <Text fw={600} c="white" data-testid="credit" style={{ whiteSpace: "nowrap" }}>
           {formatCredit(credit)}
         </Text>
         <ActionIcon variant="subtle" color="yellow" onClick={refreshCredit} aria-label="รีเฟรชเครดิต" data-testid="refresh-credit">
           <RefreshIcon className={creditLoading ? "spin" : undefined} data-spinning={creditLoading ? "true" : "false"} />
         </ActionIcon>
       </Group>
-      <Group gap={4} wrap="nowrap">
+      {/* The username gives way (truncated) before the credit or the icons on a narrow phone. */}
+      <Group gap={4} wrap="nowrap" miw={0}>
         <UserMenu username={username} />
         {isAdmin && (
           <ActionIcon variant="subtle" color="gray.0" component={Link} to={PATHS.admin} aria-label="หลังบ้าน" data-testid="admin-link">
@@ -71,11 +72,11 @@ function UserMenu({ username }: { username: string | null }) {
     <Menu position="bottom-end" shadow="md" width={220} withinPortal zIndex={300}>
       <Menu.Target>
         <UnstyledButton aria-label="เมนูผู้ใช้" data-testid="user-menu" style={{ minWidth: 0 }}>
-          <Group gap={2} wrap="nowrap">
+          <Group gap={2} wrap="nowrap" miw={0}>
             <Text c="white" size="sm" fw={500} data-testid="username" truncate maw={110}>
               {username}
             </Text>
-            <ChevronDownIcon width={14} height={14} color="white" />
+            <ChevronDownIcon width={14} height={14} color="white" style={{ flexShrink: 0 }} />
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -1,5 +1,5 @@
 import { Alert, Anchor } from "@mantine/core";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { PATHS } from "../../app/paths";
 import { useRgSettings } from "./api/settings";
 import { breakTitle } from "./break-status";
@@ -11,8 +11,10 @@ import { showWhen } from "./show";
  */
 export function BreakNotice() {
   const settings = useRgSettings("watch");
+  const { pathname } = useLocation();
   const held = settings.data?.break;
-  if (!held) return null;
+  // The responsible-play page shows the break in full itself.
+  if (!held || pathname === PATHS.responsible) return null;
   return (
     <Alert color="orange" radius="md" mb="sm" data-testid="break-notice" title={breakTitle(held.kind)}>
       ถึง {showWhen(held.until)} · ระหว่างนี้ดูยอดและถอนเงินได้เท่านั้น{" "}

@@ -75,7 +75,7 @@ function RealityCheckDialog({ reality }: { reality: RgSettings["reality"] }) {
       // has already ended this session, so the browser forgets it without asking to log out.
       onSettled: async (_data, error) => {
         if (!error) removeCookie(COOKIE.jwt);
-        navigate(PATHS.signIn, { replace: true });
+        await navigate(PATHS.signIn, { replace: true, flushSync: true });
         await signOut();
       },
     });

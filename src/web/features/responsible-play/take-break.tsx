@@ -69,9 +69,10 @@ function ConfirmBreak({ length, opened, onClose }: { length: BreakLength; opened
     take.mutate(length, {
       onSuccess: async () => {
         // Every session is already revoked on the server: forget this one without asking it to log out,
-        // and say on the sign-in page what happened.
+        // and say on the sign-in page what happened. The sign-in page is on screen (flushSync) before the
+        // session is cleared, or the signed-in guard would redirect first and lose the notice.
         removeCookie(COOKIE.jwt);
-        navigate(`${PATHS.signIn}?break=1`, { replace: true });
+        await navigate(`${PATHS.signIn}?break=1`, { replace: true, flushSync: true });
         await signOut();
       },
     });
