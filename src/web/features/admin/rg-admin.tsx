@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { rg } from "../../../contract";
 import type { RgAuditLine, RgPlayer } from "../../../contract/rg";
 import { formatMoney } from "../../../domain/money";
-import { LIMIT_KIND_LABELS, LIMIT_KINDS, LIMIT_PERIOD_LABELS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from "../../../domain/rg";
+import { BREAK_LABELS, type BreakLength, LIMIT_KIND_LABELS, LIMIT_KINDS, LIMIT_PERIOD_LABELS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from "../../../domain/rg";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
 import { PlayerPicker } from "./player-picker";
@@ -116,8 +116,16 @@ function LowerLimit({ player }: { player: Chosen }) {
         <SegmentedControl fullWidth data={LIMIT_PERIODS.map((p) => ({ value: p, label: LIMIT_PERIOD_LABELS[p] }))} value={period} onChange={(v) => setPeriod(v as LimitPeriod)} aria-label="ช่วงเวลา" />
         <NumberInput label="วงเงินใหม่ (บาท)" name="rg-lower-amount" value={amount} onChange={setAmount} min={0} allowNegative={false} decimalScale={2} thousandSeparator="," />
         <Textarea label="เหตุผล" name="rg-lower-reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} />
-        {lower.error && <Alert color="red">{lower.error.message}</Alert>}
-        {lower.isSuccess && <Alert color="teal">{lower.data.message}</Alert>}
+        {lower.error && (
+          <Alert color="red" data-testid="rg-lower-error">
+            {lower.error.message}
+          </Alert>
+        )}
+        {lower.isSuccess && (
+          <Alert color="teal" data-testid="rg-lower-message">
+            {lower.data.message}
+          </Alert>
+        )}
         <Button onClick={() => lower.mutate()} loading={lower.isPending} data-testid="rg-lower-submit">
           ลดวงเงิน
         </Button>
@@ -179,7 +187,36 @@ const ACTIONS: Readonly<Record<string, string>> = {
 };
 const showAction = (action: string) => ACTIONS[action] ?? action;
 
+/** A before or after in Thai, field by field where the field is known; anything else as JSON. */
 function showValue(v: unknown): string {
   if (v === null || v === undefined) return "-";
-  return typeof v === "string" ? v : JSON.stringify(v);
+  if (typeof v !== "object" || Array.isArray(v)) return typeof v === "string" ? v : JSON.stringify(v);
+  const parts = Object.entries(v as Record<string, unknown>).map(([key, value]) => showField(key, value));
+  return parts.length === 0 ? "-" : parts.join(" · ");
+}
+
+function showField(key: string, value: unknown): string {
+  const baht = (b: unknown) => `${formatMoney(Number(b))} ฿`;
+  switch (key) {
+    case "amount":
+      return value === null ? "ไม่จำกัด" : `วงเงิน ${baht(value)}`;
+    case "pending":
+      return value === null ? "รอยกเลิก" : `รอเพิ่มเป็น ${baht(value)}`;
+    case "kind":
+      return LIMIT_KIND_LABELS[value as LimitKind] ?? String(value);
+    case "period":
+      return LIMIT_PERIOD_LABELS[value as LimitPeriod] ?? String(value);
+    case "minutes":
+      return value === null ? "ปิดการเตือน" : `เตือนทุก ${String(value)} นาที`;
+    case "length":
+      return BREAK_LABELS[value as BreakLength] ?? String(value);
+    case "until":
+      return value === null ? "ไม่มีการพัก" : `ถึง ${formatThaiDateTime(String(value))}`;
+    case "sessionsRevoked":
+      return `ออกจากระบบ ${String(value)} เครื่อง`;
+    case "gamesRefunded":
+      return `คืนเงินเกม ${String(value)} เกม`;
+    default:
+      return `${key}: ${JSON.stringify(value)}`;
+  }
 }
