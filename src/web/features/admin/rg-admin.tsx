@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Code, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
@@ -159,7 +159,10 @@ function Audit({ player }: { player: Chosen }) {
             </Text>
             {(l.before !== null || l.after !== null) && (
               <Text size="xs" mt={2}>
-                <Code>{showValue(l.before)}</Code> → <Code>{showValue(l.after)}</Code>
+                {showValue(l.before)} →{" "}
+                <Text span fw={600} size="xs">
+                  {showValue(l.after)}
+                </Text>
               </Text>
             )}
             {l.reason && <Text size="xs">เหตุผล: {l.reason}</Text>}
