@@ -179,7 +179,12 @@ describe("results", () => {
     expect(stale.statusCode).toBe(401);
     const tampered = await send(body, (raw, ts) => feedSignature(FEED_SECRET, ts, raw.replace("815", "816")));
     expect(tampered.statusCode).toBe(401);
-    expect((await q(`select count(*)::int as n from audit_log where action = 'feed.rejected' and target = $1`, [`round:${id}`]))[0].n).toBe(3);
+    // One row at once per address and problem; the repeated bad signature is counted into the next row.
+    const logged = await q(`select after->>'problem' as problem, (after->>'count')::int as count from audit_log where action = 'feed.rejected' order by id`);
+    expect(logged).toEqual([
+      { problem: "bad signature", count: 1 },
+      { problem: "timestamp outside the allowed window", count: 1 },
+    ]);
 
     const good = await send(body, (raw, ts) => feedSignature(FEED_SECRET, ts, raw));
     expect(good.statusCode).toBe(200);
@@ -188,6 +193,25 @@ describe("results", () => {
     expect(replay.statusCode).toBe(200);
     const different = await send({ ...body, threeTop: "111" }, (raw, ts) => feedSignature(FEED_SECRET, ts, raw));
     expect(different.statusCode).toBe(409);
+  });
+
+  it("a flood of bad feed posts is cut off at 60 a minute and written as one audit row, not one per post", async () => {
+    const before = (await q(`select count(*)::int as n from audit_log where action = 'feed.rejected'`))[0].n;
+    const flood = [];
+    for (let i = 0; i < 150; i++) {
+      flood.push(
+        await t.app.inject({
+          method: "POST",
+          url: "/api/admin/result-feed",
+          payload: JSON.stringify({ activityid: 1, threeTop: "123", twoBottom: "45" }),
+          headers: { "content-type": "application/json", "x-feed-timestamp": "not-a-time", "x-feed-signature": "f".repeat(64) },
+        }),
+      );
+    }
+    const codes = flood.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(80);
+    expect(codes.filter((c) => c !== 429 && c !== 401)).toEqual([]);
+    expect((await q(`select count(*)::int as n from audit_log where action = 'feed.rejected'`))[0].n - before).toBe(1);
   });
 
   it("lists a date's results: rounds, award lines and tod lines", async () => {

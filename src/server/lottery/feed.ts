@@ -22,3 +22,37 @@ export function verifyFeed(request: FastifyRequest, secret: string | undefined, 
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "bad signature";
   return null;
 }
+
+/**
+ * Refused feed requests, logged without letting a flood write a row each (issue 17): the first refusal of
+ * an address and problem in a window is written at once (a misconfigured feed shows up immediately);
+ * the ones after it in the same window are counted and written as one row when the window ends.
+ */
+export function refusalLog(write: (entry: { ip: string; problem: string; count: number; first: boolean }) => Promise<void>, windowMs = 60_000) {
+  const open = new Map<string, { ip: string; problem: string; count: number; timer: ReturnType<typeof setTimeout> }>();
+  const close = async (key: string) => {
+    const w = open.get(key);
+    if (!w) return;
+    open.delete(key);
+    clearTimeout(w.timer);
+    if (w.count > 0) await write({ ip: w.ip, problem: w.problem, count: w.count, first: false });
+  };
+  return {
+    async refused(ip: string, problem: string): Promise<void> {
+      const key = `${ip}\u0000${problem}`;
+      const w = open.get(key);
+      if (w) {
+        w.count += 1;
+        return;
+      }
+      const timer = setTimeout(() => void close(key).catch(() => {}), windowMs);
+      timer.unref?.();
+      open.set(key, { ip, problem, count: 0, timer });
+      await write({ ip, problem, count: 1, first: true });
+    },
+    /** Writes every open window's count (the app closing). */
+    async flush(): Promise<void> {
+      await Promise.all([...open.keys()].map(close));
+    },
+  };
+}
