@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AWARD_TYPES } from "../domain/bet-types";
 import { ROUND_STATUSES } from "../domain/rounds";
-import { ResultStatus } from "./common";
+import { ActivityId, ResultStatus } from "./common";
 import { route } from "./route";
 
 export const LOTTERY_GROUPS = ["yeekee", "yeekee5minute", "stateLottery", "stockLottery", "percentLotto"] as const;
@@ -15,10 +15,6 @@ export const LotteryCategory = z.enum(["thai", "foreign", "stock", "yeekee", "pe
 export const ResultKind = z.enum(["thai", "stock", "simple", "yeekee"]);
 export const RoundStatus = z.enum(ROUND_STATUSES);
 
-const ActivityId = z.coerce
-  .number({ error: "รหัสงวดไม่ถูกต้อง" })
-  .int("รหัสงวดไม่ถูกต้อง")
-  .positive("รหัสงวดไม่ถูกต้อง");
 const LotteryId = z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง");
 
 export const Activity = z.object({
@@ -219,7 +215,14 @@ export const cancelActivity = route({
   access: "admin",
   summary: "ยกเลิกงวด (คืนโพยทั้งหมด) พร้อมเหตุผล",
   body: z.object({ activityid: ActivityId, note: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป") }),
-  response: z.object({ status: ResultStatus, message: z.string(), activity: Activity }),
+  response: z.object({
+    status: ResultStatus,
+    message: z.string(),
+    activity: Activity,
+    /** Slips refunded by this call, and slips still held by another request (refunded by the ticker within seconds). */
+    refunded: z.number().int(),
+    pending: z.number().int(),
+  }),
 });
 
 export const readLogAdminCancelActivity = route({

@@ -4,7 +4,9 @@ import { closeDue } from "../../src/server/lottery/planning";
 import { createTestApp, type TestApp, THAI } from "../support/app";
 import { createPlayer, post } from "../support/players";
 import { makeRound, roundStatus } from "../support/rounds";
-import { adminToken } from "../support/wallet";
+import { refundRound } from "../../src/server/settlement/settle";
+import { placeSlip } from "../support/betting";
+import { adminToken, creditOf, fund } from "../support/wallet";
 
 const FEED_SECRET = "feed-secret-feed-secret-feed-secret-0123";
 let t: TestApp;
@@ -157,6 +159,34 @@ describe("results", () => {
     expect(log.body.loglist).toEqual([expect.objectContaining({ event: "cancel", note: "งดออกผล วันหยุด", username: "admin" })]);
     expect((await post(t.app, "/read-logAdmin-cancelActivity", { activityid: other }, player.token)).statusCode).toBe(403);
     expect((await post(t.app, "/api/admin/add-award", { activityid: other, threeTop: "123", twoBottom: "45" }, admin)).statusCode).toBe(409);
+  });
+
+  it("a cancel answers how many slips it refunded and how many another request still holds; the ticker refunds those", async () => {
+    const round = await makeRound(t.db, "hanoi", 3_600_000);
+    const bettor = await createPlayer(t);
+    await fund(t, admin, bettor.uuid, 100);
+    for (const n of ["11", "22", "33"]) expect((await placeSlip(t, bettor, round, [{ award_type: "TwoDigit", number: n, amount: 10 }])).statusCode).toBe(200);
+    // Another request holds one slip (as a settlement or a refund running at that moment would).
+    const holder = await t.owner.$client.connect();
+    await holder.query("begin");
+    await holder.query("select id from slips where round_id = $1 order by id limit 1 for update", [round]);
+    try {
+      const cancelled = await post(t.app, "/api/admin/cancel-activity", { activityid: round, note: "ทดสอบโพยค้าง" }, admin);
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.body).toMatchObject({ refunded: 2, pending: 1 });
+      expect(cancelled.body.message).toMatch(/คืนเครดิต 2 โพย อีก 1 โพย/);
+      expect(await creditOf(t, bettor.token)).toBe(90);
+    } finally {
+      await holder.query("commit");
+      holder.release();
+    }
+    expect(await refundRound(t.db, round)).toBe(1);
+    expect(await creditOf(t, bettor.token)).toBe(100);
+    const again = await makeRound(t.db, "hanoi", 3_600_000);
+    expect((await placeSlip(t, bettor, again, [{ award_type: "TwoDigit", number: "44", amount: 10 }])).statusCode).toBe(200);
+    const all = await post(t.app, "/api/admin/cancel-activity", { activityid: again, note: "ทดสอบครบ" }, admin);
+    expect(all.body).toMatchObject({ refunded: 1, pending: 0 });
+    expect(all.body.message).toMatch(/ครบทุกโพย/);
   });
 
   it("the result feed accepts a correctly signed result and refuses (and logs) a bad signature", async () => {

@@ -225,3 +225,9 @@ export async function cacheSet(db: Executor, userId: string, key: string, val: s
     insert into user_cache (user_id, key, val) values (${userId}, ${key}, ${val})
     on conflict (user_id, key) do update set val = excluded.val, updated_at = now()`);
 }
+
+/** A round's slips still active (not yet refunded or settled). */
+export async function activeSlipCount(db: Executor, roundId: number): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from slips where round_id = ${roundId} and status = 'active'`);
+  return r.rows[0]!.n;
+}

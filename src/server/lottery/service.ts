@@ -255,11 +255,18 @@ export function lotteryService(db: Db) {
         }
         await repo.addRoundEvent(tx, { roundId: activityId, event: "cancel", actorId: admin.uuid, note });
         await writeAudit(tx, { actorId: admin.uuid, action: "round.cancel", target: `round:${activityId}`, before: { status: before.status }, after: { status: "cancel activity", note } });
-        return { status: "Success" as const, message: "ยกเลิกงวดแล้ว คืนเครดิตทุกโพย", activity: activityView((await repo.roundById(tx, activityId))!) };
-      }).then(async (done) => {
-        // The round's slips come back to their players as returned slips (คืนโพย).
-        await refundRound(db, activityId);
-        return done;
+        return activityView((await repo.roundById(tx, activityId))!);
+      }).then(async (activity) => {
+        // The round's slips come back to their players as returned slips (คืนโพย). A slip another request
+        // holds at this moment is skipped here and refunded by the ticker once it is free: the answer
+        // says how many were refunded and how many wait, never "all" when some do.
+        const refunded = await refundRound(db, activityId);
+        const pending = await repo.activeSlipCount(db, activityId);
+        const message =
+          pending === 0
+            ? `ยกเลิกงวดแล้ว คืนเครดิตครบทุกโพย (${refunded} โพย)`
+            : `ยกเลิกงวดแล้ว คืนเครดิต ${refunded} โพย อีก ${pending} โพยกำลังทำรายการอยู่ ระบบจะคืนเครดิตให้อัตโนมัติในไม่กี่วินาที`;
+        return { status: "Success" as const, message, activity, refunded, pending };
       });
     },
 
