@@ -85,7 +85,8 @@ describe("limits", () => {
       "player:limit.remove_requested",
       "system:limit.raise_lapsed",
     ]);
-    expect((await auditOf(p))[1]).toMatchObject({ before: { amount: 500 }, after: { amount: 300 } });
+    expect((await auditOf(p))[1]).toMatchObject({ before: { kind: "stake", period: "day", amount: 500 }, after: { kind: "stake", period: "day", amount: 300 } });
+    expect((await auditOf(p))[3]).toMatchObject({ after: { kind: "stake", period: "day", amount: 800 } });
   });
 
   it("keeps daily ≤ weekly ≤ monthly and refuses bad input with a Thai message, writing nothing", async () => {

@@ -189,20 +189,21 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
       if (next === null && current === null) throw badRequest("ยังไม่ได้ตั้งวงเงินนี้");
       const problem = limitOrderProblem(body.kind, periodLimits(rows, body.kind, { period: body.period, amount: next }));
       if (problem) throw badRequest(problem);
-      const before = { amount: current === null ? null : baht(current), pending: row?.pending_at ? (row.pending_amount === null ? null : baht(row.pending_amount)) : undefined };
+      const which = { kind: body.kind, period: body.period };
+      const before = { ...which, amount: current === null ? null : baht(current), pending: row?.pending_at ? (row.pending_amount === null ? null : baht(row.pending_amount)) : undefined };
       if (appliesAtOnce(current, next)) {
         if (who.actor === "operator" && current !== null && next! >= current) throw badRequest("ผู้ดูแลลดวงเงินได้เท่านั้น เพิ่มไม่ได้");
         await tx.execute(sql`
           insert into rg_limits (user_id, kind, period, amount) values (${userId}, ${body.kind}, ${body.period}, ${next})
           on conflict (user_id, kind, period) do update set amount = excluded.amount, pending_amount = null, pending_at = null`);
         await refreshStakeFlag(tx, userId);
-        await audit(tx, userId, who, current === null ? "limit.set" : "limit.lower", before, { amount: baht(next!) }, reason);
+        await audit(tx, userId, who, current === null ? "limit.set" : "limit.lower", before, { ...which, amount: baht(next!) }, reason);
         return "บันทึกวงเงินแล้ว มีผลทันที";
       }
       if (who.actor === "operator") throw badRequest("ผู้ดูแลลดวงเงินได้เท่านั้น เพิ่มไม่ได้");
       await tx.execute(sql`
         update rg_limits set pending_amount = ${next}, pending_at = now() where user_id = ${userId} and kind = ${body.kind} and period = ${body.period}`);
-      await audit(tx, userId, who, next === null ? "limit.remove_requested" : "limit.raise_requested", before, { pending: next === null ? null : baht(next) }, reason);
+      await audit(tx, userId, who, next === null ? "limit.remove_requested" : "limit.raise_requested", before, { ...which, pending: next === null ? null : baht(next) }, reason);
       const from = formatThaiDateTime(new Date(Date.now() + RAISE_COOLING_MS));
       return `${next === null ? "คำขอยกเลิกวงเงิน" : "คำขอเพิ่มวงเงิน"}จะยืนยันได้ตั้งแต่ ${from} (ภายใน 7 วัน) จนกว่าจะยืนยัน วงเงินเดิมยังมีผล`;
     });
@@ -234,7 +235,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
             update rg_limits set amount = ${next}, pending_amount = null, pending_at = null
             where user_id = ${user.uuid} and kind = ${body.kind} and period = ${body.period}`);
         await refreshStakeFlag(tx, user.uuid);
-        await audit(tx, user.uuid, { actor: "player", actorId: user.uuid }, next === null ? "limit.remove_confirmed" : "limit.raise_confirmed", { amount: baht(row.amount) }, { amount: next === null ? null : baht(next) });
+        await audit(tx, user.uuid, { actor: "player", actorId: user.uuid }, next === null ? "limit.remove_confirmed" : "limit.raise_confirmed", { kind: body.kind, period: body.period, amount: baht(row.amount) }, { kind: body.kind, period: body.period, amount: next === null ? null : baht(next) });
         return next === null ? "ยกเลิกวงเงินแล้ว" : "เพิ่มวงเงินแล้ว";
       });
       return settings(user.uuid, message);
