@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { AWARD_TYPES, BET_TYPES } from "../domain/bet-types";
 import { ROUND_STATUSES } from "../domain/rounds";
-import { ResultStatus, Uuid } from "./common";
+import { ActivityId, ResultStatus, Uuid, WholeNumber } from "./common";
 import { route } from "./route";
 import { DayPeriod } from "./wallet";
 
-const ActivityId = z.coerce.number({ error: "รหัสงวดไม่ถูกต้อง" }).int("รหัสงวดไม่ถูกต้อง").positive("รหัสงวดไม่ถูกต้อง");
-const MasterId = z.coerce.number({ error: "รหัสโพยไม่ถูกต้อง" }).int("รหัสโพยไม่ถูกต้อง").positive("รหัสโพยไม่ถูกต้อง");
+const MasterId = WholeNumber("รหัสโพยไม่ถูกต้อง", { coerce: true });
 export const BetType = z.enum(BET_TYPES, { error: "ประเภทการแทงไม่ถูกต้อง" });
 
 /** One line of a slip as the client sends it; any rate it sends is ignored (the server fixes it). */
@@ -240,7 +239,7 @@ export const removeDraftDigit = route({
   path: "/api/remove-draft-digit",
   access: "player",
   summary: "ลบชุดเลขที่บันทึกไว้",
-  body: z.object({ id: z.coerce.number().int().positive("รหัสไม่ถูกต้อง") }),
+  body: z.object({ id: WholeNumber("รหัสไม่ถูกต้อง", { coerce: true }) }),
   response: z.object({ status: ResultStatus, message: z.string() }),
 });
 
@@ -272,9 +271,9 @@ export const adminUpdateLottoConfig = route({
     userType: z.string().regex(/^[a-z0-9_]{2,20}$/, "ระดับสมาชิกไม่ถูกต้อง"),
     betType: BetType,
     rate: z.number().min(0, "อัตราจ่ายต้องไม่ติดลบ").max(100_000, "อัตราจ่ายสูงเกินไป"),
-    minStake: z.number().int().min(1, "ขั้นต่ำอย่างน้อย 1 บาท"),
-    maxStake: z.number().int().min(1, "สูงสุดอย่างน้อย 1 บาท"),
-    maxPerNumber: z.number().int().min(1, "เพดานต่อเลขอย่างน้อย 1 บาท"),
+    minStake: WholeNumber("ขั้นต่ำต้องเป็นจำนวนเต็มบาท 1 ถึง 1,000,000", { max: 1_000_000 }),
+    maxStake: WholeNumber("สูงสุดต้องเป็นจำนวนเต็มบาท 1 ถึง 1,000,000", { max: 1_000_000 }),
+    maxPerNumber: WholeNumber("เพดานต่อเลขต้องเป็นจำนวนเต็มบาท 1 ถึง 1,000,000,000", { max: 1_000_000_000 }),
     discountPercent: z.number().int().min(0).max(99, "ส่วนลดไม่เกิน 99%"),
   }),
   response: z.object({ status: ResultStatus, message: z.string() }),

@@ -54,3 +54,53 @@ export const Otp = z
   .string({ error: "กรุณากรอกรหัส OTP" })
   .trim()
   .regex(/^\d{6}$/, "รหัส OTP ต้องเป็นตัวเลข 6 หลัก");
+
+/**
+ * The largest whole number the API takes anywhere. It is PostgreSQL's `integer` range, so a count or a
+ * limit never reaches the database out of range (that was a 500); ids live in `bigint` columns but are
+ * taken up to the same bound, so one rule covers every integer (2,147,483,647 rows is beyond any table here).
+ */
+export const INT_MAX = 2_147_483_647;
+
+/**
+ * A whole number a client sends, from `min` to `max` (INT_MAX at most), with one Thai message for every
+ * refusal. `coerce` also takes it as text ("12"), as the original client sends some ids.
+ */
+export function WholeNumber(message: string, { min = 1, max = INT_MAX, coerce = false }: { min?: number; max?: number; coerce?: boolean } = {}) {
+  const base = coerce ? z.coerce.number({ error: message }) : z.number({ error: message });
+  return base.int(message).min(min, message).max(Math.min(max, INT_MAX), message);
+}
+
+/** A round ("activity") id, as a number or as text. */
+export const ActivityId = WholeNumber("รหัสงวดไม่ถูกต้อง", { coerce: true });
+
+/** C0 control characters (NUL, ESC, …) but tab, line feed and carriage return, which notes may hold. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+
+/**
+ * Every string of a request (values and keys, however deep) is checked for control characters before
+ * its schema runs: PostgreSQL refuses NUL in text and JSON, and nothing a person types contains them.
+ * The server applies it to every route's body and path parameters and the browser's client to every
+ * body, so both give this one Thai message. Returns null when the value is clean.
+ */
+export function controlCharacterIssue(value: unknown, path: ReadonlyArray<string | number> = []): string | null {
+  const refuse = (at: ReadonlyArray<string | number>) =>
+    `ข้อมูลมีอักขระที่ใช้ไม่ได้${at.length > 0 ? ` (${at.join(".")})` : ""} กรุณาพิมพ์ใหม่`;
+  if (typeof value === "string") return CONTROL_CHARACTER.test(value) ? refuse(path) : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const issue = controlCharacterIssue(item, [...path, i]);
+      if (issue) return issue;
+    }
+    return null;
+  }
+  if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (CONTROL_CHARACTER.test(key)) return refuse([...path, key.replace(new RegExp(CONTROL_CHARACTER.source, "g"), "?")]);
+      const issue = controlCharacterIssue(item, [...path, key]);
+      if (issue) return issue;
+    }
+  }
+  return null;
+}

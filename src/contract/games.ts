@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GAME_TYPES, HILOW_SIDES, HUAKOI_SIDES } from "../domain/games";
-import { ResultStatus, Uuid } from "./common";
+import { ResultStatus, Uuid, WholeNumber } from "./common";
 import { route } from "./route";
 import { Baht, DayPeriod } from "./wallet";
 
@@ -9,7 +9,7 @@ import { Baht, DayPeriod } from "./wallet";
 export const GameTypeSchema = z.enum(GAME_TYPES, { error: "ประเภทเกมต้องเป็น huakoi หรือ hilow" });
 export const GameSideSchema = z.enum([...HUAKOI_SIDES, ...HILOW_SIDES], { error: "ตัวเลือกต้องเป็น หัว ก้อย สูง หรือ ต่ำ" });
 const Die = z.number({ error: "ลูกเต๋าต้องเป็นตัวเลข 1-6" }).int("ลูกเต๋าต้องเป็นจำนวนเต็ม 1-6").min(1, "ลูกเต๋าต้องเป็น 1-6").max(6, "ลูกเต๋าต้องเป็น 1-6");
-const GameId = z.number({ error: "รหัสเกมไม่ถูกต้อง" }).int("รหัสเกมไม่ถูกต้อง").positive("รหัสเกมไม่ถูกต้อง");
+const GameId = WholeNumber("รหัสเกมไม่ถูกต้อง");
 
 export const GameView = z.object({
   id: z.number().int(),

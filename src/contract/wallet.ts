@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isBahtAmount } from "../domain/money";
 import { BankCode } from "./auth";
-import { ResultStatus, Uuid } from "./common";
+import { ResultStatus, Uuid, WholeNumber } from "./common";
 import { route } from "./route";
 
 const MAX_BAHT = 10_000_000;
@@ -29,7 +29,7 @@ export const DayPeriod = z.coerce
 
 export const ApprovalStatus = z.enum(["Pending", "Approve", "Reject"]);
 export const Decision = z.enum(["Approve", "Reject"], { error: "สถานะต้องเป็น Approve หรือ Reject" });
-const RecordId = z.number({ error: "รหัสรายการไม่ถูกต้อง" }).int("รหัสรายการไม่ถูกต้อง").positive("รหัสรายการไม่ถูกต้อง");
+const RecordId = WholeNumber("รหัสรายการไม่ถูกต้อง");
 
 export const ReceivingBank = z.object({
   id: z.number().int(),

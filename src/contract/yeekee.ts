@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { ResultStatus, Uuid } from "./common";
+import { ActivityId, ResultStatus, Uuid, WholeNumber } from "./common";
 import { DayPeriod } from "./wallet";
 import { shotHash } from "../domain/yeekee";
 import { route } from "./route";
-
-const ActivityId = z.coerce.number({ error: "รหัสงวดไม่ถูกต้อง" }).int("รหัสงวดไม่ถูกต้อง").positive("รหัสงวดไม่ถูกต้อง");
 
 /** A shot as listed: others' names are masked; `shooter` is the per-round pseudonym the chain hashes. */
 export const NumberRecord = z.object({
@@ -108,7 +106,7 @@ export const readNumberRecord = route({
   path: "/api/read-numberrecord",
   access: "player",
   summary: "เลขที่ยิงในงวดยี่กี ตามลำดับที่เซิร์ฟเวอร์ได้รับ พร้อมหัวของสายแฮช",
-  body: z.object({ activityid: ActivityId, after: z.coerce.number().int().min(0).optional() }),
+  body: z.object({ activityid: ActivityId, after: WholeNumber("ลำดับเลขที่ยิงไม่ถูกต้อง", { min: 0, coerce: true }).optional() }),
   response: z.object({
     status: ResultStatus,
     recordlist: z.array(NumberRecord),

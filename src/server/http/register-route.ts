@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { controlCharacterIssue } from "../../contract/common";
 import type { RouteDef } from "../../contract/route";
-import { forbidden, unauthorized } from "./errors";
+import { badRequest, forbidden, unauthorized } from "./errors";
 
 export interface AuthUser {
   uuid: string;
@@ -86,6 +87,12 @@ export function registerRoute<R extends RouteDef>(
             if (def.access === "admin" && user.role !== "admin") throw forbidden("เฉพาะผู้ดูแลระบบเท่านั้น");
             authenticated.set(request, user);
           },
+    // Before any schema, for every route: a control character anywhere in the body or the path is a
+    // Thai 400 (NUL reached PostgreSQL as a 500), and no route can forget it.
+    preValidation: async (request) => {
+      const issue = controlCharacterIssue(request.body) ?? controlCharacterIssue(request.params);
+      if (issue) throw badRequest(issue);
+    },
     handler: async (request, reply) => {
       const user = authenticated.get(request) ?? null;
       return handler({ body: request.body as Body<R>, params: request.params as Params<R>, user: user as User<R>, request, reply });

@@ -1,3 +1,4 @@
+import { controlCharacterIssue } from "../../contract/common";
 import { type BodyOf, pathOf, type ResponseOf, type RouteDef } from "../../contract/route";
 import { COOKIE, getCookie, removeCookie } from "./cookies";
 
@@ -26,6 +27,9 @@ export async function callApi<R extends RouteDef>(
   extraHeaders: Record<string, string> = {},
   params?: Record<string, string | number>,
 ): Promise<ResponseOf<R>> {
+  // The server's own first check, so a pasted control character gets the same Thai message here.
+  const unsafe = controlCharacterIssue(body);
+  if (unsafe) throw new ApiCallError(unsafe, 400);
   if (route.body) {
     const checked = route.body.safeParse(body);
     if (!checked.success) throw new ApiCallError(checked.error.issues[0]?.message ?? fallbackMessage, 400);
