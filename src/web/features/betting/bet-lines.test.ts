@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addLines, lineProblem, lineRate, linePaid, offeredTypes, parseDraft, potentialWin, type Rates, toNumberlist } from "./bet-lines";
+import { addLines, lineProblem, lineRate, linePaid, linesForNumbers, numbersPreview, offeredTypes, parseDraft, potentialWin, type Rates, toNumberlist, totalsByType } from "./bet-lines";
 
 const rate = (r: number) => ({ rate: r, minStake: 1, maxStake: 1000, discountPercent: 0 });
 const rates: Rates = { ThreeDigit: rate(900), ThreeDigitToad: rate(150), TwoDigit: rate(90), OneDigitOn: rate(3.2) };
@@ -62,5 +62,63 @@ describe("bet form lines", () => {
     expect(parseDraft("{nope", rates, 5)).toEqual([]);
     expect(parseDraft(JSON.stringify([{ award_type: "TwoDigit", number: "7" }]), rates, 5)).toEqual([]);
     expect(parseDraft(JSON.stringify([{ award_type: "TwoDigit", number: "07" }]), rates, 5)).toEqual([{ betType: "TwoDigit", number: "07", stake: 5 }]);
+  });
+
+  it("merges a repeat into the line already there, also within one batch and for tod in another order", () => {
+    const r = addLines([{ key: "TwoDigit_12", betType: "TwoDigit", number: "12", stake: 20 }], [
+      { betType: "TwoDigit", number: "12", stake: 5 },
+      { betType: "TwoDigit", number: "34", stake: 5 },
+      { betType: "TwoDigit", number: "34", stake: 5 },
+      { betType: "ThreeDigitToad", number: "123", stake: 5 },
+      { betType: "ThreeDigitToad", number: "321", stake: 5 },
+    ]);
+    expect(r.lines.map((l) => `${l.betType}:${l.number}:${l.stake}`)).toEqual(["TwoDigit:12:20", "TwoDigit:34:5", "ThreeDigitToad:123:5"]);
+    expect(r.merged.map((l) => l.number)).toEqual(["12", "34", "321"]);
+    expect(r.skipped).toBe(3);
+  });
+
+  it("a tod restricted price is found whatever the order of its digits (the server keys it sorted)", () => {
+    const prices = new Map([["ThreeDigitToad_123", 0]]);
+    expect(lineRate(rates, prices, "ThreeDigitToad", "321")).toMatchObject({ closed: true });
+    expect(lineRate(rates, prices, "ThreeDigit", "321")).toMatchObject({ closed: false });
+  });
+
+  it("puts one number on several types, each with its own stake, and one tod line per set of digits", () => {
+    expect(
+      linesForNumbers(["12", "21"], [
+        { betType: "TwoDigitOn", stake: 10 },
+        { betType: "TwoDigit", stake: 5 },
+      ]),
+    ).toEqual([
+      { betType: "TwoDigitOn", number: "12", stake: 10 },
+      { betType: "TwoDigitOn", number: "21", stake: 10 },
+      { betType: "TwoDigit", number: "12", stake: 5 },
+      { betType: "TwoDigit", number: "21", stake: 5 },
+    ]);
+    expect(
+      linesForNumbers(["123", "132", "213"], [
+        { betType: "ThreeDigit", stake: 20 },
+        { betType: "ThreeDigitToad", stake: "" },
+      ]),
+    ).toEqual([
+      { betType: "ThreeDigit", number: "123", stake: 20 },
+      { betType: "ThreeDigit", number: "132", stake: 20 },
+      { betType: "ThreeDigit", number: "213", stake: 20 },
+      { betType: "ThreeDigitToad", number: "123", stake: "" },
+    ]);
+  });
+
+  it("totals lines and stake per type in the usual order, and previews a long list of numbers", () => {
+    const lines = [
+      { key: "a", betType: "TwoDigit" as const, number: "12", stake: 5 as const },
+      { key: "b", betType: "TwoDigitOn" as const, number: "12", stake: 10 as const },
+      { key: "c", betType: "TwoDigit" as const, number: "34", stake: "" as const },
+    ];
+    expect(totalsByType(lines)).toEqual([
+      { betType: "TwoDigitOn", count: 1, total: 10 },
+      { betType: "TwoDigit", count: 2, total: 5 },
+    ]);
+    expect(numbersPreview(["1", "2", "3"])).toBe("1, 2, 3");
+    expect(numbersPreview(["1", "2", "3", "4"], 2)).toBe("1, 2 และอีก 2 เลข");
   });
 });

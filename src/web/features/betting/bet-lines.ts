@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BET_TYPES, betTypeDigits, type BetType } from "../../../domain/bet-types";
 import { bahtToSatang, formatMoney, isBahtAmount } from "../../../domain/money";
-import { linePayout, linePrice, validateBetLine } from "../../../domain/slip";
+import { exposureNumber, linePayout, linePrice, validateBetLine } from "../../../domain/slip";
 
 /** A line on the bet form before it is sent. The stake is whole baht ("" while the field is empty). */
 export interface FormLine {
@@ -26,29 +26,66 @@ export function offeredTypes(rates: Rates): BetType[] {
   return BET_TYPES.filter((t) => rates[t] !== undefined);
 }
 
-export const lineKey = (betType: BetType, number: string) => `${betType}_${number}`;
+/**
+ * A line's identity: its type and the number it is counted and priced under (a tod number's digits
+ * sorted, as the server keys exposure and restricted prices), so "321" tod is the same line as "123" tod.
+ */
+export const lineKey = (betType: BetType, number: string) => `${betType}_${exposureNumber(betType, number)}`;
+
+export type NewLine = { betType: BetType; number: string; stake: number | "" };
 
 /**
- * Adds lines, keeping the order; a line whose type and number is already on the form is not added
- * twice (the existing one keeps its stake). Returns the new list and how many were skipped.
+ * Adds lines, keeping the order; a line whose type and number is already on the form, or comes twice
+ * in `add`, is merged into the first (which keeps its stake: a repeat never raises what is staked).
+ * Returns the new list and the repeats that were merged.
  */
-export function addLines(
-  lines: readonly FormLine[],
-  add: ReadonlyArray<{ betType: BetType; number: string; stake: number | "" }>,
-): { lines: FormLine[]; skipped: number } {
+export function addLines(lines: readonly FormLine[], add: readonly NewLine[]): { lines: FormLine[]; skipped: number; merged: NewLine[] } {
   const out = [...lines];
   const seen = new Set(lines.map((l) => l.key));
-  let skipped = 0;
+  const merged: NewLine[] = [];
   for (const a of add) {
     const key = lineKey(a.betType, a.number);
     if (seen.has(key)) {
-      skipped += 1;
+      merged.push(a);
       continue;
     }
     seen.add(key);
     out.push({ key, betType: a.betType, number: a.number, stake: a.stake });
   }
-  return { lines: out, skipped };
+  return { lines: out, skipped: merged.length, merged };
+}
+
+/**
+ * The lines for numbers bet on several types at once, each type with its own stake: type by type,
+ * in the order given. A tod line is made once per set of digits (one tod bet already wins on every
+ * ordering), so reversing a number with tod adds a single tod line.
+ */
+export function linesForNumbers(numbers: readonly string[], stakes: ReadonlyArray<{ betType: BetType; stake: number | "" }>): NewLine[] {
+  const out: NewLine[] = [];
+  for (const { betType, stake } of stakes) {
+    const seen = new Set<string>();
+    for (const number of numbers) {
+      const key = lineKey(betType, number);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ betType, number, stake });
+    }
+  }
+  return out;
+}
+
+/** How many lines and how much stake per bet type, in the usual order of the types (the confirm dialog's summary). */
+export function totalsByType(lines: readonly FormLine[]): Array<{ betType: BetType; count: number; total: number }> {
+  return BET_TYPES.flatMap((betType) => {
+    const of = lines.filter((l) => l.betType === betType);
+    return of.length === 0 ? [] : [{ betType, count: of.length, total: of.reduce((s, l) => s + (l.stake === "" ? 0 : l.stake), 0) }];
+  });
+}
+
+/** A short Thai list of numbers for a notice: the first few, then how many more. */
+export function numbersPreview(numbers: readonly string[], max = 6): string {
+  const shown = numbers.slice(0, max).join(", ");
+  return numbers.length > max ? `${shown} และอีก ${numbers.length - max} เลข` : shown;
 }
 
 export interface LineRate {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { z } from "zod";
-import { BET_TYPES, type BetType } from "../../../domain/bet-types";
-import { addLines, type FormLine } from "./bet-lines";
+import { BET_TYPES } from "../../../domain/bet-types";
+import { addLines, type FormLine, type NewLine } from "./bet-lines";
 
 // The lines on the form survive a reload of the page (per round, for this tab only).
 const linesStorageKey = (activityid: number) => `betLines_${activityid}`;
@@ -37,11 +37,11 @@ export function useSlipLines(activityid: number) {
     },
     [activityid],
   );
-  /** Adds lines, skipping a type and number already on the slip; says how many were added and skipped. */
-  const add = (more: ReadonlyArray<{ betType: BetType; number: string; stake: number | "" }>) => {
+  /** Adds lines, merging a type and number already on the slip; says how many were added and which were merged. */
+  const add = (more: readonly NewLine[]) => {
     const r = addLines(lines, more);
     setLines(r.lines);
-    return { added: more.length - r.skipped, skipped: r.skipped };
+    return { added: more.length - r.skipped, skipped: r.skipped, merged: r.merged };
   };
   return {
     lines,
