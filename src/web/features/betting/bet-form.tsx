@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Card, Checkbox, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { BET_TYPE_LABELS, betTypeDigits, type BetType } from "../../../domain/bet-types";
 import { formatMoney, satangToBaht } from "../../../domain/money";
+import type { NumberListParse } from "../../../domain/shortcuts";
 import { reverseNumbers } from "../../../domain/slip";
 import { PATHS } from "../../app/paths";
 import { ApiCallError } from "../../lib/api";
@@ -11,23 +12,30 @@ import { useServerNow } from "../../lib/server-clock";
 import { usePostSlip } from "./api/post-slip";
 import { useSaveDraft } from "./api/save-draft";
 import { BetLineCard } from "./bet-line-card";
-import { formatRate, lineProblem, linePaid, lineRate, offeredTypes, potentialWin, type Rates } from "./bet-lines";
+import { BetShortcuts } from "./bet-shortcuts";
+import { formatRate, lineProblem, linePaid, lineRate, linesForNumbers, type NewLine, numbersPreview, offeredTypes, potentialWin, type Rates } from "./bet-lines";
 import { type Confirmation, ConfirmSlipModal } from "./confirm-slip-modal";
 import { DraftsModal } from "./drafts-modal";
 import { NumberDisplay, NumberPad } from "./number-pad";
+import { PasteNumbersModal } from "./paste-numbers-modal";
 import { useDigitPrices, useLottoConfig, useRoundSlips, useRoundTimeout, useToadList } from "./queries";
 import { RoundHeader } from "./round-header";
 import { SlipSummary } from "./slip-summary";
+import { StakePanel } from "./stake-panel";
 import { useSlipLines } from "./use-slip-lines";
 
-export const QUICK_AMOUNTS = [5, 10, 20, 50, 100] as const;
 const DEFAULT_STAKE = 10;
-
 
 interface Notice {
   color: "teal" | "yellow" | "red";
   text: string;
+  /** Further lines: repeats merged, closed numbers added, pieces of a pasted list not used. */
+  details?: string[];
+  merged?: number;
 }
+
+/** 44 × 44 px close buttons on alerts, for a thumb. */
+const ALERT_CLOSE = { closeButton: { width: 44, height: 44, minWidth: 44 } } as const;
 
 /** Step 2: the bet form of one round, made for a phone. */
 export function BetForm({
@@ -57,8 +65,12 @@ export function BetForm({
   const betType = chosenType && types.includes(chosenType) ? chosenType : (types[0] ?? null);
   const width = betType ? betTypeDigits(betType) : 3;
   const [digits, setDigits] = useState("");
-  const [tod, setTod] = useState(false);
+  // Other types of the same digit count the typed number goes on too, each with its own stake (a
+  // companion without a stake of its own follows the first type's).
+  const [alsoTypes, setAlsoTypes] = useState<BetType[]>([]);
+  const [alsoStakes, setAlsoStakes] = useState<Partial<Record<BetType, number | "">>>({});
   const [defaultStake, setDefaultStake] = useState<number | "">(DEFAULT_STAKE);
+  const [paste, setPaste] = useState<{ text: string } | null>(null);
   const slip = useSlipLines(activityid);
   const { lines } = slip;
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -77,40 +89,85 @@ export function BetForm({
 
   // ---- adding lines ----
   const priceMap = prices.data?.byKey;
-  const todAvailable = betType === "ThreeDigit" && rates.ThreeDigitToad !== undefined;
+  const companions = betType ? types.filter((t) => t !== betType && betTypeDigits(t) === width) : [];
+  const also = alsoTypes.filter((t) => companions.includes(t));
+  const chosen: Array<{ betType: BetType; stake: number | "" }> = betType
+    ? [{ betType, stake: defaultStake }, ...also.map((t) => ({ betType: t, stake: alsoStakes[t] ?? defaultStake }))]
+    : [];
   const complete = betType !== null && digits.length === width;
   const currentRate = complete ? lineRate(rates, priceMap, betType, digits) : null;
-  const toad = useToadList(todAvailable && tod && complete ? digits : null);
+  const withTod = chosen.some((c) => c.betType === "ThreeDigitToad");
+  const toad = useToadList(withTod && complete ? digits : null);
 
-  const commit = (add: Array<{ betType: BetType; number: string; stake: number | "" }>) => {
+  const commit = (add: readonly NewLine[], label?: string, extra: string[] = []) => {
     const r = slip.add(add);
     setResult(null);
-    const added = r.added;
-    setNotice(
-      r.skipped > 0
-        ? { color: "yellow", text: `เพิ่ม ${added} รายการ (มีเลขซ้ำในโพยอยู่แล้ว ${r.skipped} รายการ)` }
-        : { color: "teal", text: `เพิ่ม ${added} รายการแล้ว` },
-    );
+    const details = [...extra];
+    if (r.merged.length > 0) {
+      details.push(`เลขซ้ำ ${r.merged.length} รายการ รวมกับรายการเดิมในโพย: ${numbersPreview([...new Set(r.merged.map((m) => m.number))])}`);
+    }
+    const closed = [...new Set(add.filter((a) => lineRate(rates, priceMap, a.betType, a.number)?.closed).map((a) => a.number))];
+    if (closed.length > 0) details.push(`เลขปิดรับ ${numbersPreview(closed)} ลบออกก่อนส่งโพย`);
+    setNotice({
+      color: details.length > 0 ? "yellow" : "teal",
+      text: `${label ? `${label}: ` : ""}${r.added > 0 ? `เพิ่ม ${r.added} รายการแล้ว` : "ไม่มีรายการใหม่"}`,
+      details,
+      merged: r.merged.length,
+    });
     setDigits("");
   };
 
-  const todLine = (): Array<{ betType: BetType; number: string; stake: number | "" }> =>
-    todAvailable && tod ? [{ betType: "ThreeDigitToad", number: digits, stake: defaultStake }] : [];
+  /** The numbers on every chosen type, each with its stake. */
+  const addNumbers = (numbers: readonly string[], label?: string, extra?: string[]) => {
+    if (chosen.length === 0 || numbers.length === 0) return;
+    commit(linesForNumbers(numbers, chosen), label, extra);
+  };
 
   const addCurrent = () => {
-    if (!betType || !complete) return;
-    commit([{ betType, number: digits, stake: defaultStake }, ...todLine()]);
+    if (complete) addNumbers([digits]);
   };
 
   const addReversed = () => {
-    if (!betType || !complete || width < 2) return;
-    commit([...reverseNumbers(digits).map((n) => ({ betType, number: n, stake: defaultStake })), ...todLine()]);
+    if (complete && width >= 2) addNumbers(reverseNumbers(digits), `กลับเลข ${digits}`);
+  };
+
+  const addPasted = (p: NumberListParse) => {
+    const extra = [
+      ...(p.repeated.length > 0 ? [`เลขที่วางซ้ำนับครั้งเดียว: ${numbersPreview(p.repeated)}`] : []),
+      ...(p.invalid.length > 0 ? [`ไม่ได้เพิ่ม (ไม่ใช่เลข ${width} หลัก): ${numbersPreview(p.invalid)}`] : []),
+    ];
+    addNumbers(p.numbers, "วางเลข", extra);
+    setPaste(null);
   };
 
   const chooseType = (t: BetType) => {
     setChosenType(t);
     setDigits((d) => d.slice(0, betTypeDigits(t)));
   };
+
+  const toggleAlso = (t: BetType) => setAlsoTypes((a) => (a.includes(t) ? a.filter((x) => x !== t) : [...a, t]));
+
+  const setStakeOf = (t: BetType, stake: number | "") => {
+    if (t === betType) setDefaultStake(stake);
+    else setAlsoStakes((s) => ({ ...s, [t]: stake }));
+  };
+
+  // A list pasted anywhere on the page (not into a field) opens the paste dialog with it.
+  const pasteOpen = paste !== null;
+  const canPaste = chosen.length > 0 && !pasteOpen;
+  useEffect(() => {
+    if (!canPaste) return;
+    const onPaste = (e: ClipboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+      const text = e.clipboardData?.getData("text") ?? "";
+      if (text.trim() === "") return;
+      e.preventDefault();
+      setPaste({ text });
+    };
+    document.addEventListener("paste", onPaste);
+    return () => document.removeEventListener("paste", onPaste);
+  }, [canPaste]);
 
   // ---- the lines as they stand ----
   const view = lines.map((l) => {
@@ -121,6 +178,7 @@ export function BetForm({
   const total = lines.reduce((s, l) => s + (l.stake === "" ? 0 : l.stake), 0);
   const paid = satangToBaht(view.reduce((s, v) => s + v.paid, 0));
   const closedCount = view.filter((v) => v.rate?.closed).length;
+  const removeClosed = () => slip.setLines(view.filter((v) => !v.rate?.closed).map((v) => v.line));
   const problemCount = view.filter((v) => v.problem).length;
   const blocker =
     lines.length === 0
@@ -176,8 +234,10 @@ export function BetForm({
   const restricted = prices.data?.list ?? [];
   const mySlips = roundSlips.data ?? [];
 
+  const typeNames = chosen.map((c) => BET_TYPE_LABELS[c.betType]).join(" + ");
+
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-testid="bet-form">
       <RoundHeader
         activityid={activityid}
         title={title}
@@ -231,15 +291,36 @@ export function BetForm({
               </Text>
             )}
 
-            {todAvailable && (
-              <Checkbox
-                label={`โต๊ด (แทง${BET_TYPE_LABELS.ThreeDigitToad}ด้วย จ่าย ×${formatRate(rates.ThreeDigitToad!.rate)})`}
-                checked={tod}
-                onChange={(e) => setTod(e.currentTarget.checked)}
-                data-testid="tod-check"
-              />
+            {companions.length > 0 && (
+              <Stack gap={4}>
+                <Text size="xs" c="dimmed">
+                  แทงเลขเดียวกันพร้อมกันใน
+                </Text>
+                <Group gap={6} grow role="group" aria-label="แทงพร้อมกัน">
+                  {companions.map((t) => {
+                    const on = also.includes(t);
+                    return (
+                      <Button
+                        key={t}
+                        h={44}
+                        px={4}
+                        variant={on ? "filled" : "outline"}
+                        color="orange"
+                        onClick={() => toggleAlso(t)}
+                        aria-pressed={on}
+                        // The tod companion keeps the name the form's tod checkbox had.
+                        data-testid={t === "ThreeDigitToad" ? "tod-check" : `also-${t}`}
+                        data-selected={on}
+                      >
+                        {on ? "✓ " : "+ "}
+                        {BET_TYPE_LABELS[t]} ×{formatRate(rates[t]!.rate)}
+                      </Button>
+                    );
+                  })}
+                </Group>
+              </Stack>
             )}
-            {todAvailable && tod && toad.data && (
+            {withTod && toad.data && (
               <Text size="xs" c="dimmed" data-testid="toad-list">
                 โต๊ดถูกเมื่อออก: {toad.data.join(", ")}
               </Text>
@@ -256,43 +337,42 @@ export function BetForm({
               </Button>
             </Group>
 
-            <Stack gap={6}>
-              <NumberInput
-                label="ราคาแทงต่อเลข (บาท)"
-                value={defaultStake}
-                onChange={(v) => setDefaultStake(typeof v === "number" ? v : v === "" ? "" : Number(v))}
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
-                thousandSeparator=","
-                name="default-stake"
-                data-testid="default-stake"
-              />
-              <Group gap={6} grow>
-                {QUICK_AMOUNTS.map((a) => (
-                  <Button key={a} size="xs" variant={defaultStake === a ? "filled" : "default"} color="red" onClick={() => setDefaultStake(a)} data-testid={`quick-amount-${a}`}>
-                    {a}
-                  </Button>
-                ))}
-              </Group>
-              {lines.length > 0 && defaultStake !== "" && (
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  onClick={() => slip.setAllStakes(defaultStake)}
-                  data-testid="apply-stake-all"
-                >
-                  ใช้ราคา {formatMoney(defaultStake)} บาท กับทุกเลข
-                </Button>
-              )}
-            </Stack>
+            <StakePanel
+              stakes={chosen}
+              lineCount={lines.length}
+              onStake={setStakeOf}
+              onQuick={(a) => {
+                setDefaultStake(a);
+                setAlsoStakes({});
+              }}
+              onApplyAll={(stake) => slip.setAllStakes(stake)}
+            />
+
+            <BetShortcuts width={width} digits={digits} onNumbers={(label, numbers) => addNumbers(numbers, label)} onPaste={() => setPaste({ text: "" })} />
           </Stack>
         </Card>
       )}
 
       {notice && (
-        <Alert color={notice.color} withCloseButton onClose={() => setNotice(null)} py={6} data-testid="form-notice">
-          {notice.text}
+        <Alert
+          color={notice.color}
+          withCloseButton
+          closeButtonLabel="ปิดข้อความ"
+          onClose={() => setNotice(null)}
+          py={6}
+          styles={ALERT_CLOSE}
+          data-testid="form-notice"
+          data-merged={notice.merged ?? 0}
+          aria-live="polite"
+        >
+          <Text size="sm" fw={600}>
+            {notice.text}
+          </Text>
+          {notice.details?.map((d) => (
+            <Text key={d} size="xs">
+              {d}
+            </Text>
+          ))}
         </Alert>
       )}
       {result && (
@@ -307,24 +387,45 @@ export function BetForm({
         </Alert>
       )}
 
-      <Group justify="space-between">
-        <Text fw={600}>รายการแทง ({lines.length})</Text>
-        <Group gap={4}>
-          <Button size="compact-sm" variant="subtle" onClick={() => setDraftsOpen(true)} data-testid="open-drafts">
+      <Group justify="space-between" wrap="nowrap" gap={4}>
+        <Text fw={600} style={{ flexShrink: 0 }}>
+          รายการแทง ({lines.length})
+        </Text>
+        <Group gap={0} wrap="nowrap">
+          <Button h={44} px={8} variant="subtle" onClick={() => setDraftsOpen(true)} data-testid="open-drafts">
             ชุดเลขที่บันทึก
           </Button>
-          <Button size="compact-sm" variant="subtle" disabled={lines.length === 0} loading={saveDraft.isPending} onClick={keepDraft} data-testid="save-draft">
+          <Button h={44} px={8} variant="subtle" disabled={lines.length === 0} loading={saveDraft.isPending} onClick={keepDraft} data-testid="save-draft">
             บันทึกชุดเลข
           </Button>
         </Group>
       </Group>
+      {closedCount > 0 && (
+        <Button h={44} variant="light" color="red" onClick={removeClosed} data-testid="remove-closed">
+          ลบเลขที่ปิดรับออก ({closedCount})
+        </Button>
+      )}
 
       {lines.length === 0 && (
         <Text size="sm" c="dimmed" ta="center">
-          ยังไม่มีเลขในโพย เลือกประเภท กดเลข แล้วกด "เพิ่มเลข"
+          ยังไม่มีเลขในโพย เลือกประเภท กดเลข แล้วกด "เพิ่มเลข" หรือเลือกเลขชุด
         </Text>
       )}
-      <Stack gap={6}>
+      {lines.length > 0 && (
+        <Group gap={8} wrap="nowrap" px={9} aria-hidden>
+          <Text size="xs" c="dimmed" w={76} style={{ flexShrink: 0 }}>
+            เลข
+          </Text>
+          <Text size="xs" c="dimmed" w={80} style={{ flexShrink: 0 }}>
+            ราคาแทง
+          </Text>
+          <Text size="xs" c="dimmed" ta="right" style={{ flex: 1 }}>
+            อัตราจ่าย / ถูกได้
+          </Text>
+          <span style={{ width: 44, flexShrink: 0 }} />
+        </Group>
+      )}
+      <Stack gap={4}>
         {view.map(({ line, rate, problem, win }) => (
           <BetLineCard
             key={line.key}
@@ -339,7 +440,7 @@ export function BetForm({
       </Stack>
 
       {lines.length > 0 && (
-        <Button size="xs" variant="subtle" color="gray" onClick={slip.clear} data-testid="clear-lines">
+        <Button h={44} variant="subtle" color="gray" onClick={slip.clear} data-testid="clear-lines">
           ล้างรายการทั้งหมด
         </Button>
       )}
@@ -368,7 +469,15 @@ export function BetForm({
         onConfirm={() => confirmation && send(confirmation)}
         onClose={() => setConfirmation(null)}
       />
-      <DraftsModal opened={draftsOpen} onClose={() => setDraftsOpen(false)} rates={rates} defaultStake={defaultStake} onLoad={commit} />
+      <DraftsModal opened={draftsOpen} onClose={() => setDraftsOpen(false)} rates={rates} defaultStake={defaultStake} onLoad={(l) => commit(l, "ชุดเลขที่บันทึก")} />
+      <PasteNumbersModal
+        opened={paste !== null}
+        width={width}
+        initialText={paste?.text ?? ""}
+        typeNames={typeNames}
+        onClose={() => setPaste(null)}
+        onAdd={addPasted}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, Modal, ScrollArea, Stack, Text } from "@mantine/core";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
 import { formatMoney } from "../../../domain/money";
-import type { FormLine } from "./bet-lines";
+import { type FormLine, totalsByType } from "./bet-lines";
 
 export interface Confirmation {
   /** Made once when the dialog opens: a retry of this confirmation is the same slip to the server. */
@@ -30,7 +30,7 @@ export function ConfirmSlipModal({
 }) {
   const c = confirmation;
   return (
-    <Modal opened={c !== null} onClose={pending ? () => undefined : onClose} title="ยืนยันการส่งโพย" centered closeButtonProps={{ "aria-label": "ปิด" }}>
+    <Modal opened={c !== null} onClose={pending ? () => undefined : onClose} title="ยืนยันการส่งโพย" centered closeButtonProps={{ "aria-label": "ปิด", size: "xl" }}>
       {c && (
         <Stack gap="sm" data-testid="confirm-dialog">
           <Text fw={600}>{title}</Text>
@@ -47,9 +47,22 @@ export function ConfirmSlipModal({
             </Stack>
           </ScrollArea.Autosize>
           <Divider />
+          <Stack gap={2} data-testid="confirm-by-type">
+            {totalsByType(c.lines).map((t) => (
+              <Group key={t.betType} justify="space-between" wrap="nowrap" data-testid="confirm-type" data-bet-type={t.betType} data-count={t.count} data-total={t.total}>
+                <Text size="sm">
+                  {BET_TYPE_LABELS[t.betType]} {t.count} เลข
+                </Text>
+                <Text size="sm">{formatMoney(t.total)} ฿</Text>
+              </Group>
+            ))}
+          </Stack>
+          <Divider />
           <Group justify="space-between">
             <Text>จำนวน</Text>
-            <Text fw={600}>{c.lines.length} รายการ</Text>
+            <Text fw={600} data-testid="confirm-count">
+              {c.lines.length} รายการ
+            </Text>
           </Group>
           <Group justify="space-between">
             <Text>ยอดแทงรวม</Text>
@@ -79,10 +92,10 @@ export function ConfirmSlipModal({
             </Alert>
           )}
           <Group grow>
-            <Button variant="default" onClick={onClose} disabled={pending}>
+            <Button variant="default" h={44} onClick={onClose} disabled={pending}>
               แก้ไข
             </Button>
-            <Button onClick={onConfirm} loading={pending} data-testid="confirm-slip">
+            <Button h={44} onClick={onConfirm} loading={pending} data-testid="confirm-slip">
               {error ? "ลองส่งอีกครั้ง" : "ยืนยันส่งโพย"}
             </Button>
           </Group>
