@@ -32,7 +32,7 @@ export function DraftsModal({
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["drafts", uuid] }),
   });
   return (
-    <Modal opened={opened} onClose={onClose} title="ชุดเลขที่บันทึกไว้" centered closeButtonProps={{ "aria-label": "ปิด" }}>
+    <Modal opened={opened} onClose={onClose} title="ชุดเลขที่บันทึกไว้" centered closeButtonProps={{ "aria-label": "ปิด", size: "xl" }}>
       <Stack gap="sm" data-testid="drafts">
         {drafts.isPending && <Loader size="sm" mx="auto" />}
         {drafts.error && <Alert color="red">{drafts.error.message}</Alert>}
@@ -61,7 +61,7 @@ export function DraftsModal({
                 </Group>
                 <Group grow gap="xs">
                   <Button
-                    size="xs"
+                    h={44}
                     disabled={lines.length === 0}
                     onClick={() => {
                       onLoad(lines);
@@ -71,7 +71,7 @@ export function DraftsModal({
                   >
                     ใช้ชุดนี้ ({lines.length})
                   </Button>
-                  <Button size="xs" variant="light" color="gray" loading={remove.isPending && remove.variables === d.id} onClick={() => remove.mutate(d.id)} data-testid="remove-draft">
+                  <Button h={44} variant="light" color="gray" loading={remove.isPending && remove.variables === d.id} onClick={() => remove.mutate(d.id)} data-testid="remove-draft">
                     ลบ
                   </Button>
                 </Group>

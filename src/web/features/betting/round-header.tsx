@@ -36,7 +36,7 @@ export function RoundHeader({
             {subtitle}
           </Text>
         </Stack>
-        <Button variant="subtle" size="compact-sm" onClick={onChangeRound} data-testid="change-round">
+        <Button variant="subtle" h={44} px={8} onClick={onChangeRound} data-testid="change-round" style={{ flexShrink: 0 }}>
           เปลี่ยนงวด
         </Button>
       </Group>
@@ -54,7 +54,7 @@ export function RoundHeader({
           </Text>
         )}
         {restricted.length > 0 && (
-          <Button variant="subtle" color="orange" size="compact-xs" onClick={() => setShowRestricted((s) => !s)} data-testid="toggle-restricted">
+          <Button variant="subtle" color="orange" h={44} px={8} onClick={() => setShowRestricted((s) => !s)} aria-expanded={showRestricted} data-testid="toggle-restricted">
             เลขอั้น ({restricted.length})
           </Button>
         )}

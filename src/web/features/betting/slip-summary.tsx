@@ -36,7 +36,7 @@ export function SlipSummary({
             </Text>
           )}
         </Stack>
-        <Button size="md" disabled={blocker !== null} loading={checking} onClick={onSubmit} data-testid="submit-slip">
+        <Button size="md" h={48} disabled={blocker !== null} loading={checking} onClick={onSubmit} data-testid="submit-slip">
           ส่งโพย
         </Button>
       </Group>
