@@ -9,11 +9,17 @@ const Env = z.object({
   HOST: z.string().default("0.0.0.0"),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  /** Behind a reverse proxy: "true", a hop count, or the proxy addresses; rate limits then key on the client. */
+  /**
+   * Behind a reverse proxy: the proxies' addresses (comma separated; CIDR ranges and proxy-addr's names
+   * such as loopback or uniquelocal allowed), so rate limits key on the client. "true" would believe any
+   * X-Forwarded-For a client sends, so rotating it would escape every per-address limit; a hop count
+   * cannot tell a proxy from a client (Fastify ignores it): both refused.
+   */
   TRUST_PROXY: z
     .string()
     .default("false")
-    .transform((v): boolean | number | string => (v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v)),
+    .refine((v) => v !== "true" && !/^\d+$/.test(v.trim()) || v.trim() === "0", "TRUST_PROXY must list the proxies' addresses (e.g. 127.0.0.1 or 10.0.0.0/8 or loopback): true or a hop count would trust what any client sends")
+    .transform((v): false | string => (v === "false" || v.trim() === "0" || v.trim() === "" ? false : v.trim())),
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
@@ -44,7 +50,7 @@ export interface Config {
   workers: number;
   /** Database connections per process. */
   dbPoolSize: number;
-  trustProxy: boolean | number | string;
+  trustProxy: false | string;
   dataDir: string;
   embeddedPgPort: number;
   jwtSecret: string;

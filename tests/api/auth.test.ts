@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import * as contract from "../../src/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OTP_SITE_PER_MINUTE } from "../../src/server/auth/service";
 import { createTestApp, TEST_ADMIN, type TestApp, testConfig, THAI } from "../support/app";
 import { createPlayer, playerData, post, verifyPhone } from "../support/players";
 
@@ -386,12 +387,48 @@ describe("review hardening", () => {
     }
   });
 
-  it("locks an account for a while after 10 wrong passwords, even for the right one", async () => {
+  it("5 wrong passwords lock the account from that address only, longer after each further one; the owner elsewhere signs in", async () => {
     const p = await createPlayer(t);
-    for (let i = 0; i < 10; i++) expect((await post(t.app, "/login", { username: p.username, password: "wrong-pass-x" })).statusCode).toBe(401);
-    const locked = await post(t.app, "/login", { username: p.username, password: p.password });
+    const login = (password: string, remoteAddress = "198.51.100.7") =>
+      t.app.inject({ method: "POST", url: "/login", payload: { username: p.username, password }, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await login("wrong-pass-x")).statusCode).toBe(401);
+    // From the guessing address even the right password waits; the owner's own address is not locked.
+    const locked = await login(p.password);
     expect(locked.statusCode).toBe(429);
-    expect(locked.body.message).toMatch(THAI);
+    expect(locked.json().message).toMatch(/ลองใหม่ในอีก 1 นาที/);
+    expect((await login(p.password, "203.0.113.20")).statusCode).toBe(200);
+    const until = async () =>
+      (await t.db.$client.query(`select extract(epoch from locked_until - now())::int as s from login_failures where user_id = $1 and address = '198.51.100.7'`, [p.uuid])).rows[0].s as number;
+    // When the wait is over, one more wrong password doubles it (1, 2, 4 … minutes).
+    await t.db.$client.query(`update login_failures set locked_until = now() - interval '1 second' where user_id = $1`, [p.uuid]);
+    expect((await login("wrong-pass-x")).statusCode).toBe(401);
+    expect(await until()).toBeGreaterThan(100);
+    await t.db.$client.query(`update login_failures set locked_until = now() - interval '1 second' where user_id = $1`, [p.uuid]);
+    expect((await login("wrong-pass-x")).statusCode).toBe(401);
+    expect(await until()).toBeGreaterThan(220);
+    // A right password after the wait clears the address's count.
+    await t.db.$client.query(`update login_failures set locked_until = now() - interval '1 second' where user_id = $1`, [p.uuid]);
+    expect((await login(p.password)).statusCode).toBe(200);
+    expect((await t.db.$client.query(`select count(*)::int as n from login_failures where user_id = $1`, [p.uuid])).rows[0].n).toBe(0);
+  });
+
+  it("an OTP goes to one phone at most 5 times an hour, and the site sends at most its ceiling a minute", async () => {
+    const phone = playerData().phonenumber;
+    for (let i = 0; i < 5; i++) {
+      expect((await post(t.app, "/check-phonenumber", { phonenumber: phone })).body.sendotpstatus).toBe(true);
+      // The 60-second resend gate is passed by moving the last send back.
+      await t.db.$client.query(`update phone_verifications set sent_at = sent_at - interval '61 seconds' where phone = $1`, [phone]);
+    }
+    const sixth = await post(t.app, "/check-phonenumber", { phonenumber: phone });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.body.message).toMatch(/5 ครั้งใน 1 ชั่วโมง/);
+    // The whole site: with the minute's ceiling reached, another phone waits too (503).
+    await t.db.$client.query(`insert into otp_sends (phone, address) select '0890000000', '192.0.2.' || g from generate_series(1, $1::int) g`, [OTP_SITE_PER_MINUTE]);
+    const flood = await post(t.app, "/check-phonenumber", { phonenumber: playerData().phonenumber });
+    expect(flood.statusCode).toBe(503);
+    expect(flood.body.message).toMatch(THAI);
+    await t.db.$client.query(`update otp_sends set sent_at = now() - interval '2 minutes' where phone = '0890000000'`);
+    expect((await post(t.app, "/check-phonenumber", { phonenumber: playerData().phonenumber })).body.sendotpstatus).toBe(true);
   });
 
   it("authenticated calls: no token is 401 before any validation; a bad body is 400", async () => {

@@ -208,14 +208,41 @@ export async function consumePhoneVerification(
   return rows.length === 1;
 }
 
-export async function recordFailedLogin(db: Executor, userId: string, limit: number, lockMinutes: number): Promise<void> {
-  await db.execute(sql`
-    update users set
-      failed_logins = case when failed_logins + 1 >= ${limit} then 0 else failed_logins + 1 end,
-      locked_until = case when failed_logins + 1 >= ${limit} then now() + make_interval(mins => ${lockMinutes}) else locked_until end
-    where id = ${userId}`);
+/** When the account's sign-ins from this address are locked until, if they are now. */
+export async function loginLockedUntil(db: Executor, userId: string, address: string): Promise<Date | null> {
+  const r = await db.execute<{ until: Date }>(sql`
+    select locked_until as until from login_failures where user_id = ${userId} and address = ${address} and locked_until > now()`);
+  return r.rows[0]?.until ?? null;
 }
 
-export async function clearFailedLogins(db: Executor, userId: string): Promise<void> {
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+/**
+ * A wrong password from this address: from the `threshold`-th in a row, sign-ins from it wait 1, 2, 4 …
+ * minutes (at most `maxMinutes`) after each further one. Other addresses are not affected.
+ */
+export async function recordLoginFailure(db: Executor, userId: string, address: string, threshold: number, maxMinutes: number): Promise<void> {
+  await db.execute(sql`
+    insert into login_failures (user_id, address, failures, locked_until, last_at)
+    values (${userId}, ${address}, 1, case when 1 >= ${threshold}::int then now() + interval '1 minute' end, now())
+    on conflict (user_id, address) do update set
+      failures = login_failures.failures + 1,
+      last_at = now(),
+      locked_until = case when login_failures.failures + 1 >= ${threshold}::int
+        then now() + make_interval(mins => least(power(2, least(login_failures.failures + 1 - ${threshold}::int, 12))::int, ${maxMinutes}::int))
+        else login_failures.locked_until end`);
+}
+
+export async function clearLoginFailures(db: Executor, userId: string, address: string): Promise<void> {
+  await db.execute(sql`delete from login_failures where user_id = ${userId} and address = ${address}`);
+}
+
+/** OTP messages sent to this phone in the last hour, and by the whole site in the last minute. */
+export async function recentOtpSends(db: Executor, phone: string): Promise<{ phoneLastHour: number; siteLastMinute: number }> {
+  const r = await db.execute<{ phone: number; site: number }>(sql`
+    select (select count(*)::int from otp_sends where phone = ${phone} and sent_at > now() - interval '1 hour') as phone,
+           (select count(*)::int from otp_sends where sent_at > now() - interval '1 minute') as site`);
+  return { phoneLastHour: r.rows[0]!.phone, siteLastMinute: r.rows[0]!.site };
+}
+
+export async function recordOtpSend(db: Executor, phone: string, address: string): Promise<void> {
+  await db.execute(sql`insert into otp_sends (phone, address) values (${phone}, ${address})`);
 }

@@ -7,9 +7,9 @@ export function authRoutes(app: FastifyInstance, authenticate: Authenticate, ser
   const r = routesOf(app, authenticate);
   const limited = { rateLimitPerMinute: limitPerMinute };
   r(auth.register, ({ body, request }) => service.register(body, request.ip), limited);
-  r(auth.login, ({ body }) => service.login(body.username, body.password), limited);
+  r(auth.login, ({ body, request }) => service.login(body.username, body.password, request.ip), limited);
   r(auth.adminBanPlayer, ({ body, user }) => service.setBan(user, body));
-  r(auth.checkPhoneNumber, ({ body }) => service.requestOtp(body.phonenumber), limited);
+  r(auth.checkPhoneNumber, ({ body, request }) => service.requestOtp(body.phonenumber, request.ip), limited);
   r(auth.checkOtp, ({ body, request }) => service.verifyOtp(body.phonenumber, body.otp, request.ip), limited);
   r(auth.checkUsernameBankno, ({ body }) => service.checkUsernameBankno(body.username, body.bankno), limited);
   r(auth.getUserInfoById, ({ body }) => service.referrerName(body.id), limited);

@@ -20,8 +20,12 @@ const OTP_MAX_ATTEMPTS = 5;
 const PHONE_VERIFIED_FOR_SECONDS = 30 * 60;
 /** Spec §9: the session cookie lives 31 days; renewal never takes a session beyond that. */
 const SESSION_MAX_SECONDS = 2_678_400;
-const LOGIN_FAILURE_LIMIT = 10;
-const LOGIN_LOCK_MINUTES = 15;
+/** Wrong passwords in a row from one address before its sign-ins wait (1, 2, 4 … minutes, at most an hour). */
+const LOGIN_FAILURE_LIMIT = 5;
+const LOGIN_LOCK_MAX_MINUTES = 60;
+const OTP_PER_PHONE_PER_HOUR = 5;
+/** OTP messages the whole site sends a minute at most (a flood from rotating addresses meets it). */
+export const OTP_SITE_PER_MINUTE = 120;
 /** After the old password is confirmed, the new one must be set within this time. */
 const PASSWORD_CHECK_VALID_SECONDS = 10 * 60;
 
@@ -153,14 +157,22 @@ export function authService(deps: AuthDeps) {
       return user;
     },
 
-    async requestOtp(phone: string): Promise<z.input<typeof auth.checkPhoneNumber.response>> {
+    async requestOtp(phone: string, address: string): Promise<z.input<typeof auth.checkPhoneNumber.response>> {
       const taken = await repo.findTakenFields(db, { phone });
       if (taken.phone) {
         return { status: "Failure", message: TAKEN.phone, noneduplicatestatus: false, sendotpstatus: false };
       }
+      // SMS cost money and annoy the phone's owner: a few an hour per phone, and a ceiling for the whole
+      // site a minute (counted in the database, so every instance shares them; issue 17).
+      const recent = await repo.recentOtpSends(db, phone);
+      if (recent.phoneLastHour >= OTP_PER_PHONE_PER_HOUR) {
+        throw tooManyRequests(`ขอรหัส OTP สำหรับเบอร์นี้ครบ ${OTP_PER_PHONE_PER_HOUR} ครั้งใน 1 ชั่วโมงแล้ว กรุณาลองใหม่ภายหลัง`);
+      }
+      if (recent.siteLastMinute >= OTP_SITE_PER_MINUTE) throw new ApiError(503, "ขณะนี้มีผู้ขอรหัส OTP จำนวนมาก กรุณาลองใหม่ในอีกสักครู่");
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       const stored = await repo.storeOtp(db, phone, sha256(`${phone}:${code}`), OTP_RESEND_SECONDS, OTP_TTL_SECONDS, PHONE_VERIFIED_FOR_SECONDS);
       if (!stored) throw tooManyRequests(`ขอรหัส OTP ได้ครั้งละ ${OTP_RESEND_SECONDS} วินาที กรุณารอสักครู่`);
+      await repo.recordOtpSend(db, phone, address);
       try {
         await sms.send(phone, `รหัส OTP ของคุณคือ ${code} (ใช้ได้ ${OTP_TTL_SECONDS / 60} นาที)`);
       } catch {
@@ -230,21 +242,24 @@ export function authService(deps: AuthDeps) {
       }
     },
 
-    async login(username: string, password: string) {
+    async login(username: string, password: string, address: string) {
       const user = await repo.findUserByUsername(db, username);
       const ok = user
         ? await verify(user.passwordHash, password)
         : (await verify(await DUMMY_HASH_PROMISE, password), false);
-      if (user?.lockedUntil && user.lockedUntil > new Date()) {
-        throw tooManyRequests(`ใส่รหัสผ่านผิดหลายครั้ง บัญชีถูกล็อกชั่วคราว ${LOGIN_LOCK_MINUTES} นาที`);
+      // Wrong passwords lock this account from this address only, longer after each one (issue 17):
+      // guessing from one place is slowed to nothing, and it cannot lock the owner out elsewhere.
+      const locked = user ? await repo.loginLockedUntil(db, user.id, address) : null;
+      if (locked) {
+        const minutes = Math.max(1, Math.ceil((new Date(locked).getTime() - Date.now()) / 60_000));
+        throw tooManyRequests(`ใส่รหัสผ่านผิดหลายครั้ง กรุณาลองใหม่ในอีก ${minutes} นาที`);
       }
       if (!user || !ok) {
-        // Guessing spread over many addresses still meets a per-account limit.
-        if (user) await repo.recordFailedLogin(db, user.id, LOGIN_FAILURE_LIMIT, LOGIN_LOCK_MINUTES);
+        if (user) await repo.recordLoginFailure(db, user.id, address, LOGIN_FAILURE_LIMIT, LOGIN_LOCK_MAX_MINUTES);
         throw new ApiError(401, "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง");
       }
       if (user.state !== "active") throw forbidden("บัญชีนี้ถูกระงับ กรุณาติดต่อเจ้าหน้าที่");
-      if (user.failedLogins > 0 || user.lockedUntil) await repo.clearFailedLogins(db, user.id);
+      await repo.clearLoginFailures(db, user.id, address);
       const expiresAt = newExpiry();
       const sessionId = await repo.insertSession(db, user.id, expiresAt);
       // The reality check counts from this sign-in (issue 15).

@@ -876,3 +876,33 @@ export const rgAudit = pgTable(
   },
   (t) => [index("rg_audit_user_idx").on(t.userId, t.id), check("rg_audit_actor_check", sql`${t.actor} in ('player', 'operator', 'system')`)],
 );
+
+/**
+ * Wrong passwords per account and client address (issue 17): the address that keeps guessing waits longer
+ * and longer, while the owner signing in from elsewhere is not locked out.
+ */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    address: text("address").notNull(),
+    failures: integer("failures").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] }), index("login_failures_last_idx").on(t.lastAt)],
+);
+
+/** Each OTP SMS sent: the per-phone and site-wide limits count them (shared by every instance). */
+export const otpSends = pgTable(
+  "otp_sends",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    phone: text("phone").notNull(),
+    address: text("address"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("otp_sends_phone_idx").on(t.phone, t.sentAt), index("otp_sends_sent_idx").on(t.sentAt)],
+);
