@@ -20,6 +20,9 @@ import { siteRoutes } from "./site/routes";
 import { gamesLive } from "./games/live";
 import { gamesRoutes } from "./games/routes";
 import { liveSockets } from "./http/live-sockets";
+import { requestIdGenerator } from "./http/request-id";
+import { type OperatorMetrics, operatorMetrics } from "./metrics/registry";
+import { setMoneyLog } from "./wallet/ledger";
 import { pointsRoutes } from "./points/routes";
 import { referralRoutes } from "./referral/routes";
 import { rgRoutes } from "./rg/routes";
@@ -36,14 +39,24 @@ export interface AppDeps {
   databaseUrl?: string;
   /** Replaces the configured sender; tests pass one that records the codes. */
   sms?: SmsSender;
-  logger?: boolean;
+  /** false: no log; a stream: the log's lines are written there (tests read them). */
+  logger?: boolean | { stream: { write(line: string): void } };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The operator's metrics of this app (served on METRICS_PORT by main.ts). */
+    metrics: OperatorMetrics;
+  }
 }
 
 /** Builds the whole HTTP app from its areas; `main.ts` and the tests build it the same way. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: deps.logger === false ? false : { level: config.logLevel, ...(typeof deps.logger === "object" ? { stream: deps.logger.stream } : {}) },
+    // Every log line of a request carries its id (`reqId`); a sane incoming x-request-id is kept.
+    genReqId: requestIdGenerator(),
     // A hop count is accepted at run time though the type does not list it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
@@ -89,7 +102,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+  });
+  const metrics = operatorMetrics({ pool: db.$client, warn: (msg, err) => app.log.warn({ err }, msg) });
+  app.decorate("metrics", metrics);
+  app.addHook("onResponse", (request, reply, done) => {
+    const route = request.routeOptions;
+    metrics.observeRequest(route.config, request.method, route.url, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  // Money movements made through the ledger's TypeScript door log their ledger transaction id.
+  setMoneyLog(app.log);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -121,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.databaseUrl) {
     // The live feeds (yeekee rounds, the games lobby) need the LISTEN connections; off without an address.
     const sockets = await liveSockets(app, config.wsMaxPerAddress);
+    metrics.countLiveWatchers(sockets.watching);
     await yeekeeLive(app, db, deps.databaseUrl, shooterSecret, sockets);
     await gamesLive(app, db, deps.databaseUrl, authenticate, sockets);
   }

@@ -40,6 +40,10 @@ const Env = z.object({
   WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SERVER_TIMING: z.enum(["0", "1"]).default("0"),
+  // The operator's metrics (docs/decisions/018): their own port, off when unset; loopback unless told.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default("127.0.0.1"),
+  LEDGER_CHECK_MINUTES: z.coerce.number().min(0).max(1440).default(5),
 });
 
 export interface Config {
@@ -70,6 +74,12 @@ export interface Config {
   logLevel: z.infer<typeof Env>["LOG_LEVEL"];
   /** SERVER_TIMING=1: every response says how long the server took (`Server-Timing: app;dur=ms`), for measuring. */
   serverTiming: boolean;
+  /** METRICS_PORT: `GET /metrics` (Prometheus text) on this port, apart from the site's; unset: not served. */
+  metricsPort: number | undefined;
+  /** METRICS_HOST: the address the metrics port listens on (default 127.0.0.1: reachable from this machine only). */
+  metricsHost: string;
+  /** LEDGER_CHECK_MINUTES: minutes between the ticker's ledger checks on each instance (default 5; 0: none). */
+  ledgerCheckMinutes: number;
   webDir: string;
 }
 
@@ -108,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitShotsPerMinute: e.RATE_LIMIT_SHOTS_PER_MINUTE,
     wsMaxPerAddress: e.WS_MAX_PER_ADDRESS,
     serverTiming: e.SERVER_TIMING === "1",
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    ledgerCheckMinutes: e.LEDGER_CHECK_MINUTES,
     resultFeedSecret: e.RESULT_FEED_SECRET,
     logLevel: e.LOG_LEVEL,
     webDir: resolve("dist/web"),

@@ -6,6 +6,7 @@ import { openDatabase } from "./db/database";
 import { startTicker } from "./jobs/ticker";
 import { prepareServingRole } from "./db/serving-role";
 import { smsStartWarning } from "./auth/sms";
+import { answerClusterMetrics, clusterMetrics, processMetrics } from "./metrics/server";
 import { seed } from "./seed";
 
 /**
@@ -44,6 +45,9 @@ async function main(): Promise<void> {
   if (config.workers <= 1) return serve(config, serving.url, { stopDatabase: () => database.embedded?.stop() });
 
   const env = { WORKER_DATABASE_URL: serving.url, JWT_SECRET: config.jwtSecret };
+  // The metrics port is the primary's: it sums what every worker counts.
+  const metrics = config.metricsPort ? clusterMetrics() : null;
+  if (metrics) await metrics.listen({ port: config.metricsPort!, host: config.metricsHost });
   // A worker's channel can close before the primary writes to it (both get SIGTERM at shutdown): that
   // is logged, not an unhandled error that would stop the primary before the database.
   cluster.on("fork", (worker) => worker.on("error", (err) => console.error(`worker ${worker.process.pid}: ${err.message}`)));
@@ -57,6 +61,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    await metrics?.close().catch(() => {});
     for (const w of Object.values(cluster.workers ?? {})) w?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1000));
     await database.embedded?.stop().catch(() => {});
@@ -69,13 +74,20 @@ async function main(): Promise<void> {
 async function serve(config: Config, databaseUrl: string, own?: { stopDatabase: () => Promise<void> | undefined }) {
   const db = connect(databaseUrl, { max: config.dbPoolSize });
   const app = await buildApp({ config, db, databaseUrl });
-  const ticker = startTicker(db, (msg, err) => app.log.error({ err }, msg));
+  const ticker = startTicker(db, (msg, err) => app.log.error({ err }, msg), {
+    ledgerCheckMinutes: config.ledgerCheckMinutes,
+    alertLog: app.log,
+    onLedgerCheck: app.metrics.ledgerChecked,
+  });
+  if (cluster.isWorker) answerClusterMetrics(app.metrics.registry);
+  const metrics = config.metricsPort && !cluster.isWorker ? processMetrics(app.metrics.registry) : null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down");
     ticker.stop();
+    await metrics?.close().catch(() => {});
     await app.close().catch(() => {});
     await db.$client.end().catch(() => {});
     await own?.stopDatabase()?.catch(() => {});
@@ -86,6 +98,10 @@ async function serve(config: Config, databaseUrl: string, own?: { stopDatabase: 
   // Players connect together at a round's close: a long accept queue (the kernel caps it at
   // net.core.somaxconn) keeps their connections from being dropped and retried a second later.
   await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+  if (metrics) {
+    await metrics.listen({ port: config.metricsPort!, host: config.metricsHost });
+    app.log.info({ port: config.metricsPort, host: config.metricsHost }, "metrics served at /metrics");
+  }
 }
 
 main().catch((error: unknown) => {

@@ -51,15 +51,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh real database, seeded like a first start. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh real database, seeded like a first start. `logStream` receives the app's log
+ * lines (JSON, at `logLevel`), for tests that read the log.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   await seed(database.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
   const serving = await prepareServingRole(database.url, config.jwtSecret);
   const db = connect(serving.url);
   const sms = recordingSms();
-  const app = await buildApp({ config, db, databaseUrl: serving.url, sms, logger: process.env.TEST_LOG === "1" });
+  const logger = options.logStream ? { stream: options.logStream } : process.env.TEST_LOG === "1";
+  const app = await buildApp({ config, db, databaseUrl: serving.url, sms, logger });
   await app.ready();
   return {
     app,

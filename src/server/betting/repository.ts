@@ -69,6 +69,8 @@ export async function releaseExposure(db: Executor, slipId: number): Promise<voi
 }
 
 export interface SlipToPlace {
+  /** The request placing it, for the log line of its ledger movement. */
+  requestId: string | undefined;
   userId: string;
   roundId: number;
   userType: string;
@@ -85,6 +87,8 @@ export interface SlipToPlace {
  */
 export type SlipOutcome = {
   slip_id: string | null;
+  /** The stake's ledger transaction (null for a slip made before, or refused). */
+  transaction_id: string | null;
   accepted_at: Date | null;
   balance: string | null;
   existing: boolean | null;

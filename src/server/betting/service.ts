@@ -13,7 +13,8 @@ import { parseRefusal, refusalError } from "../http/refusals";
 import { requestHash } from "../http/idempotency";
 import { pgError } from "../db/errors";
 import type { AuthUser } from "../http/register-route";
-import { HOUSE, houseShard, playerAccountId, playerBalance, transfer } from "../wallet/ledger";
+import { HOUSE, houseShard, logMovements, playerAccountId, playerBalance, transfer } from "../wallet/ledger";
+import { countReason, hotCounts } from "../metrics/counters";
 import { assertCommissionWithinEdge } from "../referral/edge";
 import { DEFAULT_USER_TYPE } from "./rates";
 import * as repo from "./repository";
@@ -59,13 +60,25 @@ export function bettingService(db: Db) {
     concurrency: 2,
     run: async (_, slips) => {
       const placeAll = (some: repo.SlipToPlace[]) => retrying(() => repo.placeSlips(db, DEFAULT_USER_TYPE, some));
+      let outcomes: Array<repo.SlipOutcome | Error>;
       try {
-        return await placeAll(slips);
+        outcomes = await placeAll(slips);
       } catch (e) {
         // A call refused whole for something one slip carries: each slip alone, so only that one fails.
         if (slips.length === 1 || RETRYABLE.has(pgError(e).code ?? "")) throw e;
-        return Promise.all(slips.map((s) => placeAll([s]).then((r) => r[0]!, (err: unknown) => (err instanceof Error ? err : new Error(String(err))))));
+        outcomes = await Promise.all(slips.map((s) => placeAll([s]).then((r) => r[0]!, (err: unknown) => (err instanceof Error ? err : new Error(String(err))))));
       }
+      // One log line per batch: each new slip's request and stake movement.
+      logMovements(
+        () => ({
+          kind: "stake",
+          slips: outcomes.flatMap((o, i) =>
+            o instanceof Error || o.slip_id === null || o.existing ? [] : [{ reqId: slips[i]!.requestId, slip: Number(o.slip_id), ledgerTx: Number(o.transaction_id) }],
+          ),
+        }),
+        "slips placed: ledger movements written",
+      );
+      return outcomes;
     },
   });
 
@@ -143,26 +156,38 @@ export function bettingService(db: Db) {
      * the slip it already made.
      */
     async placeSlip(user: AuthUser, body: PlaceBody) {
+      if (body.uuid !== user.uuid) countReason(hotCounts.slipsRefused, "not_own");
       own(user, body.uuid);
       const requestKey = requestKeyOf(body);
       // The digits of each line are checked here; limits, rates, prices, exposure and the debit are
       // checked and applied by place_slip in the database (docs/decisions/008, 010).
       for (const l of body.numberlist) {
         const problem = validateBetLine({ betType: l.award_type, number: l.number, stakeBaht: l.amount }, { minStakeBaht: 1, maxStakeBaht: 1_000_000 });
-        if (problem) throw badRequest(`${problem} (${BET_TYPE_LABELS[l.award_type]} ${l.number})`);
+        if (problem) {
+          countReason(hotCounts.slipsRefused, "invalid_line");
+          throw badRequest(`${problem} (${BET_TYPE_LABELS[l.award_type]} ${l.number})`);
+        }
       }
       const lines = body.numberlist;
-      const outcome = await placeTogether(null, {
-        userId: user.uuid,
-        roundId: body.activityid,
-        userType: user.userType,
-        requestKey,
-        clientDatetime: body.datetime,
-        types: lines.map((l) => l.award_type),
-        numbers: lines.map((l) => l.number),
-        stakes: lines.map((l) => BigInt(l.amount * 100)),
-      });
+      let outcome: repo.SlipOutcome;
+      try {
+        outcome = await placeTogether(null, {
+          requestId: user.requestId,
+          userId: user.uuid,
+          roundId: body.activityid,
+          userType: user.userType,
+          requestKey,
+          clientDatetime: body.datetime,
+          types: lines.map((l) => l.award_type),
+          numbers: lines.map((l) => l.number),
+          stakes: lines.map((l) => BigInt(l.amount * 100)),
+        });
+      } catch (e) {
+        countReason(hotCounts.slipsRefused, "error");
+        throw e;
+      }
       if (outcome.slip_id !== null) {
+        if (!outcome.existing) hotCounts.slipsPlaced += 1;
         return {
           status: "Success" as const,
           message: outcome.existing ? "โพยนี้ส่งไปแล้ว" : "ส่งโพยสำเร็จ",
@@ -181,8 +206,10 @@ export function bettingService(db: Db) {
           return { status: "Success" as const, message: "โพยนี้ส่งไปแล้ว", master_id: Number(made.id), datetime: new Date(made.created_at).toISOString(), credit: baht(balance) };
         }
       } else if (refusal && refusal.kind !== "error") {
+        countReason(hotCounts.slipsRefused, refusal.kind);
         throw refusalError(parseRefusal(refusal));
       }
+      countReason(hotCounts.slipsRefused, "error");
       throw new Error(`slip not placed: ${JSON.stringify(refusal)}`);
     },
 
@@ -206,6 +233,7 @@ export function bettingService(db: Db) {
           amount: BigInt(slip.total_paid),
           reference: `slip:${body.master_id}`,
           actorId: user.uuid,
+          requestId: user.requestId,
           note: "ยกเลิกโพยโดยผู้เล่น",
         });
         return { status: "Success" as const, message: "ยกเลิกโพยและคืนเครดิตแล้ว", credit: baht(moved.balances.get(accountId)!) };

@@ -67,7 +67,7 @@ export async function gamesLive(app: FastifyInstance, db: Db, databaseUrl: strin
     const query = Query.safeParse(request.query);
     const w: Watcher = { socket, uuid: "" };
     const gametype = query.data?.gametype ?? "huakoi";
-    if (!sockets.admit(socket, request.ip, "เปิดหน้าเกมจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่", () => watchers.get(gametype)!.delete(w))) return;
+    if (!sockets.admit(socket, request.ip, "เปิดหน้าเกมจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่", () => watchers.get(gametype)!.delete(w), "games")) return;
     if (!query.success) {
       socket.send(encode({ type: "error", message: "ประเภทเกมต้องเป็น huakoi หรือ hilow" }));
       socket.close(1008, "bad query");

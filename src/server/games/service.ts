@@ -171,6 +171,7 @@ export function gamesService(db: Db) {
             amount: price,
             reference: `game:${id}`,
             actorId: user.uuid,
+            requestId: user.requestId,
           });
           const message = "สร้างเกมแล้ว รอผู้ท้า";
           await notifyGame(tx, id, body.gametype, "open");
@@ -224,7 +225,7 @@ export function gamesService(db: Db) {
           await lockAccounts(tx, [escrow, fees, { player: creatorCredit }, { player: challengerCredit }]);
           const price = BigInt(g.price);
           await checkStake(tx, user.uuid, price);
-          await transfer(tx, { kind: "game.stake", from: { player: challengerCredit }, to: escrow, amount: price, reference: `game:${g.id}:guess`, actorId: user.uuid });
+          await transfer(tx, { kind: "game.stake", from: { player: challengerCredit }, to: escrow, amount: price, reference: `game:${g.id}:guess`, actorId: user.uuid, requestId: user.requestId });
           const dice: Dice | null = g.t1 === null ? null : [g.t1, g.t2!, g.t3!];
           const hidden = hiddenSide(g.type, g.choice, dice);
           const challengerWins = body.guess === hidden;
@@ -233,6 +234,7 @@ export function gamesService(db: Db) {
           const moved = await post(tx, {
             kind: "game.payout",
             reference: `game:${g.id}`,
+            requestId: user.requestId,
             postings: [
               { account: escrow, amount: -BigInt(pot) },
               { account: { player: winnerCredit }, amount: BigInt(payout) },

@@ -16,14 +16,18 @@ export type Socket = {
 const MAX_CLIENT_FRAME_BYTES = 1024;
 const PING_MS = 30_000;
 
+export type LiveFeed = "yeekee" | "games";
+
 export interface LiveSockets {
   /**
-   * Takes a new watcher's socket in: refused (closed, after `tooMany` is sent as an error message) when
-   * its address already holds the most sockets allowed; otherwise counted against the address, closed
-   * if it sends anything (a watcher only listens), and pinged: a half-open connection is terminated and
-   * `onGone` runs, as it does when the socket closes.
+   * Takes a new watcher's socket of a feed in: refused (closed, after `tooMany` is sent as an error
+   * message) when its address already holds the most sockets allowed; otherwise counted against the
+   * address and the feed, closed if it sends anything (a watcher only listens), and pinged: a half-open
+   * connection is terminated and `onGone` runs, as it does when the socket closes.
    */
-  admit(socket: Socket, address: string, tooMany: string, onGone: () => void): boolean;
+  admit(socket: Socket, address: string, tooMany: string, onGone: () => void, feed: LiveFeed): boolean;
+  /** The open watchers of each feed (the metrics read it when scraped). */
+  watching(): Record<LiveFeed, number>;
 }
 
 /**
@@ -35,6 +39,7 @@ export async function liveSockets(app: FastifyInstance, maxPerAddress: number): 
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });
   const perAddress = new Map<string, number>();
   const watched = new Map<Socket, { alive: boolean; onGone: () => void }>();
+  const perFeed: Record<LiveFeed, number> = { yeekee: 0, games: 0 };
 
   const pinger = setInterval(() => {
     for (const [socket, w] of watched) {
@@ -51,7 +56,7 @@ export async function liveSockets(app: FastifyInstance, maxPerAddress: number): 
   app.addHook("onClose", async () => clearInterval(pinger));
 
   return {
-    admit(socket, address, tooMany, onGone) {
+    admit(socket, address, tooMany, onGone, feed) {
       const open = perAddress.get(address) ?? 0;
       if (open >= maxPerAddress) {
         socket.send(JSON.stringify({ type: "error", message: tooMany }));
@@ -59,12 +64,14 @@ export async function liveSockets(app: FastifyInstance, maxPerAddress: number): 
         return false;
       }
       perAddress.set(address, open + 1);
+      perFeed[feed] += 1;
       const w = { alive: true, onGone };
       watched.set(socket, w);
       socket.on("pong", () => {
         w.alive = true;
       });
       socket.on("close", () => {
+        perFeed[feed] -= 1;
         const left = (perAddress.get(address) ?? 1) - 1;
         if (left <= 0) perAddress.delete(address);
         else perAddress.set(address, left);
@@ -73,5 +80,6 @@ export async function liveSockets(app: FastifyInstance, maxPerAddress: number): 
       socket.on("message", () => socket.close(1008, "unexpected message"));
       return true;
     },
+    watching: () => ({ ...perFeed }),
   };
 }

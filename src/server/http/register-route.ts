@@ -13,6 +13,8 @@ export interface AuthUser {
   sessionId: string;
   /** Token expiry, epoch seconds. */
   exp: number;
+  /** The request this user is making (its log id): money movements log it with their ledger transaction. */
+  requestId?: string;
 }
 
 export type Authenticate = (bearer: string) => Promise<AuthUser>;
@@ -85,7 +87,8 @@ export function registerRoute<R extends RouteDef>(
             if (!token) throw unauthorized("กรุณาเข้าสู่ระบบ");
             const user = await authenticate(token);
             if (def.access === "admin" && user.role !== "admin") throw forbidden("เฉพาะผู้ดูแลระบบเท่านั้น");
-            authenticated.set(request, user);
+            // A copy per request: the session cache shares one user object between requests.
+            authenticated.set(request, { ...user, requestId: request.id });
           },
     // Before any schema, for every route: a control character anywhere in the body or the path is a
     // Thai 400 (NUL reached PostgreSQL as a 500), and no route can forget it.

@@ -7,6 +7,8 @@ import { settlePending } from "../settlement/settle";
 import { lapseRaises } from "../rg/service";
 import { releaseStaleReservations } from "../wallet/repository";
 import { finishDueYeekeeRounds } from "../yeekee/service";
+import type { LedgerCheckOutcome } from "../metrics/registry";
+import { type AlertLog, ledgerCheckStep } from "./ledger-watch";
 
 // The jobs every instance runs (its own folder: it drives the lottery, yeekee and settlement areas,
 // which therefore do not import each other for it).
@@ -18,14 +20,23 @@ export interface Ticker {
   stop(): void;
 }
 
+export interface TickerOptions {
+  /** Minutes between ledger checks on this instance (LEDGER_CHECK_MINUTES; 0: none). */
+  ledgerCheckMinutes: number;
+  /** Where a failed ledger check is logged as an alert. */
+  alertLog: AlertLog;
+  onLedgerCheck?: (o: LedgerCheckOutcome) => void;
+}
+
 /**
  * The in-process ticker: closes due rounds and computes due yeekee results every second, settles or refunds rounds with pending work
  * every two seconds, plans ahead every minute, and every minute vests, lapses and expires privilege points
  * (and once a Bangkok day recomputes member levels), refunds games left unanswered, lapses unconfirmed limit
  * raises and frees the amounts of transfer reports left unreviewed for a day. Every step is
- * an idempotent SQL transition, so several instances on one database can run it at once.
+ * an idempotent SQL transition, so several instances on one database can run it at once. With options, it
+ * also checks the ledger every few minutes (read only), reporting to the metrics and alerting in the log.
  */
-export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): Ticker {
+export function startTicker(db: Db, log: (msg: string, err?: unknown) => void, options?: TickerOptions): Ticker {
   const guard = (name: string, step: () => Promise<unknown>) => async () => {
     try {
       await step();
@@ -50,8 +61,12 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void): 
     }),
   );
   void guard("plan", () => planAll(db))();
+  const minutes = options?.ledgerCheckMinutes ?? 0;
+  const checkLedger = options && minutes > 0 ? guard("ledger-check", () => ledgerCheckStep(db, options.alertLog, options.onLedgerCheck)) : null;
+  const ledger = checkLedger ? new Cron("* * * * * *", { protect: true, interval: minutes * 60 }, checkLedger) : null;
   return {
     stop() {
+      ledger?.stop();
       close.stop();
       plan.stop();
       settle.stop();

@@ -144,6 +144,7 @@ export function pointsService(db: Db) {
               amount: bonus,
               reference: `redemption:${id}`,
               actorId: user.uuid,
+              requestId: user.requestId,
             });
             balance = moved.balances.get(credit)!;
           }

@@ -84,6 +84,7 @@ export function referralService(db: Db) {
               amount,
               reference: `affiliate-withdrawal:${id}`,
               actorId: user.uuid,
+              requestId: user.requestId,
             });
             const message = `โยกค่าคอม ${formatMoney(body.amount)} บาท เข้าเครดิตแล้ว`;
             return {

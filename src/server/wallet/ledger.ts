@@ -50,7 +50,29 @@ export interface Movement {
   reference?: string;
   actorId?: string | null;
   note?: string | null;
+  /** The HTTP request that makes the movement (AuthUser.requestId), for its log line. */
+  requestId?: string;
   postings: Posting[];
+}
+
+/** Where movements are logged (the app's logger, set by buildApp); nowhere until then. */
+interface MoneyLog {
+  info(details: object, message: string): void;
+  level: string;
+}
+const WRITES_INFO = new Set(["info", "debug", "trace"]);
+let moneyLog: MoneyLog | null = null;
+
+export function setMoneyLog(log: MoneyLog): void {
+  moneyLog = log;
+}
+
+/**
+ * Logs movements with their ledger transaction ids at info level; `describe` runs only when the line
+ * would be written (the bet path calls this once per batch of slips).
+ */
+export function logMovements(describe: () => object, message: string): void {
+  if (moneyLog && WRITES_INFO.has(moneyLog.level)) moneyLog.info(describe(), message);
 }
 
 /** The accounts as one bigint[] expression, in the order given: house refs resolved by house_account(). */
@@ -86,6 +108,11 @@ export async function post(tx: Tx, movement: Movement): Promise<{ transactionId:
       cross join lateral ledger_post(${movement.kind}, ${movement.reference ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null},
         a.ids, ${sql.param(postings.map((p) => p.amount.toString()))}::bigint[]) p`);
     const row = r.rows[0]!;
+    // Logged once written, inside the caller's transaction: the id is in the ledger if that transaction commits.
+    logMovements(
+      () => ({ reqId: movement.requestId, ledgerTx: Number(row.transaction_id), kind: movement.kind, reference: movement.reference, actorId: movement.actorId ?? undefined }),
+      "ledger movement written",
+    );
     return {
       transactionId: Number(row.transaction_id),
       balances: new Map(row.accounts.map((id, i) => [Number(id), BigInt(row.balances[i]!)])),
@@ -99,7 +126,7 @@ export async function post(tx: Tx, movement: Movement): Promise<{ transactionId:
 /** A two-legged movement: `amount` satang from one account to another. */
 export function transfer(
   tx: Tx,
-  m: { kind: MovementKind; from: AccountRef; to: AccountRef; amount: bigint; reference?: string; actorId?: string | null; note?: string | null },
+  m: { kind: MovementKind; from: AccountRef; to: AccountRef; amount: bigint; reference?: string; actorId?: string | null; note?: string | null; requestId?: string },
 ) {
   if (m.amount <= 0n) throw new Error("transfer amount must be positive");
   return post(tx, {
@@ -107,6 +134,7 @@ export function transfer(
     reference: m.reference,
     actorId: m.actorId,
     note: m.note,
+    requestId: m.requestId,
     postings: [
       { account: m.from, amount: -m.amount },
       { account: m.to, amount: m.amount },

@@ -193,6 +193,7 @@ export function walletService(db: Db) {
             amount,
             reference: `withdrawal:${id}`,
             actorId: user.uuid,
+            requestId: user.requestId,
           });
           const message = "ส่งคำขอถอนเงินแล้ว รอเจ้าหน้าที่ดำเนินการ";
           return { status: "Success" as const, msg: message, message, id: Number(id), credit: satangToBaht(moved.balances.get(accountId)!) };
@@ -240,6 +241,7 @@ export function walletService(db: Db) {
             amount: BigInt(before.amount),
             reference: `paynow:${id}`,
             actorId: admin.uuid,
+            requestId: admin.requestId,
           });
           credit = satangToBaht(moved.balances.get(accountId)!);
           await awardDepositPoints(tx, before.user_id, id, BigInt(before.amount));
@@ -284,6 +286,7 @@ export function walletService(db: Db) {
           amount: BigInt(before.amount),
           reference: `withdrawal:${id}`,
           actorId: admin.uuid,
+          requestId: admin.requestId,
         });
         await writeAudit(tx, {
           actorId: admin.uuid,
@@ -319,6 +322,7 @@ export function walletService(db: Db) {
               amount,
               reference: `adjust:${body.uuid}`,
               actorId: admin.uuid,
+              requestId: admin.requestId,
               note: body.note,
             });
             const after = moved.balances.get(accountId)!;

@@ -161,7 +161,7 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     const query = Query.safeParse(request.query);
     const w: Watcher = { socket, lastSeq: query.data?.after ?? 0, queued: [] };
     const activityid = query.data?.activityid ?? 0;
-    if (!sockets.admit(socket, request.ip, "เปิดหน้ายิงเลขจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่", () => drop(activityid, w))) return;
+    if (!sockets.admit(socket, request.ip, "เปิดหน้ายิงเลขจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่", () => drop(activityid, w), "yeekee")) return;
     if (!query.success) {
       socket.send(encode({ type: "error", message: "รหัสงวดไม่ถูกต้อง" }));
       socket.close(1008, "bad query");

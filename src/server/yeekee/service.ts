@@ -5,6 +5,7 @@ import { awardLines, winningNumbers, winningPairs } from "../../domain/results";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { GENESIS_HASH, yeekeeOffset, yeekeeResult } from "../../domain/yeekee";
 import { batcher } from "../db/batcher";
+import { countReason, hotCounts } from "../metrics/counters";
 import type { Db, Tx } from "../db/client";
 import { isYeekeeGroup, YEEKEE_GROUPS } from "../../contract/lottery";
 import { forbidden, notFound } from "../http/errors";
@@ -107,14 +108,23 @@ export function yeekeeService(db: Db, shooterSecret: string) {
             ${sql.param(batch.map((b) => b.user.uuid))}::uuid[], ${sql.param(batch.map((b) => pseudonym(b.user.uuid, roundId)))}::text[],
             ${sql.param(batch.map((b) => b.number))}::text[])`);
         const answers: Array<Appended | Error> = [];
+        let accepted = 0;
         for (const row of r.rows) {
-          answers[row.idx - 1] = row.refusal
-            ? refusalError(parseRefusal(row.refusal))
-            : { seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: row.round_close_at, lotteryId: row.round_lottery };
+          if (row.refusal) {
+            const refusal = parseRefusal(row.refusal);
+            countReason(hotCounts.shotsRefused, refusal.kind);
+            answers[row.idx - 1] = refusalError(refusal);
+          } else {
+            accepted += 1;
+            answers[row.idx - 1] = { seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: row.round_close_at, lotteryId: row.round_lottery };
+          }
         }
+        hotCounts.shotsAccepted += accepted;
         return answers;
       } catch (e) {
         const refusal = refusalOf(e);
+        // The whole batch refused (e.g. the round is not a yeekee round): each of its shots is.
+        countReason(hotCounts.shotsRefused, refusal?.kind ?? "error", batch.length);
         throw refusal ? refusalError(refusal) : e;
       }
     },

@@ -8,11 +8,12 @@
 -- A refusal is raised as SQLSTATE LR000 with its name as the message and its fields as JSON in the
 -- detail (src/server/http/refusals.ts maps it to Thai).
 -- Called by place_slips only, which has already locked every row this may change and passes the
--- player's credit account and the house stakes account (one per batch).
+-- player's credit account and the house stakes account (one per batch). Returns the stake's ledger
+-- transaction too (NULL for a resubmission), which the server logs with the request.
 CREATE OR REPLACE FUNCTION place_slip(
   p_user uuid, p_account bigint, p_round bigint, p_user_type text, p_default_type text, p_request_key text, p_client_datetime text,
   p_types text[], p_numbers text[], p_stakes bigint[], p_house bigint
-) RETURNS TABLE (slip_id bigint, accepted_at timestamptz, balance bigint, existing boolean)
+) RETURNS TABLE (slip_id bigint, accepted_at timestamptz, balance bigint, existing boolean, transaction_id bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_now timestamptz := clock_timestamp();
@@ -31,12 +32,13 @@ DECLARE
   v_fitted int;
   v_slip bigint;
   v_balance bigint;
+  v_posted record;
   v_line record;
   v_full record;
 BEGIN
   SELECT s.id, s.created_at INTO v_slip, v_now FROM slips s WHERE s.user_id = p_user AND s.request_key = p_request_key;
   IF FOUND THEN
-    RETURN QUERY SELECT v_slip, v_now, (SELECT a.balance FROM accounts a WHERE a.id = p_account), true;
+    RETURN QUERY SELECT v_slip, v_now, (SELECT a.balance FROM accounts a WHERE a.id = p_account), true, NULL::bigint;
     RETURN;
   END IF;
   v_now := clock_timestamp();
@@ -114,8 +116,9 @@ BEGIN
   INSERT INTO slip_lines (slip_id, round_id, user_id, bet_type, number, stake, paid, rate_x100)
   SELECT v_slip, p_round, p_user, t, n, s, p, r FROM unnest(v_types, v_numbers, v_stakes, v_paid, v_rates) WITH ORDINALITY AS u(t, n, s, p, r, o) ORDER BY o;
 
-  v_balance := (ledger_post('stake', 'slip:' || v_slip, p_user, NULL, ARRAY[p_house, p_account], ARRAY[v_total_paid, -v_total_paid])).balances[2];
+  v_posted := ledger_post('stake', 'slip:' || v_slip, p_user, NULL, ARRAY[p_house, p_account], ARRAY[v_total_paid, -v_total_paid]);
+  v_balance := v_posted.balances[2];
 
-  RETURN QUERY SELECT v_slip, v_now, v_balance, false;
+  RETURN QUERY SELECT v_slip, v_now, v_balance, false, v_posted.transaction_id;
 END;
 $$;

@@ -12,7 +12,7 @@
 CREATE OR REPLACE FUNCTION place_slips(
   p_users uuid[], p_rounds bigint[], p_user_types text[], p_default_type text, p_request_keys text[], p_client_datetimes text[],
   p_line_counts int[], p_types text[], p_numbers text[], p_stakes bigint[]
-) RETURNS TABLE (idx int, slip_id bigint, accepted_at timestamptz, balance bigint, existing boolean, refusal jsonb)
+) RETURNS TABLE (idx int, slip_id bigint, accepted_at timestamptz, balance bigint, existing boolean, refusal jsonb, transaction_id bigint)
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
 DECLARE
   v_from int := 1;
@@ -49,7 +49,7 @@ BEGIN
   FOR i IN 1 .. array_length(p_users, 1) LOOP
     v_to := v_from + p_line_counts[i] - 1;
     BEGIN
-      RETURN QUERY SELECT i, s.slip_id, s.accepted_at, s.balance, s.existing, NULL::jsonb
+      RETURN QUERY SELECT i, s.slip_id, s.accepted_at, s.balance, s.existing, NULL::jsonb, s.transaction_id
         FROM place_slip(p_users[i], v_accounts[i], p_rounds[i], p_user_types[i], p_default_type, p_request_keys[i], p_client_datetimes[i],
           p_types[v_from:v_to], p_numbers[v_from:v_to], p_stakes[v_from:v_to], v_house) s;
     EXCEPTION WHEN OTHERS THEN
@@ -60,7 +60,7 @@ BEGIN
       RETURN QUERY SELECT i, NULL::bigint, NULL::timestamptz, NULL::bigint, NULL::boolean,
         CASE WHEN v_state = 'LR000' THEN jsonb_build_object('kind', v_message) || coalesce(nullif(v_detail, '')::jsonb, '{}')
              WHEN v_state = '23505' AND v_constraint = 'slips_request_key' THEN '{"kind": "twin"}'::jsonb
-             ELSE jsonb_build_object('kind', 'error', 'sqlstate', v_state, 'message', v_message) END;
+             ELSE jsonb_build_object('kind', 'error', 'sqlstate', v_state, 'message', v_message) END, NULL::bigint;
     END;
     v_from := v_to + 1;
   END LOOP;
