@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BANK_CODES } from "../domain/banks";
+import { BANK_CODES, bankCodeOf } from "../domain/banks";
 import {
   BankNo,
   EmptyBody,
@@ -16,6 +16,15 @@ import { route } from "./route";
 
 export const BankCode = z.enum(BANK_CODES, { error: "กรุณาเลือกธนาคารจากรายการ" });
 
+/**
+ * A bank as a client sends it: the code ("kbank") or the Thai name ("ธนาคารกสิกรไทย", "กสิกรไทย"), as the
+ * original client maps one to the other (spec §4); always the code after parsing.
+ */
+export const BankChoice = z
+  .string({ error: "กรุณาเลือกธนาคารจากรายการ" })
+  .transform((s) => bankCodeOf(s) ?? s)
+  .pipe(BankCode);
+
 export const RegisterBody = z.object({
   username: Username,
   password: Password,
@@ -29,7 +38,7 @@ export const RegisterBody = z.object({
     .regex(/^[\p{L}\p{M} .'-]+$/u, "ชื่อบัญชีธนาคารต้องเป็นตัวอักษรเท่านั้น")
     .regex(/\p{L}/u, "ชื่อบัญชีธนาคารต้องเป็นตัวอักษรเท่านั้น"),
   bankno: BankNo,
-  bankname: BankCode,
+  bankname: BankChoice,
   uuidmother: z
     .union([Uuid, z.literal(""), z.null()])
     .optional()

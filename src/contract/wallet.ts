@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isBahtAmount } from "../domain/money";
-import { BankCode } from "./auth";
+import { parseClientDateTime } from "../domain/thai-date";
+import { BankChoice, BankCode } from "./auth";
 import { ResultStatus, Uuid, WholeNumber } from "./common";
 import { route } from "./route";
 
@@ -68,6 +69,20 @@ export const SlipImage = z
   .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, "สลิปต้องเป็นรูปภาพ PNG, JPEG หรือ WEBP")
   .refine((s) => (s.length - s.indexOf(",") - 1) * 0.75 <= SLIP_MAX_BYTES, "ไฟล์สลิปต้องมีขนาดไม่เกิน 2 MB");
 
+/**
+ * When the transfer was made, as the client writes it: ISO with an offset, or `YYYY-MM-DD HH:mm` with or
+ * without seconds in Bangkok time (the original client's form); an ISO instant (UTC) after parsing.
+ */
+export const PayTime = z
+  .string({ error: "กรุณากรอกเวลาที่โอน" })
+  .max(40, "เวลาที่โอนไม่ถูกต้อง")
+  .transform((s, ctx) => {
+    const at = parseClientDateTime(s);
+    if (at) return at.toISOString();
+    ctx.issues.push({ code: "custom", input: s, message: "เวลาที่โอนไม่ถูกต้อง (ปี-เดือน-วัน ชั่วโมง:นาที)" });
+    return z.NEVER;
+  });
+
 export const addPaynow = route({
   method: "POST",
   path: "/api/add-paynow",
@@ -75,9 +90,9 @@ export const addPaynow = route({
   summary: "แจ้งโอนเงินฝาก (รอเจ้าหน้าที่ตรวจสอบ)",
   body: z.object({
     amount: Baht,
-    paytime: z.iso.datetime({ offset: true, error: "เวลาที่โอนไม่ถูกต้อง" }),
+    paytime: PayTime,
     comment: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
-    bankname: BankCode,
+    bankname: BankChoice,
     transection: z.string({ error: "ไม่พบเลขอ้างอิงรายการ" }).regex(/^DP[0-9A-Z]{10,30}$/, "เลขอ้างอิงรายการไม่ถูกต้อง"),
     slip: SlipImage.nullish(),
     uuid: Uuid.optional(),
@@ -121,7 +136,7 @@ export const addWithdrawal = route({
     uuid: Uuid,
     amount: BahtString,
     note: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
-    bankname: BankCode,
+    bankname: BankChoice,
   }),
   response: z.object({ status: ResultStatus, msg: z.string(), message: z.string(), id: z.number().int(), credit: z.number() }),
   errorField: "msg",
@@ -249,7 +264,7 @@ export const adminSaveMyBank = route({
   summary: "เพิ่มหรือแก้ไขบัญชีรับเงินของเว็บ",
   body: z.object({
     id: RecordId.optional(),
-    bankname: BankCode,
+    bankname: BankChoice,
     bankno: z.string().transform((s) => s.replace(/[\W_]/g, "")).pipe(z.string().regex(/^\d{10,15}$/, "เลขบัญชีธนาคารต้องเป็นตัวเลข 10-15 หลัก")),
     bankaccounts: z.string().trim().min(2, "กรุณากรอกชื่อบัญชี").max(100, "ชื่อบัญชียาวเกินไป"),
     promptpay: z

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { BANKS, BANK_CODES, bankCodeFromThaiName, bankThaiName, isBankCode } from "./banks";
+import { BANKS, BANK_CODES, bankCodeFromThaiName, bankCodeOf, bankThaiName, isBankCode } from "./banks";
 
 describe("banks", () => {
   it("lists the nine banks in the specification's order", () => {
@@ -44,5 +44,20 @@ describe("banks", () => {
     expect(isBankCode("KBANK")).toBe(false);
     expect(isBankCode("citi")).toBe(false);
     expect(isBankCode("toString")).toBe(false);
+  });
+
+  it("reads a bank as a client may name it: code in any case, or Thai name with or without ธนาคาร", () => {
+    for (const code of BANK_CODES) {
+      expect(bankCodeOf(code)).toBe(code);
+      expect(bankCodeOf(code.toUpperCase())).toBe(code);
+      expect(bankCodeOf(bankThaiName(code))).toBe(code);
+      expect(bankCodeOf(bankThaiName(code).replace(/^ธนาคาร/, ""))).toBe(code);
+    }
+    expect(bankCodeOf(" ธนาคาร กสิกรไทย ")).toBe("kbank");
+    expect(bankCodeOf("กรุงเทพ")).toBe("bbl");
+    expect(bankCodeOf("กรุง")).toBeNull();
+    expect(bankCodeOf("ธนาคาร")).toBeNull();
+    expect(bankCodeOf("")).toBeNull();
+    expect(bankCodeOf("citibank")).toBeNull();
   });
 });

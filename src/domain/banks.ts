@@ -36,3 +36,18 @@ export function bankCodeFromThaiName(name: string): BankCode | null {
   const wanted = name.trim();
   return BANK_CODES.find((code) => BANKS[code].thaiName === wanted) ?? null;
 }
+
+const withoutSpaces = (s: string) => s.replace(/\s+/g, "");
+
+/**
+ * A bank as a client names it: its code in any case ("KBank"), or its Thai name with or without the word
+ * ธนาคาร and its spaces ("กสิกรไทย", "ธนาคาร กสิกรไทย"); the original client maps codes to Thai names and
+ * may send either. Null when it names no bank of the list.
+ */
+export function bankCodeOf(text: string): BankCode | null {
+  const code = text.trim().toLowerCase();
+  if (isBankCode(code)) return code;
+  const name = withoutSpaces(text).replace(/^ธนาคาร/, "");
+  if (name.length === 0) return null;
+  return BANK_CODES.find((c) => withoutSpaces(BANKS[c].thaiName).replace(/^ธนาคาร/, "") === name) ?? null;
+}

@@ -7,6 +7,7 @@ import {
   formatThaiAge,
   formatThaiDateTime,
   formatTime,
+  parseClientDateTime,
   toBuddhistYear,
 } from "./thai-date";
 
@@ -134,5 +135,40 @@ describe("formatThaiAge", () => {
   it("reads a time ahead of the clock as just now, and refuses a broken date", () => {
     expect(formatThaiAge("2026-03-06T12:05:00+07:00", now)).toBe("เมื่อสักครู่");
     expect(() => formatThaiAge("not a date", now)).toThrow(RangeError);
+  });
+});
+
+describe("parseClientDateTime", () => {
+  const iso = (text: string) => parseClientDateTime(text)?.toISOString() ?? null;
+
+  it("reads YYYY-MM-DD HH:mm with or without seconds as Bangkok time when there is no offset", () => {
+    expect(iso("2026-11-23 10:05")).toBe("2026-11-23T03:05:00.000Z");
+    expect(iso("2026-11-23 10:05:09")).toBe("2026-11-23T03:05:09.000Z");
+    expect(iso("2026-11-23T10:05")).toBe("2026-11-23T03:05:00.000Z");
+    expect(iso("2026-11-23T10:05:09.5")).toBe("2026-11-23T03:05:09.500Z");
+    expect(iso(" 2026-11-24 00:30 ")).toBe("2026-11-23T17:30:00.000Z");
+  });
+
+  it("keeps an offset when one is given", () => {
+    expect(iso("2026-11-23T03:05:00Z")).toBe("2026-11-23T03:05:00.000Z");
+    expect(iso("2026-11-23T03:05:00.123456Z")).toBe("2026-11-23T03:05:00.123Z");
+    expect(iso("2026-11-23T10:05:00+07:00")).toBe("2026-11-23T03:05:00.000Z");
+    expect(iso("2026-11-23 10:05+0700")).toBe("2026-11-23T03:05:00.000Z");
+    expect(iso("2026-11-23 10:05 +07")).toBe("2026-11-23T03:05:00.000Z");
+    expect(iso("2026-11-22T22:05:00-05:00")).toBe("2026-11-23T03:05:00.000Z");
+  });
+
+  it("refuses other shapes and impossible days or times", () => {
+    for (const bad of ["", "2026-11-23", "23/11/2026 10:05", "2026-11-23 10", "2026-02-30 10:00", "2026-04-31 10:00", "2026-13-01 10:00", "2026-11-23 24:00", "2026-11-23 10:60", "2026-11-23 10:05:60", "2026-11-23 10:05+15:00", "tomorrow"]) {
+      expect(parseClientDateTime(bad), bad).toBeNull();
+    }
+  });
+
+  it("agrees with Date.parse on every ISO string with an offset", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T23:59:59Z"), noInvalidDate: true }), (d) => {
+        expect(parseClientDateTime(d.toISOString())?.getTime()).toBe(d.getTime());
+      }),
+    );
   });
 });

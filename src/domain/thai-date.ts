@@ -97,3 +97,34 @@ export function formatThaiAge(from: DateInput, now: DateInput): string {
   if (hours < 24) return `${hours} ชั่วโมงที่แล้ว`;
   return `${Math.floor(hours / 24)} วันที่แล้ว`;
 }
+
+const CLIENT_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * A date and time as a client writes it: `YYYY-MM-DD HH:mm`, with or without seconds (and a fraction),
+ * `T` or a space between, and an optional offset (`Z`, `+07`, `+0700`, `+07:00`). Without an offset it is
+ * Bangkok's wall clock, the only one a Thai player's bank slip shows. Null for anything else, an impossible
+ * day (31 April) or time (24:00) included.
+ */
+export function parseClientDateTime(text: string): Date | null {
+  const m = CLIENT_DATE_TIME.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hours, minutes, seconds] = m.slice(1, 7).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  const millis = Number((m[7] ?? "0").padEnd(3, "0").slice(0, 3));
+  if (month < 1 || month > 12 || hours > 23 || minutes > 59 || seconds > 59) return null;
+  const wall = Date.UTC(year, month - 1, day, hours, minutes, seconds, millis);
+  if (new Date(wall).getUTCDate() !== day) return null;
+  const offset = m[8];
+  let offsetMs = BANGKOK_OFFSET_MS;
+  if (offset) {
+    if (offset.toUpperCase() === "Z") offsetMs = 0;
+    else {
+      const digits = offset.slice(1).replace(":", "");
+      const offsetHours = Number(digits.slice(0, 2));
+      const offsetMinutes = Number(digits.slice(2) || 0);
+      if (offsetHours > 14 || offsetMinutes > 59) return null;
+      offsetMs = (offset[0] === "-" ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+    }
+  }
+  return new Date(wall - offsetMs);
+}
