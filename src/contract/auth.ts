@@ -18,7 +18,7 @@ export const BankCode = z.enum(BANK_CODES, { error: "กรุณาเลือ
 
 /**
  * A bank as a client sends it: the code ("kbank") or the Thai name ("ธนาคารกสิกรไทย", "กสิกรไทย"), as the
- * original client maps one to the other (spec §4); always the code after parsing.
+ * original client maps one to the other (spec §3); always the code after parsing.
  */
 export const BankChoice = z
   .string({ error: "กรุณาเลือกธนาคารจากรายการ" })
