@@ -1,6 +1,7 @@
 import { controlCharacterIssue } from "../../contract/common";
 import { type BodyOf, pathOf, type ResponseOf, type RouteDef } from "../../contract/route";
 import { COOKIE, getCookie, removeCookie } from "./cookies";
+import { SPEC_FALLBACKS } from "./fallback-messages";
 
 /** Spec §7: every call times out after 50000 ms. */
 const TIMEOUT_MS = 50_000;
@@ -15,18 +16,23 @@ export class ApiCallError extends Error {
   }
 }
 
+const UNREACHABLE = "เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาลองใหม่";
+
 /**
  * Calls one API route from its contract definition. The body is checked by the same schema the
  * server uses, so a mistake gets its Thai message before any request. A 401 clears the jwt and
- * sends the user to the sign-in page unless already there (spec §8).
+ * sends the user to the sign-in page unless already there (spec §8). Without a `fallbackMessage`, a
+ * refusal that carries no message gets the specification's fallback for the call (SPEC_FALLBACKS).
  */
 export async function callApi<R extends RouteDef>(
   route: R,
   body: BodyOf<R>,
-  fallbackMessage = "เกิดข้อผิดพลาด กรุณาลองใหม่",
+  fallbackMessage?: string,
   extraHeaders: Record<string, string> = {},
   params?: Record<string, string | number>,
 ): Promise<ResponseOf<R>> {
+  const specFallback = SPEC_FALLBACKS.get(route);
+  fallbackMessage ??= specFallback?.failed ?? "เกิดข้อผิดพลาด กรุณาลองใหม่";
   // The server's own first check, so a pasted control character gets the same Thai message here.
   const unsafe = controlCharacterIssue(body);
   if (unsafe) throw new ApiCallError(unsafe, 400);
@@ -48,7 +54,8 @@ export async function callApi<R extends RouteDef>(
     });
   } catch (e) {
     console.error(`API ${route.path} failed`, e);
-    throw new ApiCallError("เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาลองใหม่", 0);
+    // The Thai reason first, then the specification's word for this call (e.g. "Login error").
+    throw new ApiCallError(specFallback?.unreachable ? `${UNREACHABLE} (${specFallback.unreachable})` : UNREACHABLE, 0);
   }
   const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (res.status === 401 && route.access !== "public") {

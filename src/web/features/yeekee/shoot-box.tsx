@@ -30,7 +30,8 @@ export function ShootBox({ activityid, closedReason, onShot }: { activityid: num
     if (!ready || !uuid) return;
     setSending(true);
     try {
-      const r = await callApi(yeekee.postNumberRecord, { uuid, activityid, number: digits }, "ยิงเลขไม่สำเร็จ กรุณาลองใหม่");
+      // Without a message from the server, the specification's "Error posting number record" (callApi).
+      const r = await callApi(yeekee.postNumberRecord, { uuid, activityid, number: digits });
       onShot(r.record);
       setNotice({ ok: true, text: `ยิงเลข ${r.record.number} แล้ว · ลำดับที่ ${r.record.seq}` });
       setDigits("");

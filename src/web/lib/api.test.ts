@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { auth, games, referral, yeekee } from "../../contract";
+import { callApi } from "./api";
+import { SPEC_FALLBACKS } from "./fallback-messages";
+
+// Specification §8 lists the fallback messages of the original client; each belongs to one call.
+const SPEC_8 = [
+  "Registration failed",
+  "Login failed",
+  "Login error",
+  "Error posting number record",
+  "Error posting number digit",
+  "Error cancelling post number",
+  "Error checking username/bankno",
+  "Failed to add withdrawal",
+  "Failed to add AF withdrawal",
+  "Error adding game",
+  "Error guessing game",
+];
+
+const UUID = "5f0c6a4e-1d2b-4c3d-8e9f-0a1b2c3d4e5f";
+
+/** The browser globals callApi touches, in the node test environment. */
+function stubBrowser(fetchImpl: () => Promise<Response>) {
+  vi.stubGlobal("document", { cookie: "jwt=token" });
+  vi.stubGlobal("location", { pathname: "/", replace: vi.fn() });
+  vi.stubGlobal("fetch", vi.fn(fetchImpl));
+}
+
+const proxyError = () => Promise.resolve(new Response("<html>502 Bad Gateway</html>", { status: 502, headers: { "content-type": "text/html" } }));
+const noNetwork = () => Promise.reject(new TypeError("Failed to fetch"));
+const messageOf = (p: Promise<unknown>) => p.then(() => "no error", (e: Error) => e.message);
+
+describe("the specification's fallback messages (§8)", () => {
+  beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("every one of them belongs to a call", () => {
+    const given = [...SPEC_FALLBACKS.values()].flatMap((f) => [f.failed, f.unreachable].filter(Boolean));
+    expect([...given].sort()).toEqual([...SPEC_8].sort());
+  });
+
+  it("signing in: 'Login failed' when refused without a message, 'Login error' when no answer comes, the server's own message first", async () => {
+    const body = { username: "player0001", password: "secret-pass-1" };
+    stubBrowser(proxyError);
+    expect(await messageOf(callApi(auth.login, body))).toBe("Login failed");
+    stubBrowser(noNetwork);
+    expect(await messageOf(callApi(auth.login, body))).toBe("เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาลองใหม่ (Login error)");
+    stubBrowser(() => Promise.resolve(Response.json({ status: "Error", message: "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง" }, { status: 401 })));
+    expect(await messageOf(callApi(auth.login, body))).toBe("ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง");
+  });
+
+  it("shooting a yeekee number, moving commission to credit, adding and guessing a game", async () => {
+    stubBrowser(proxyError);
+    expect(await messageOf(callApi(yeekee.postNumberRecord, { uuid: UUID, activityid: 1, number: "12345" }))).toBe("Error posting number record");
+    expect(await messageOf(callApi(referral.addWithdrawalAf, { uuid: UUID, amount: 100, note: "" }))).toBe("Failed to add AF withdrawal");
+    expect(await messageOf(callApi(games.addHuakoiHilow, { uuid: UUID, price: 20, gametype: "huakoi", bet: "หัว" }))).toBe("Error adding game");
+    expect(await messageOf(callApi(games.guessHuakoiHilow, { id: 1, guess: "ก้อย", uuid: UUID, gametype: "huakoi" }))).toBe("Error guessing game");
+    // A game call's server message comes in `msg`, and is preferred.
+    stubBrowser(() => Promise.resolve(Response.json({ status: "Error", message: "x", msg: "เกมนี้มีผู้ทายแล้ว" }, { status: 409 })));
+    expect(await messageOf(callApi(games.guessHuakoiHilow, { id: 1, guess: "ก้อย", uuid: UUID, gametype: "huakoi" }))).toBe("เกมนี้มีผู้ทายแล้ว");
+  });
+
+  it("other calls keep the general Thai fallback, and a page's own fallback still wins", async () => {
+    stubBrowser(proxyError);
+    expect(await messageOf(callApi(auth.getCredit, {}))).toBe("เกิดข้อผิดพลาด กรุณาลองใหม่");
+    expect(await messageOf(callApi(auth.getCredit, {}, "อ่านเครดิตไม่สำเร็จ"))).toBe("อ่านเครดิตไม่สำเร็จ");
+    stubBrowser(noNetwork);
+    expect(await messageOf(callApi(auth.getCredit, {}))).toBe("เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาลองใหม่");
+  });
+});
