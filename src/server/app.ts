@@ -22,6 +22,7 @@ import { gamesRoutes } from "./games/routes";
 import { liveSockets } from "./http/live-sockets";
 import { requestIdGenerator } from "./http/request-id";
 import { type OperatorMetrics, operatorMetrics } from "./metrics/registry";
+import { sharedRateLimitStore } from "./http/rate-limit-store";
 import { setMoneyLog } from "./wallet/ledger";
 import { pointsRoutes } from "./points/routes";
 import { referralRoutes } from "./referral/routes";
@@ -116,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Money movements made through the ledger's TypeScript door log their ledger transaction id.
   setMoneyLog(app.log);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Limits are counted in PostgreSQL, shared by every instance (yeekee shots count in memory).
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(db.$client) });
   await app.register(swagger, {
     openapi: {
       info: { title: "Lotto site API", description: "API ของเว็บแทงหวยออนไลน์", version: "1.0.0" },

@@ -906,3 +906,18 @@ export const otpSends = pgTable(
   },
   (t) => [index("otp_sends_phone_idx").on(t.phone, t.sentAt), index("otp_sends_sent_idx").on(t.sentAt)],
 );
+
+/**
+ * Per-address request counts of the rate-limited calls (sign-in, OTP, result feed …), each in a window
+ * that starts at its first request, shared by every instance (issue 17): with several instances a limit
+ * is not multiplied. Unlogged: a crash forgets the current windows' counts, nothing more.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);

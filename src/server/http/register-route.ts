@@ -43,6 +43,8 @@ const authenticated = new WeakMap<FastifyRequest, AuthUser>();
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
+  /** Count the limit in this instance's memory instead of the shared store (a call too frequent for a database write each). */
+  localRateLimit?: boolean;
   const [scheme, token] = header.split(" ");
   return scheme?.toLowerCase() === "bearer" && token ? token : null;
 }
@@ -70,6 +72,7 @@ export function registerRoute<R extends RouteDef>(
     schema: {
       summary: def.summary,
       ...(def.body ? { body: def.body } : {}),
+    if (options.localRateLimit) config.localRateLimit = true;
       ...(def.params ? { params: def.params } : {}),
       response: { 200: def.response },
       ...(def.access === "public" ? {} : { security: [{ bearerAuth: [] }] }),

@@ -5,6 +5,7 @@ import { closeDue, planAll } from "../lottery/planning";
 import { expireDue, recomputeLevels, vestDue } from "../points/accrual";
 import { settlePending } from "../settlement/settle";
 import { lapseRaises } from "../rg/service";
+import { forgetOldRateLimits } from "../http/rate-limit-store";
 import { releaseStaleReservations } from "../wallet/repository";
 import { finishDueYeekeeRounds } from "../yeekee/service";
 import type { LedgerCheckOutcome } from "../metrics/registry";
@@ -58,6 +59,7 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void, o
       await expireGames(db);
       await lapseRaises(db);
       await releaseStaleReservations(db, STALE_REPORT_HOURS);
+      await forgetOldRateLimits(db.$client);
     }),
   );
   void guard("plan", () => planAll(db))();

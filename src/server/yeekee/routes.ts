@@ -9,7 +9,7 @@ export function yeekeeRoutes(app: FastifyInstance, authenticate: Authenticate, d
   const service = yeekeeService(db, shooterSecret);
   const r = routesOf(app, authenticate);
   // The per-round interval is enforced in the database; this address limit stops floods before it.
-  r(yeekee.postNumberRecord, ({ body, user }) => service.shoot(user, body), { rateLimitPerMinute: shotsPerMinute });
+  r(yeekee.postNumberRecord, ({ body, user }) => service.shoot(user, body), { rateLimitPerMinute: shotsPerMinute, localRateLimit: true });
   r(yeekee.readNumberRecord, ({ body, user }) => service.shots(user, body.activityid, body.after ?? 0));
   r(yeekee.readLuckyPerson, ({ body, user }) => service.lucky(user, body ?? {}));
   r(yeekee.readYeekeeWatch, ({ body }) => yeekeeWatch(db, body.days));

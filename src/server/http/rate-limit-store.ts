@@ -1,0 +1,70 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type pg from "pg";
+
+type Callback = Parameters<FastifyRateLimitStore["incr"]>[1];
+/** What the plugin passes to child(): the route's merged limit options, with the route itself. */
+type RouteParams = { routeInfo?: { url?: string; method?: string | string[]; config?: { localRateLimit?: boolean } } };
+
+/**
+ * A @fastify/rate-limit store in PostgreSQL (issue 17): each call's count per client address and fixed
+ * window is one upserted row of `rate_limits`, so every instance on the database shares one limit
+ * instead of each allowing it again. A route that sets `config.localRateLimit` (yeekee shots: thousands
+ * a second, paced per player in the database already) keeps counting in this instance's memory.
+ */
+export function sharedRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
+  class LocalCounts implements FastifyRateLimitStore {
+    private counts = new Map<string, { count: number; start: number }>();
+    incr(key: string, cb: Callback, timeWindow: number) {
+      const now = Date.now();
+      let c = this.counts.get(key);
+      if (!c || c.start + timeWindow <= now) {
+        if (this.counts.size > 50_000) this.counts.clear();
+        c = { count: 0, start: now };
+        this.counts.set(key, c);
+      }
+      c.count += 1;
+      cb(null, { current: c.count, ttl: c.start + timeWindow - now });
+    }
+    child() {
+      return new LocalCounts();
+    }
+  }
+
+  class SharedCounts implements FastifyRateLimitStore {
+    private readonly route: string;
+    /** The plugin constructs the first one with its options; each route's own is made by child(). */
+    constructor(route?: unknown) {
+      this.route = typeof route === "string" ? route : "";
+    }
+
+    incr(key: string, cb: Callback, timeWindow: number) {
+      pool
+        .query<{ count: number; ttl: number }>(
+          // A window starts at its key's first request (as the in-memory store's do) and a new one
+          // begins at the first request after it ends.
+          `insert into rate_limits as r (key, window_start, count) values ($1, clock_timestamp(), 1)
+           on conflict (key) do update set
+             count = case when r.window_start + make_interval(secs => $2 / 1000.0) <= clock_timestamp() then 1 else r.count + 1 end,
+             window_start = case when r.window_start + make_interval(secs => $2 / 1000.0) <= clock_timestamp() then clock_timestamp() else r.window_start end
+           returning count, (extract(epoch from window_start - clock_timestamp()) * 1000 + $2)::int as ttl`,
+          [`${this.route} ${key}`, timeWindow],
+        )
+        .then((r) => cb(null, { current: r.rows[0]!.count, ttl: Math.max(0, r.rows[0]!.ttl) }))
+        .catch((err: Error) => cb(err, { current: 0, ttl: 0 }));
+    }
+
+    child(options: Parameters<FastifyRateLimitStore["child"]>[0]): FastifyRateLimitStore {
+      const route = (options as unknown as RouteParams).routeInfo;
+      if (route?.config?.localRateLimit) return new LocalCounts();
+      return new SharedCounts(`${[route?.method ?? ""].flat().join(",")} ${route?.url ?? ""}`);
+    }
+  }
+
+  return SharedCounts;
+}
+
+/** Windows that started over an hour ago are forgotten (the ticker; every limit's window is shorter). */
+export async function forgetOldRateLimits(pool: pg.Pool): Promise<number> {
+  const r = await pool.query("delete from rate_limits where window_start < now() - interval '1 hour'");
+  return r.rowCount ?? 0;
+}
