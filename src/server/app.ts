@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -21,8 +22,8 @@ import { gamesLive } from "./games/live";
 import { gamesRoutes } from "./games/routes";
 import { liveSockets } from "./http/live-sockets";
 import { requestIdGenerator } from "./http/request-id";
-import { type OperatorMetrics, operatorMetrics } from "./metrics/registry";
 import { sharedRateLimitStore } from "./http/rate-limit-store";
+import { type OperatorMetrics, operatorMetrics } from "./metrics/registry";
 import { setMoneyLog } from "./wallet/ledger";
 import { pointsRoutes } from "./points/routes";
 import { referralRoutes } from "./referral/routes";
@@ -116,6 +117,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Money movements made through the ledger's TypeScript door log their ledger transaction id.
   setMoneyLog(app.log);
+  if (config.corsOrigins.length > 0) {
+    // A client served from another host (CORS_ORIGINS) may call the API with its Bearer token; any other
+    // origin gets no CORS headers, so its pages cannot read an answer. Off by default.
+    const allowed = new Set(config.corsOrigins);
+    await app.register(cors, {
+      // A function, not the list: the plugin answers an unlisted origin's preflight with its methods and
+      // headers otherwise; this way it gets nothing (and the preflight a 404).
+      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+      methods: ["GET", "POST"],
+      allowedHeaders: ["authorization", "content-type", "idempotency-key"],
+      maxAge: 600,
+    });
+  }
   await app.register(cookie);
   // Limits are counted in PostgreSQL, shared by every instance (yeekee shots count in memory).
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(db.$client) });

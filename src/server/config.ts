@@ -20,6 +20,15 @@ const Env = z.object({
     .default("false")
     .refine((v) => v !== "true" && !/^\d+$/.test(v.trim()) || v.trim() === "0", "TRUST_PROXY must list the proxies' addresses (e.g. 127.0.0.1 or 10.0.0.0/8 or loopback): true or a hop count would trust what any client sends")
     .transform((v): false | string => (v === "false" || v.trim() === "0" || v.trim() === "" ? false : v.trim())),
+  /**
+   * Origins (scheme://host[:port], comma separated) whose pages may call the API from the browser, for a
+   * client served from another host. Unset: no CORS headers at all (the site's own pages need none).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((o) => o.trim()).filter((o) => o.length > 0))
+    .refine((list) => list.every((o) => /^https?:\/\/[^/\s*]+$/.test(o)), "CORS_ORIGINS must list origins like https://app.example.com (scheme and host, no path, no *), comma separated"),
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
@@ -55,6 +64,8 @@ export interface Config {
   /** Database connections per process. */
   dbPoolSize: number;
   trustProxy: false | string;
+  /** CORS_ORIGINS: the other origins allowed to call the API from a browser; empty: CORS off. */
+  corsOrigins: string[];
   dataDir: string;
   embeddedPgPort: number;
   jwtSecret: string;
@@ -103,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     dbPoolSize: e.DB_POOL_SIZE,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     jwtSecret: e.JWT_SECRET ?? localSecret(e.DATABASE_URL, dataDir),
