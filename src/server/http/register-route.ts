@@ -116,3 +116,8 @@ export function routesOf(app: FastifyInstance, authenticate: Authenticate) {
 export function assertOwnUuid(user: AuthUser, uuid: string | undefined): void {
   if (uuid !== undefined && uuid.toLowerCase() !== user.uuid.toLowerCase()) throw forbidden();
 }
+
+/** The signed-in user of a request on a player or admin route (after its access check), null elsewhere. */
+export function userOf(request: FastifyRequest): AuthUser | null {
+  return authenticated.get(request) ?? null;
+}

@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { site } from "../../contract";
 import { SiteConfig } from "../../contract/site";
+import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
-import { readSiteConfig, seedSiteConfigKey } from "../db/site-config";
+import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
+import type { AuthUser } from "../http/register-route";
+import type { OpenSiteState } from "./open-site";
 
 const DEFAULT_SITE: SiteConfig = {
   openSite: true,
@@ -12,7 +17,9 @@ const DEFAULT_SITE: SiteConfig = {
 /** Inserts defaults only where a key is missing, so a restart never overwrites an operator's edit. */
 export const seedSiteConfig = (db: Executor) => seedSiteConfigKey(db, "site", DEFAULT_SITE);
 
-export function siteService(db: Db) {
+export const readSite = (db: Executor): Promise<SiteConfig> => readSiteConfig(db, "site", SiteConfig, DEFAULT_SITE);
+
+export function siteService(db: Db, openSite: OpenSiteState) {
   return {
     async timeNow() {
       const [row] = await db.execute<{ now: Date }>(sql`select now() as now`).then((r) => r.rows);
@@ -20,8 +27,40 @@ export function siteService(db: Db) {
       const now = new Date(row!.now);
       return { status: "Success" as const, timenow: now.toISOString(), timestamp: now.getTime() };
     },
+
+    /** Public and polled by every browser each minute: answered from the instance's memory of the switch. */
     async openSiteConfig() {
-      return { status: "Success" as const, siteconfig: await readSiteConfig(db, "site", SiteConfig, DEFAULT_SITE) };
+      return { status: "Success" as const, siteconfig: await openSite.current() };
+    },
+
+    /**
+     * The operator opens or closes the site. Closing takes the message for players (the standard one when
+     * none is given); opening keeps the last message. The row is locked so two operators' changes apply
+     * one after the other, each audited with its before and after.
+     */
+    async setOpenSite(admin: AuthUser, body: z.output<typeof site.adminSetOpenSite.body>) {
+      const config = await db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from site_config where key = 'site' for update`);
+        const before = await readSite(tx);
+        const after: SiteConfig = body.openSite
+          ? { ...before, openSite: true }
+          : { ...before, openSite: false, closedMessage: body.closedMessage || DEFAULT_SITE.closedMessage };
+        await writeSiteConfig(tx, "site", after);
+        await writeAudit(tx, {
+          actorId: admin.uuid,
+          action: body.openSite ? "site.open" : "site.close",
+          target: "site_config:site",
+          before,
+          after: { ...after, reason: body.reason },
+        });
+        return after;
+      });
+      openSite.remember(config);
+      return {
+        status: "Success" as const,
+        message: config.openSite ? "เปิดเว็บไซต์แล้ว ผู้เล่นใช้งานได้ตามปกติ" : "ปิดเว็บไซต์แล้ว ผู้เล่นจะเห็นหน้าปิดปรับปรุง",
+        siteconfig: config,
+      };
     },
   };
 }
