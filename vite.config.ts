@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: bench/web.ts reads which chunks each route loads.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
   },
   server: {

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:web`: builds the web app and prints, per route, the JavaScript and CSS a first visit
+ * loads (raw, gzip -9 and brotli -11 bytes). A first visit loads the entry `index.html` names and
+ * everything it imports statically, then the lazy chunks of the route's modules (the shell and the
+ * page) with their static imports; both are read from Vite's manifest (`build.manifest`).
+ * It builds into a folder of its own (`dist/bench-web`), so a build or a browser test running beside it
+ * keeps `dist/web`; `BENCH_WEB_BUILD=0` measures the last such build again without building.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const dist = join(import.meta.dirname, "..", "dist", "bench-web");
+
+/** The modules (relative to src/web) whose code a first visit of each route needs, shell included. */
+const ROUTES: Record<string, string[]> = {
+  "/singInPage": ["features/auth/sign-in-page.tsx"],
+  "/registerPage": ["features/auth/register-page.tsx"],
+  "/": ["app/shell.tsx", "features/home/home-page.tsx"],
+  "/homeAllLotto": ["app/shell.tsx", "features/betting/home-all-lotto-page.tsx"],
+  "/yeekeePage/:id": ["app/shell.tsx", "features/yeekee/yeekee-page.tsx"],
+  "/yeekeePage/:id + ตรวจสอบผล": ["app/shell.tsx", "features/yeekee/yeekee-page.tsx", "features/yeekee/verify-panel.tsx"],
+  "/mainCredit": ["app/shell.tsx", "features/wallet/main-credit-page.tsx"],
+  "/gamePage": ["app/shell.tsx", "features/games/games-page.tsx"],
+  "/admin": ["app/shell.tsx", "features/admin/admin-page.tsx"],
+};
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, Chunk>;
+
+if (process.env.BENCH_WEB_BUILD !== "0") {
+  execFileSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", dist, "--emptyOutDir"], { stdio: "inherit" });
+}
+const manifestFile = join(dist, ".vite", "manifest.json");
+if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: is build.manifest on in vite.config.ts?`);
+const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
+
+/** The manifest key of the script the built index.html loads. */
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith("index.html"));
+if (!entryKey) throw new Error("no index.html entry in the manifest");
+const entryFile = manifest[entryKey]!.file;
+if (!readFileSync(join(dist, "index.html"), "utf8").includes(`/${entryFile}`)) {
+  throw new Error(`index.html does not load ${entryFile}`);
+}
+
+/** A chunk and everything it imports statically (what the browser fetches before running it). */
+function closure(key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const k of manifest[key]!.imports ?? []) closure(k, into);
+  return into;
+}
+
+const sizeCache = new Map<string, { raw: number; gzip: number; brotli: number }>();
+function sizes(file: string) {
+  let s = sizeCache.get(file);
+  if (!s) {
+    const bytes = readFileSync(join(dist, file));
+    s = {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    };
+    sizeCache.set(file, s);
+  }
+  return s;
+}
+const sum = (files: Iterable<string>) => {
+  const t = { files: 0, raw: 0, gzip: 0, brotli: 0 };
+  for (const f of files) {
+    const s = sizes(f);
+    t.files += 1;
+    t.raw += s.raw;
+    t.gzip += s.gzip;
+    t.brotli += s.brotli;
+  }
+  return t;
+};
+const kb = (n: number) => (n / 1024).toFixed(1);
+
+const rows = Object.entries(ROUTES).map(([route, modules]) => {
+  const keys = closure(entryKey);
+  for (const m of modules) {
+    // A module with no manifest key of its own is bundled into a chunk already counted.
+    if (manifest[m]) closure(m, keys);
+  }
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const k of keys) {
+    js.add(manifest[k]!.file);
+    for (const c of manifest[k]!.css ?? []) css.add(c);
+  }
+  // Fonts the CSS declares (woff2, already compressed): the browser fetches only the faces and
+  // unicode ranges a page uses, so this is an upper bound.
+  const fonts = new Set<string>();
+  for (const c of css) {
+    for (const m of readFileSync(join(dist, c), "utf8").matchAll(/url\(\/?(assets\/[^)]+\.woff2)\)/g)) fonts.add(m[1]!);
+  }
+  return { route, js: sum(js), css: sum(css), fonts: sum(fonts) };
+});
+
+const allJs = sum(new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith(".js"))));
+console.log(`first visit per route (KB; gzip -9, brotli -11); the whole build has ${allJs.files} JS files, ${kb(allJs.raw)} KB raw, ${kb(allJs.gzip)} KB gzip`);
+console.log(["route".padEnd(30), "JS files", "JS raw", "JS gzip", "JS br", "CSS raw", "CSS gzip", "CSS br", "woff2 declared"].join("\t"));
+for (const r of rows) {
+  console.log(
+    [r.route.padEnd(30), r.js.files, kb(r.js.raw), kb(r.js.gzip), kb(r.js.brotli), kb(r.css.raw), kb(r.css.gzip), kb(r.css.brotli), `${r.fonts.files} (${kb(r.fonts.raw)} KB)`].join("\t"),
+  );
+}
+const limit = 200 * 1024;
+for (const route of ["/singInPage", "/"]) {
+  const r = rows.find((x) => x.route === route)!;
+  console.log(`${route}: ${kb(r.js.gzip)} KB JS gzip ${r.js.gzip <= limit ? "≤" : ">"} 200 KB`);
+}
