@@ -18,33 +18,40 @@ import { ErrorPage } from "./error-page";
 import { RequireSignIn } from "./guards";
 import { PATHS } from "./paths";
 import { Shell } from "./shell";
+import { SiteGate } from "./site-gate";
 
 export const router = createBrowserRouter([
-  // Sign-in and registration have no shell (spec §2).
-  { path: PATHS.signIn, element: <SignInPage /> },
-  { path: PATHS.register, element: <RegisterPage /> },
-  { path: PATHS.registerWithReferrer, element: <RegisterPage /> },
   {
-    element: <RequireSignIn />,
-    errorElement: <ErrorPage />,
+    // While the operator has closed the site, players see the maintenance page instead (decision 021).
+    element: <SiteGate />,
     children: [
+      // Sign-in and registration have no shell (spec §2).
+      { path: PATHS.signIn, element: <SignInPage /> },
+      { path: PATHS.register, element: <RegisterPage /> },
+      { path: PATHS.registerWithReferrer, element: <RegisterPage /> },
       {
-        element: <Shell />,
+        element: <RequireSignIn />,
+        errorElement: <ErrorPage />,
         children: [
-          { path: PATHS.home, element: <HomePage /> },
-          { path: PATHS.mainCredit, element: <MainCreditPage /> },
-          { path: PATHS.yourself, element: <YourselfPage /> },
-          { path: PATHS.privilege, element: <PrivilegePage /> },
-          { path: PATHS.homeAllLotto, element: <HomeAllLottoPage /> },
-          { path: PATHS.reviewPostList, element: <ReviewPostListPage /> },
-          { path: PATHS.changePassword, element: <ChangePasswordPage /> },
-          { path: PATHS.admin, element: <AdminPage /> },
-          { path: PATHS.results, element: <ResultsPage /> },
-          { path: PATHS.yeekee, element: <YeekeePage /> },
-          { path: PATHS.games, element: <GamesPage /> },
-          { path: PATHS.responsible, element: <ResponsiblePage /> },
-          { path: PATHS.statement, element: <StatementPage /> },
-          { path: "*", element: <HomePage /> },
+          {
+            element: <Shell />,
+            children: [
+              { path: PATHS.home, element: <HomePage /> },
+              { path: PATHS.mainCredit, element: <MainCreditPage /> },
+              { path: PATHS.yourself, element: <YourselfPage /> },
+              { path: PATHS.privilege, element: <PrivilegePage /> },
+              { path: PATHS.homeAllLotto, element: <HomeAllLottoPage /> },
+              { path: PATHS.reviewPostList, element: <ReviewPostListPage /> },
+              { path: PATHS.changePassword, element: <ChangePasswordPage /> },
+              { path: PATHS.admin, element: <AdminPage /> },
+              { path: PATHS.results, element: <ResultsPage /> },
+              { path: PATHS.yeekee, element: <YeekeePage /> },
+              { path: PATHS.games, element: <GamesPage /> },
+              { path: PATHS.responsible, element: <ResponsiblePage /> },
+              { path: PATHS.statement, element: <StatementPage /> },
+              { path: "*", element: <HomePage /> },
+            ],
+          },
         ],
       },
     ],

@@ -9,6 +9,7 @@ import { COOKIE, getCookie, setCookie } from "../lib/cookies";
 import { useSession } from "../lib/session";
 import { ChevronDownIcon, HomeIcon, KeyIcon, ShieldIcon, ListIcon, LogoutIcon, RefreshIcon, TicketIcon, UsersIcon, WalletIcon } from "./icons";
 import { PATHS } from "./paths";
+import { SiteClosedNotice } from "./site-gate";
 
 const HEADER_HEIGHT = 60;
 const NAV_HEIGHT = 64;
@@ -149,6 +150,7 @@ export function Shell() {
       <Header />
       <Box component="main" className="shell-content" pos="relative" style={{ marginTop: HEADER_HEIGHT, paddingBottom: NAV_HEIGHT + 16 }}>
         <LoadingOverlay visible={loading || mutating > 0 || blockingFetches > 0} zIndex={50} overlayProps={{ blur: 1 }} data-testid="loading" />
+        <SiteClosedNotice />
         <BreakNotice />
         <Outlet />
       </Box>

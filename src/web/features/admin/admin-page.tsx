@@ -1,6 +1,6 @@
 import { Stack, Tabs } from "@mantine/core";
-import { useState } from "react";
-import { Navigate } from "react-router";
+import { useEffect, useState } from "react";
+import { Navigate, useSearchParams } from "react-router";
 import { PATHS } from "../../app/paths";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
@@ -10,6 +10,7 @@ import { CatalogueEditor } from "./catalogue-editor";
 import { GamesAdmin } from "./games-admin";
 import { ResultsEntry } from "./results-entry";
 import { LedgerCheck } from "./ledger-check";
+import { OpenSiteAdmin } from "./open-site-admin";
 import { PendingDeposits } from "./pending-deposits";
 import { PendingWithdrawals } from "./pending-withdrawals";
 import { PlayerLog } from "./player-log";
@@ -23,6 +24,12 @@ import { YeekeeWatch } from "./yeekee-watch";
 export function AdminPage() {
   const { isAdmin, loginStatus } = useSession();
   const [tab, setTab] = useState<string | null>("deposits");
+  // A link may name the tab to open (the closed-site banner opens "site").
+  const [params] = useSearchParams();
+  const linkedTab = params.get("tab");
+  useEffect(() => {
+    if (linkedTab) setTab(linkedTab);
+  }, [linkedTab]);
   if (!loginStatus) return <Navigate to={PATHS.signIn} replace />;
   if (!isAdmin) return <EmptyState title="เฉพาะผู้ดูแลระบบเท่านั้น" />;
   return (
@@ -36,6 +43,7 @@ export function AdminPage() {
           <Tabs.Tab value="banks">บัญชีรับเงิน</Tabs.Tab>
           <Tabs.Tab value="log">ประวัติการเงิน</Tabs.Tab>
           <Tabs.Tab value="ledger">ตรวจบัญชี</Tabs.Tab>
+          <Tabs.Tab value="site">เปิด/ปิดเว็บ</Tabs.Tab>
           <Tabs.Tab value="results">ลงผลรางวัล</Tabs.Tab>
           <Tabs.Tab value="catalogue">ตั้งค่าหวย</Tabs.Tab>
           <Tabs.Tab value="yeekee-watch">เฝ้าระวังยี่กี</Tabs.Tab>
@@ -61,6 +69,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="ledger" pt="md">
           <LedgerCheck />
+        </Tabs.Panel>
+        <Tabs.Panel value="site" pt="md">
+          <OpenSiteAdmin />
         </Tabs.Panel>
         <Tabs.Panel value="results" pt="md">
           <ResultsEntry />

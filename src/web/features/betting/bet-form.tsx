@@ -296,28 +296,34 @@ export function BetForm({
                 <Text size="xs" c="dimmed">
                   แทงเลขเดียวกันพร้อมกันใน
                 </Text>
-                <Group gap={6} grow role="group" aria-label="แทงพร้อมกัน">
+                <SimpleGrid cols={Math.min(companions.length, 3)} spacing={6} role="group" aria-label="แทงพร้อมกัน">
                   {companions.map((t) => {
                     const on = also.includes(t);
                     return (
                       <Button
                         key={t}
-                        h={44}
+                        h={48}
                         px={4}
                         variant={on ? "filled" : "outline"}
-                        color="orange"
+                        color="indigo.9"
                         onClick={() => toggleAlso(t)}
                         aria-pressed={on}
                         // The tod companion keeps the name the form's tod checkbox had.
                         data-testid={t === "ThreeDigitToad" ? "tod-check" : `also-${t}`}
                         data-selected={on}
+                        styles={{ label: { flexDirection: "column", lineHeight: 1.2 } }}
                       >
-                        {on ? "✓ " : "+ "}
-                        {BET_TYPE_LABELS[t]} ×{formatRate(rates[t]!.rate)}
+                        <span>
+                          {on ? "✓ " : "+ "}
+                          {BET_TYPE_LABELS[t]}
+                        </span>
+                        <Text span size="xs">
+                          จ่าย ×{formatRate(rates[t]!.rate)}
+                        </Text>
                       </Button>
                     );
                   })}
-                </Group>
+                </SimpleGrid>
               </Stack>
             )}
             {withTod && toad.data && (
@@ -401,7 +407,7 @@ export function BetForm({
         </Group>
       </Group>
       {closedCount > 0 && (
-        <Button h={44} variant="light" color="red" onClick={removeClosed} data-testid="remove-closed">
+        <Button h={44} variant="light" color="red" c="red.9" onClick={removeClosed} data-testid="remove-closed">
           ลบเลขที่ปิดรับออก ({closedCount})
         </Button>
       )}

@@ -72,6 +72,8 @@ export function BetShortcuts({
               key={s.id}
               variant="light"
               color="grape"
+              // Light buttons draw their text in shade 6 (4:1 on the tint): a darker shade reads at 4.5:1 or more.
+              c={disabled ? undefined : "grape.9"}
               h={48}
               px={4}
               disabled={disabled}
@@ -81,7 +83,7 @@ export function BetShortcuts({
             >
               <span>{s.label}</span>
               {s.input !== "number" && (
-                <Text span size="xs" opacity={0.8}>
+                <Text span size="xs">
                   {s.input === "digit" && digits.length === 1 ? `เลข ${digits} · ` : ""}
                   {countOf(s)} เลข
                 </Text>
@@ -89,9 +91,9 @@ export function BetShortcuts({
             </Button>
           );
         })}
-        <Button variant="light" color="blue" h={48} px={4} onClick={onPaste} data-testid="open-paste" styles={{ label: { flexDirection: "column", lineHeight: 1.2 } }}>
+        <Button variant="light" color="cyan" c="cyan.9" h={48} px={4} onClick={onPaste} data-testid="open-paste" styles={{ label: { flexDirection: "column", lineHeight: 1.2 } }}>
           <span>วางเลข</span>
-          <Text span size="xs" opacity={0.8}>
+          <Text span size="xs">
             หลายเลข
           </Text>
         </Button>

@@ -61,7 +61,7 @@ export function StakePanel({
         ))}
       </Group>
       {lineCount > 0 && first.stake !== "" && (
-        <Button h={44} variant="subtle" onClick={() => onApplyAll(first.stake as number)} data-testid="apply-stake-all">
+        <Button h={44} variant="subtle" c="red.9" onClick={() => onApplyAll(first.stake as number)} data-testid="apply-stake-all">
           ใช้ราคา {formatMoney(first.stake)} บาท กับทุกเลข ({lineCount})
         </Button>
       )}
