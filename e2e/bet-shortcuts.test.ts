@@ -320,6 +320,25 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
     expect(slip.keys).toEqual(["12", "34", "56", "78", "90", "99"].map((n) => `TwoDigitOn:${n}:10:${rate.TwoDigitOn}`).sort());
   });
 
+  it("on the state lottery, สามตัวบน goes with โต๊ด, สามตัวหน้า and สามตัวหลัง, each toggle readable on the narrow screen", async () => {
+    const id = await makeRound(site.db, "thai-gov", 30 * 60_000);
+    await page.goto(`/homeAllLotto?lotto=thai-gov&activity=${id}`);
+    await page.getByTestId("bet-type-ThreeDigit").click();
+    const toggles = ["tod-check", "also-LotteryThreeDigit_front", "also-LotteryThreeDigit_rear"];
+    for (const t of toggles) {
+      const label = page.getByTestId(t).locator(".mantine-Button-label");
+      // Nothing cut off: the label fits its button.
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight), t).toBe(true);
+    }
+    await page.getByTestId("also-LotteryThreeDigit_front").click();
+    await page.getByTestId("also-LotteryThreeDigit_rear").click();
+    await typeNumber("905");
+    await page.getByTestId("add-line").click();
+    expect(await formLines()).toEqual(["ThreeDigit:905", "LotteryThreeDigit_front:905", "LotteryThreeDigit_rear:905"]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByTestId("clear-lines").click();
+  });
+
   it("a yeekee round's bet form, opened from its live page, has the same shortcuts", async () => {
     const r = await site.owner.$client.query(
       `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
