@@ -58,22 +58,60 @@ export const register = route({
   response: z.object({ status: ResultStatus, message: z.string(), uuid: Uuid }),
 });
 
+/** A completed sign-in: the specification's /login answer. */
+export const SignedIn = z.object({
+  status: ResultStatus,
+  jwt: z.string(),
+  username: z.string(),
+  uuid: Uuid,
+  userType: z.string(),
+  /** Seconds the token is valid for (see docs/decisions). */
+  s: z.number().int(),
+  role: z.enum(["player", "admin"]),
+});
+
+/**
+ * An admin with a second factor gave the right password: no token yet. /login-totp with this challenge
+ * and the code completes the sign-in (issue 17). Players never get this answer.
+ */
+export const SecondFactorNeeded = z.object({
+  status: ResultStatus,
+  message: z.string(),
+  totp_required: z.literal(true),
+  challenge: z.string(),
+});
+
 export const login = route({
   method: "POST",
   path: "/login",
   access: "public",
-  summary: "เข้าสู่ระบบ",
+  summary: "เข้าสู่ระบบ (ผู้ดูแลที่ตั้งค่ายืนยันสองขั้นตอนแล้ว: ตอบ totp_required และ challenge แทนโทเคน)",
   body: z.object({ username: Username, password: PasswordAttempt }),
-  response: z.object({
-    status: ResultStatus,
-    jwt: z.string(),
-    username: z.string(),
-    uuid: Uuid,
-    userType: z.string(),
-    /** Seconds the token is valid for (see docs/decisions). */
-    s: z.number().int(),
-    role: z.enum(["player", "admin"]),
+  response: z.union([SignedIn, SecondFactorNeeded]),
+});
+
+/** A 6-digit code of an authenticator app. */
+export const TotpCode = z
+  .string({ error: "กรุณากรอกรหัส 6 หลักจากแอปยืนยันตัวตน" })
+  .trim()
+  .regex(/^\d{6}$/, "รหัสต้องเป็นตัวเลข 6 หลักจากแอปยืนยันตัวตน");
+
+/** The second step's code: 6 digits from the app, or a recovery code (xxxx-xxxx-xxxx-xxxx). */
+export const SecondFactorCode = z
+  .string({ error: "กรุณากรอกรหัส 6 หลัก หรือรหัสกู้คืน" })
+  .trim()
+  .regex(/^(\d{6}|[0-9A-Za-z][0-9A-Za-z -]{10,30})$/, "กรุณากรอกรหัส 6 หลักจากแอป หรือรหัสกู้คืน 16 ตัวอักษร");
+
+export const loginSecondFactor = route({
+  method: "POST",
+  path: "/login-totp",
+  access: "public",
+  summary: "เข้าสู่ระบบผู้ดูแล ขั้นที่สอง: รหัส 6 หลักจากแอปยืนยันตัวตน หรือรหัสกู้คืน (ใช้ได้ครั้งเดียว)",
+  body: z.object({
+    challenge: z.string({ error: "กรุณาเข้าสู่ระบบด้วยรหัสผ่านก่อน" }).min(1, "กรุณาเข้าสู่ระบบด้วยรหัสผ่านก่อน").max(100, "กรุณาเข้าสู่ระบบด้วยรหัสผ่านอีกครั้ง"),
+    code: SecondFactorCode,
   }),
+  response: SignedIn,
 });
 
 export const getUserInfoById = route({
@@ -203,4 +241,53 @@ export const adminBanPlayer = route({
     reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
   }),
   response: SimpleResponse,
+});
+
+/** Back office: the signed-in admin's second factor (enrolment calls are open before it is passed). */
+export const adminTotpStatus = route({
+  method: "POST",
+  path: "/api/admin/totp/status",
+  access: "admin",
+  beforeSecondFactor: true,
+  summary: "สถานะการยืนยันตัวตนสองขั้นตอนของผู้ดูแลที่เข้าสู่ระบบอยู่",
+  body: EmptyBody,
+  response: z.object({
+    status: ResultStatus,
+    enrolled: z.boolean(),
+    /** The back office needs the second factor (always, except where the site's configuration says not). */
+    required: z.boolean(),
+    /** This session passed the second factor (signed in with a code, or confirmed an enrolment). */
+    session_verified: z.boolean(),
+    confirmed_at: z.string().nullable(),
+    recovery_codes_left: z.number().int(),
+  }),
+});
+
+export const adminTotpEnrol = route({
+  method: "POST",
+  path: "/api/admin/totp/enrol",
+  access: "admin",
+  beforeSecondFactor: true,
+  summary: "เริ่มตั้งค่าแอปยืนยันตัวตน: รหัสลับใหม่ แสดงครั้งเดียว (otpauth:// สำหรับ QR)",
+  body: EmptyBody,
+  response: z.object({ status: ResultStatus, message: z.string(), otpauth_uri: z.string(), secret: z.string() }),
+});
+
+export const adminTotpConfirm = route({
+  method: "POST",
+  path: "/api/admin/totp/confirm",
+  access: "admin",
+  beforeSecondFactor: true,
+  summary: "ยืนยันการตั้งค่าด้วยรหัส 6 หลักแรกจากแอป ได้รหัสกู้คืน 10 รหัส (แสดงครั้งเดียว)",
+  body: z.object({ code: TotpCode }),
+  response: z.object({ status: ResultStatus, message: z.string(), recovery_codes: z.array(z.string()) }),
+});
+
+export const adminTotpRecoveryCodes = route({
+  method: "POST",
+  path: "/api/admin/totp/recovery-codes",
+  access: "admin",
+  summary: "สร้างรหัสกู้คืนชุดใหม่ (ชุดเดิมใช้ไม่ได้อีก) ด้วยรหัส 6 หลักจากแอป",
+  body: z.object({ code: TotpCode }),
+  response: z.object({ status: ResultStatus, message: z.string(), recovery_codes: z.array(z.string()) }),
 });

@@ -18,6 +18,11 @@ export interface RouteDef<
   response: Response;
   /** Calls whose client reads the error from `msg` instead of `message` (spec §8). */
   errorField?: "msg";
+  /**
+   * Admin calls open to an admin whose session has not passed the second factor: the ones that enrol it.
+   * Every other admin call needs it (issue 17).
+   */
+  beforeSecondFactor?: true;
 }
 
 export function route<Body extends z.ZodType | undefined, Response extends z.ZodType, Params extends z.ZodType | undefined = undefined>(

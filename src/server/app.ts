@@ -11,6 +11,7 @@ import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { authRoutes } from "./auth/routes";
+import { secretBox } from "./auth/second-factor";
 import { authService } from "./auth/service";
 import { type SmsSender, smsSender } from "./auth/sms";
 import { tokenIssuer } from "./auth/tokens";
@@ -144,7 +145,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   const sms = deps.sms ?? smsSender(config.sms, app.log);
-  const auth = authService({ db, tokens: tokenIssuer(config.jwtSecret), sms, tokenTtlSeconds: config.jwtTtlSeconds, sessionCacheMs: config.sessionCacheMs });
+  const auth = authService({
+    db,
+    tokens: tokenIssuer(config.jwtSecret),
+    sms,
+    tokenTtlSeconds: config.jwtTtlSeconds,
+    sessionCacheMs: config.sessionCacheMs,
+    secondFactorBox: secretBox(config.jwtSecret),
+    adminTotpRequired: config.adminTotpRequired,
+  });
   const authenticate = auth.authenticate;
 
   authRoutes(app, authenticate, auth, config.rateLimitAuthPerMinute);

@@ -39,6 +39,7 @@ const Env = z.object({
     .regex(/^[a-z0-9_]{4,20}$/, "ADMIN_USERNAME must be 4-20 characters of a-z, 0-9 or _ (it is the sign-in name)")
     .default("admin"),
   ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+  ADMIN_TOTP_REQUIRED: z.enum(["true", "false"], { error: "ADMIN_TOTP_REQUIRED must be true or false" }).default("true"),
   SMS_SENDER: z.enum(["log", "webhook"]).default("log"),
   SMS_WEBHOOK_URL: z.string().url().optional(),
   SMS_WEBHOOK_TOKEN: z.string().optional(),
@@ -74,6 +75,12 @@ export interface Config {
   sessionCacheMs: number;
   adminUsername: string;
   adminPassword: string | undefined;
+  /**
+   * ADMIN_TOTP_REQUIRED (default true): every back-office call needs an admin session that passed the
+   * second factor (TOTP), except the calls that enrol it. false is for tests that sign admins in with a
+   * password only; an admin who enrolled is asked for the code at sign-in either way.
+   */
+  adminTotpRequired: boolean;
   sms: { sender: "log" } | { sender: "webhook"; url: string; token: string | undefined };
   rateLimitAuthPerMinute: number;
   /** Yeekee shots per minute per client address (the per-player interval is a site setting). */
@@ -122,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    adminTotpRequired: e.ADMIN_TOTP_REQUIRED === "true",
     sms:
       e.SMS_SENDER === "webhook"
         ? { sender: "webhook", url: e.SMS_WEBHOOK_URL!, token: e.SMS_WEBHOOK_TOKEN }

@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: "silent",
       RATE_LIMIT_AUTH_PER_MINUTE: "1000",
       RATE_LIMIT_SHOTS_PER_MINUTE: "100000",
+      // Tests sign the seeded admin in with a password only; tests of the second factor turn it on.
+      ADMIN_TOTP_REQUIRED: "false",
     }),
     ...overrides,
   };

@@ -63,8 +63,12 @@ export async function updatePasswordHash(db: Executor, userId: string, passwordH
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export async function insertSession(db: Executor, userId: string, expiresAt: Date): Promise<string> {
-  const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+/** `secondFactor`: an admin's sign-in that passed the second factor too (the back office needs it). */
+export async function insertSession(db: Executor, userId: string, expiresAt: Date, secondFactor = false): Promise<string> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, expiresAt, ...(secondFactor ? { secondFactorAt: sql`now()` } : {}) })
+    .returning({ id: sessions.id });
   return row!.id;
 }
 

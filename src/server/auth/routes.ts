@@ -8,6 +8,12 @@ export function authRoutes(app: FastifyInstance, authenticate: Authenticate, ser
   const limited = { rateLimitPerMinute: limitPerMinute };
   r(auth.register, ({ body, request }) => service.register(body, request.ip), limited);
   r(auth.login, ({ body, request }) => service.login(body.username, body.password, request.ip), limited);
+  r(auth.loginSecondFactor, ({ body, request }) => service.loginSecondFactor(body.challenge, body.code, request.ip), limited);
+  r(auth.adminTotpStatus, ({ user }) => service.secondFactor.status(user));
+  // The authenticator app lists the code under the site's host name and the admin's username.
+  r(auth.adminTotpEnrol, ({ user, request }) => service.secondFactor.startEnrolment(user, request.hostname), limited);
+  r(auth.adminTotpConfirm, ({ body, user }) => service.secondFactor.confirmEnrolment(user, body.code), limited);
+  r(auth.adminTotpRecoveryCodes, ({ body, user }) => service.secondFactor.renewRecoveryCodes(user, body.code), limited);
   r(auth.adminBanPlayer, ({ body, user }) => service.setBan(user, body));
   r(auth.checkPhoneNumber, ({ body, request }) => service.requestOtp(body.phonenumber, request.ip), limited);
   r(auth.checkOtp, ({ body, request }) => service.verifyOtp(body.phonenumber, body.otp, request.ip), limited);

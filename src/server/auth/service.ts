@@ -10,6 +10,8 @@ import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
 import * as repo from "./repository";
+import { type SecretBox, secondFactorService } from "./second-factor";
+import * as secondFactorRepo from "./second-factor-repository";
 import type { SmsSender } from "./sms";
 import type { TokenIssuer } from "./tokens";
 
@@ -28,6 +30,9 @@ const OTP_PER_PHONE_PER_HOUR = 5;
 export const OTP_SITE_PER_MINUTE = 120;
 /** After the old password is confirmed, the new one must be set within this time. */
 const PASSWORD_CHECK_VALID_SECONDS = 10 * 60;
+/** Between an admin's password and code: how long, and how many codes one challenge takes. */
+const CHALLENGE_TTL_SECONDS = 5 * 60;
+const CHALLENGE_MAX_ATTEMPTS = 5;
 
 // 2 = Argon2id (the package exports it as a const enum, which isolated modules cannot read).
 export const ARGON2 = { algorithm: 2 } as const;
@@ -41,6 +46,10 @@ export interface AuthDeps {
   tokenTtlSeconds: number;
   /** How long a checked session is trusted before it is read again (0: every request). */
   sessionCacheMs: number;
+  /** Seals admins' TOTP secrets. */
+  secondFactorBox: SecretBox;
+  /** The back office needs a session that passed the second factor (ADMIN_TOTP_REQUIRED; off in tests only). */
+  adminTotpRequired: boolean;
 }
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -109,7 +118,38 @@ export function authService(deps: AuthDeps) {
     if (uuid !== undefined && uuid !== user.uuid) throw forbidden();
   }
 
+  async function signedIn(user: repo.UserRow, sessionId: string, expiresAt: Date) {
+    return {
+      status: "Success" as const,
+      jwt: await issueToken(user, sessionId, expiresAt),
+      username: user.username,
+      uuid: user.id,
+      userType: user.userType,
+      s: deps.tokenTtlSeconds,
+      role: user.role,
+    };
+  }
+
+  async function refuseWhileLocked(userId: string, address: string): Promise<void> {
+    const locked = await repo.loginLockedUntil(db, userId, address);
+    if (locked) {
+      const minutes = Math.max(1, Math.ceil((new Date(locked).getTime() - Date.now()) / 60_000));
+      throw tooManyRequests(`ใส่รหัสผ่านผิดหลายครั้ง กรุณาลองใหม่ในอีก ${minutes} นาที`);
+    }
+  }
+
+  const secondFactor = secondFactorService({
+    db,
+    box: deps.secondFactorBox,
+    required: deps.adminTotpRequired,
+    // Read again on the next request: the session now opens the back office.
+    sessionChanged: (id) => sessions.delete(id),
+  });
+
   return {
+    /** An admin's TOTP enrolment and recovery codes (issue 17). */
+    secondFactor,
+
     /**
      * The operator bans a player (state banned, every session revoked at once and remembered here, so a
      * check in flight cannot accept one) or lifts the ban; both audited with the reason.
@@ -149,6 +189,7 @@ export function authService(deps: AuthDeps) {
         role: live.user.role,
         sessionId: claims.sessionId,
         exp: claims.exp,
+        backOffice: live.user.role === "admin" && (!deps.adminTotpRequired || live.session.secondFactorAt !== null),
       };
       if (deps.sessionCacheMs > 0) {
         if (sessions.size > 100_000) sessions.clear();
@@ -249,30 +290,57 @@ export function authService(deps: AuthDeps) {
         : (await verify(await DUMMY_HASH_PROMISE, password), false);
       // Wrong passwords lock this account from this address only, longer after each one (issue 17):
       // guessing from one place is slowed to nothing, and it cannot lock the owner out elsewhere.
-      const locked = user ? await repo.loginLockedUntil(db, user.id, address) : null;
-      if (locked) {
-        const minutes = Math.max(1, Math.ceil((new Date(locked).getTime() - Date.now()) / 60_000));
-        throw tooManyRequests(`ใส่รหัสผ่านผิดหลายครั้ง กรุณาลองใหม่ในอีก ${minutes} นาที`);
-      }
+      if (user) await refuseWhileLocked(user.id, address);
       if (!user || !ok) {
         if (user) await repo.recordLoginFailure(db, user.id, address, LOGIN_FAILURE_LIMIT, LOGIN_LOCK_MAX_MINUTES);
         throw new ApiError(401, "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง");
       }
       if (user.state !== "active") throw forbidden("บัญชีนี้ถูกระงับ กรุณาติดต่อเจ้าหน้าที่");
+      if (user.role === "admin" && (await secondFactor.isEnrolled(user.id))) {
+        // No token for a password alone. The failures are not cleared yet either: a known password must
+        // not wipe the count of wrong codes between tries.
+        const challenge = randomBytes(32).toString("base64url");
+        await secondFactorRepo.insertChallenge(db, { tokenHash: sha256(challenge), userId: user.id, address, ttlSeconds: CHALLENGE_TTL_SECONDS });
+        return { status: "Success" as const, message: "กรุณากรอกรหัส 6 หลักจากแอปยืนยันตัวตน", totp_required: true as const, challenge };
+      }
       await repo.clearLoginFailures(db, user.id, address);
       const expiresAt = newExpiry();
       const sessionId = await repo.insertSession(db, user.id, expiresAt);
       // The reality check counts from this sign-in (issue 15).
       if (user.role === "player") await startRealityClock(db, user.id);
-      return {
-        status: "Success" as const,
-        jwt: await issueToken(user, sessionId, expiresAt),
-        username: user.username,
-        uuid: user.id,
-        userType: user.userType,
-        s: deps.tokenTtlSeconds,
-        role: user.role,
-      };
+      return signedIn(user, sessionId, expiresAt);
+    },
+
+    /**
+     * An admin's second step: the challenge /login gave (from the same address) and a code of the app or
+     * a recovery code. A wrong or replayed code counts as a wrong password of this account and address.
+     */
+    async loginSecondFactor(challenge: string, code: string, address: string) {
+      const tokenHash = sha256(challenge);
+      const userId = await secondFactorRepo.takeChallengeAttempt(db, tokenHash, address, CHALLENGE_MAX_ATTEMPTS);
+      if (!userId) throw unauthorized("หมดเวลายืนยันตัวตน กรุณาเข้าสู่ระบบด้วยรหัสผ่านอีกครั้ง");
+      await refuseWhileLocked(userId, address);
+      const user = await repo.findUserById(db, userId);
+      if (!user || user.role !== "admin") throw unauthorized("หมดเวลายืนยันตัวตน กรุณาเข้าสู่ระบบด้วยรหัสผ่านอีกครั้ง");
+      if (user.state !== "active") throw forbidden("บัญชีนี้ถูกระงับ กรุณาติดต่อเจ้าหน้าที่");
+      const check = await secondFactor.checkSignInCode(userId, code);
+      if (check.kind === "wrong" || check.kind === "replayed") {
+        await repo.recordLoginFailure(db, userId, address, LOGIN_FAILURE_LIMIT, LOGIN_LOCK_MAX_MINUTES);
+        throw new ApiError(401, check.kind === "replayed" ? "รหัสนี้ใช้ไปแล้ว กรุณารอรหัสถัดไปในแอป" : "รหัสยืนยันไม่ถูกต้อง");
+      }
+      const expiresAt = newExpiry();
+      const sessionId = await db.transaction(async (tx) => {
+        await secondFactorRepo.deleteChallenge(tx, tokenHash);
+        await repo.clearLoginFailures(tx, userId, address);
+        await writeAudit(tx, {
+          actorId: userId,
+          action: "admin.sign-in",
+          target: `user:${userId}`,
+          after: check.kind === "recovery" ? { secondFactor: "recovery-code", recoveryCodesLeft: check.left } : { secondFactor: "totp" },
+        });
+        return repo.insertSession(tx, userId, expiresAt, true);
+      });
+      return signedIn(user, sessionId, expiresAt);
     },
 
     async renew(user: AuthUser) {

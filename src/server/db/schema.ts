@@ -62,6 +62,8 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     passwordCheckedAt: timestamp("password_checked_at", { withTimezone: true }),
+    /** When this admin session passed the second factor (TOTP or a recovery code); the back office needs it. */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -77,6 +79,57 @@ export const phoneVerifications = pgTable("phone_verifications", {
   verifiedIp: text("verified_ip"),
   tokenHash: text("token_hash"),
 });
+
+/**
+ * An admin's second factor (issue 17): a TOTP secret, sealed (AES-256-GCM, key derived from JWT_SECRET) so a
+ * copy of the database alone does not give the codes. Never returned after enrolment.
+ */
+export const adminSecondFactors = pgTable("admin_second_factors", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  /** The confirmed secret, sealed; null until a first code confirms an enrolment. */
+  secret: text("secret"),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** A secret shown to the admin and not yet confirmed by a code; it replaces `secret` when confirmed. */
+  pendingSecret: text("pending_secret"),
+  pendingAt: timestamp("pending_at", { withTimezone: true }),
+  /** The step of the last code accepted: a code of that step or an earlier one is refused (no replay). */
+  lastStep: bigint("last_step", { mode: "number" }).notNull().default(0),
+});
+
+/** One-time recovery codes of an admin's second factor, stored as SHA-256 of 80 random bits each. */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("admin_recovery_codes_user_hash_key").on(t.userId, t.codeHash)],
+);
+
+/**
+ * A password accepted for an admin with a second factor: the token the browser shows back with the code.
+ * Bound to the address the password came from; used once; a few minutes and a few attempts.
+ */
+export const adminSignInChallenges = pgTable(
+  "admin_sign_in_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    address: text("address").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("admin_sign_in_challenges_expires_idx").on(t.expiresAt)],
+);
 
 /**
  * A player's money account. ledger_post() (db/functions/ledger_post.sql) is the only writer of `balance`;

@@ -15,7 +15,16 @@ export interface AuthUser {
   exp: number;
   /** The request this user is making (its log id): money movements log it with their ledger transaction. */
   requestId?: string;
+  /**
+   * Admins: this session may use the back office (it passed the second factor, or the site's configuration
+   * does not require one). An admin without it has no admin powers anywhere.
+   */
+  backOffice?: boolean;
 }
+
+/** An admin call from a session that has not passed the second factor (issue 17). */
+export const SECOND_FACTOR_NEEDED =
+  "หลังบ้านต้องยืนยันตัวตนสองขั้นตอน กรุณาตั้งค่าแอปยืนยันตัวตน (รหัส 6 หลัก) ที่แท็บ ยืนยันสองขั้นตอน ในหน้าหลังบ้าน แล้วเข้าสู่ระบบด้วยรหัสนั้น";
 
 export type Authenticate = (bearer: string) => Promise<AuthUser>;
 
@@ -34,6 +43,8 @@ export interface HandlerContext<R extends RouteDef> {
 export interface RouteOptions {
   /** Requests per minute per client address; calls open to abuse (sign-in, OTP) set it. */
   rateLimitPerMinute?: number;
+  /** Count the limit in this instance's memory instead of the shared store (a call too frequent for a database write each). */
+  localRateLimit?: boolean;
   /** Bytes; the app's default (1 MiB) otherwise. */
   bodyLimit?: number;
 }
@@ -43,8 +54,6 @@ const authenticated = new WeakMap<FastifyRequest, AuthUser>();
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  /** Count the limit in this instance's memory instead of the shared store (a call too frequent for a database write each). */
-  localRateLimit?: boolean;
   const [scheme, token] = header.split(" ");
   return scheme?.toLowerCase() === "bearer" && token ? token : null;
 }
@@ -63,6 +72,7 @@ export function registerRoute<R extends RouteDef>(
   const config: Record<string, unknown> = { errorField: def.errorField };
   if (options.rateLimitPerMinute) {
     config.rateLimit = { max: options.rateLimitPerMinute, timeWindow: "1 minute" };
+    if (options.localRateLimit) config.localRateLimit = true;
   }
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
@@ -72,7 +82,6 @@ export function registerRoute<R extends RouteDef>(
     schema: {
       summary: def.summary,
       ...(def.body ? { body: def.body } : {}),
-    if (options.localRateLimit) config.localRateLimit = true;
       ...(def.params ? { params: def.params } : {}),
       response: { 200: def.response },
       ...(def.access === "public" ? {} : { security: [{ bearerAuth: [] }] }),
@@ -90,8 +99,12 @@ export function registerRoute<R extends RouteDef>(
             if (!token) throw unauthorized("กรุณาเข้าสู่ระบบ");
             const user = await authenticate(token);
             if (def.access === "admin" && user.role !== "admin") throw forbidden("เฉพาะผู้ดูแลระบบเท่านั้น");
-            // A copy per request: the session cache shares one user object between requests.
-            authenticated.set(request, { ...user, requestId: request.id });
+            // The back office needs the second factor; only the calls that enrol it are open before.
+            if (def.access === "admin" && !user.backOffice && !def.beforeSecondFactor) throw forbidden(SECOND_FACTOR_NEEDED);
+            // A copy per request: the session cache shares one user object between requests. An admin
+            // session without the second factor acts as a plain user on player calls (no one else's slips).
+            const role = user.role === "admin" && !user.backOffice && def.access !== "admin" ? "player" : user.role;
+            authenticated.set(request, { ...user, role, requestId: request.id });
           },
     // Before any schema, for every route: a control character anywhere in the body or the path is a
     // Thai 400 (NUL reached PostgreSQL as a 500), and no route can forget it.

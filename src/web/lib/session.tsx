@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { auth } from "../../contract";
-import type { ResponseOf } from "../../contract/route";
+import type { z } from "zod";
 import { callApi } from "./api";
 import { COOKIE, getCookie, removeCookie, setCookie } from "./cookies";
 import { tokenExpiry } from "./jwt";
@@ -21,7 +21,8 @@ interface Session {
   /** The content-wide spinner of spec §2. */
   loading: boolean;
   setLoading: (loading: boolean) => void;
-  signIn: (result: ResponseOf<typeof auth.login>) => void;
+  /** A completed sign-in (/login, or /login-totp for an admin with a second factor). */
+  signIn: (result: z.output<typeof auth.SignedIn>) => void;
   signOut: () => Promise<void>;
 }
 
@@ -68,7 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     refetchInterval: 30_000,
   });
 
-  const signIn = useCallback((result: ResponseOf<typeof auth.login>) => {
+  const signIn = useCallback((result: z.output<typeof auth.SignedIn>) => {
     setCookie(COOKIE.jwt, result.jwt);
     setCookie(COOKIE.uuid, result.uuid);
     setCookie(COOKIE.username, result.username);

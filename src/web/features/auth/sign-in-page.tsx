@@ -7,6 +7,7 @@ import { PATHS } from "../../app/paths";
 import { callApi } from "../../lib/api";
 import { COOKIE, getCookie } from "../../lib/cookies";
 import { useSession } from "../../lib/session";
+import { SecondFactorStep } from "./second-factor-step";
 
 export function SignInPage() {
   const { signIn } = useSession();
@@ -14,9 +15,15 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  /** An admin with a second factor gave the right password: the code comes next (issue 17). */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const login = useMutation({
     mutationFn: () => callApi(auth.login, { username, password }, "Login failed"),
     onSuccess: (result) => {
+      if ("totp_required" in result) {
+        setChallenge(result.challenge);
+        return;
+      }
       signIn(result);
       navigate(PATHS.home, { replace: true });
     },
@@ -28,6 +35,27 @@ export function SignInPage() {
     e.preventDefault();
     login.mutate();
   };
+
+  if (challenge) {
+    return (
+      <div className="auth-page">
+        <Card w="100%" maw={420} padding="lg" radius="lg" shadow="lg">
+          <SecondFactorStep
+            challenge={challenge}
+            onSignedIn={(result) => {
+              signIn(result);
+              navigate(PATHS.admin, { replace: true });
+            }}
+            onBack={() => {
+              setChallenge(null);
+              setPassword("");
+              login.reset();
+            }}
+          />
+        </Card>
+      </div>
+    );
+  }
 
   return (
     <div className="auth-page">
