@@ -1,23 +1,25 @@
 import { createBrowserRouter } from "react-router";
-import { ChangePasswordPage } from "../features/account/change-password-page";
-import { AdminPage } from "../features/admin/admin-page";
-import { RegisterPage } from "../features/auth/register-page";
-import { SignInPage } from "../features/auth/sign-in-page";
-import { HomeAllLottoPage } from "../features/betting/home-all-lotto-page";
-import { ReviewPostListPage } from "../features/betting/review-post-list-page";
-import { GamesPage } from "../features/games/games-page";
-import { HomePage } from "../features/home/home-page";
-import { ResultsPage } from "../features/lottery/results-page";
-import { PrivilegePage } from "../features/privilege/privilege-page";
-import { YourselfPage } from "../features/referral/yourself-page";
-import { ResponsiblePage } from "../features/responsible-play/responsible-page";
-import { StatementPage } from "../features/responsible-play/statement-page";
-import { MainCreditPage } from "../features/wallet/main-credit-page";
-import { YeekeePage } from "../features/yeekee/yeekee-page";
 import { ErrorPage } from "./error-page";
 import { RequireSignIn } from "./guards";
+import {
+  AdminPage,
+  ChangePasswordPage,
+  GamesPage,
+  HomeAllLottoPage,
+  HomePage,
+  MainCreditPage,
+  PrivilegePage,
+  RegisterPage,
+  ResponsiblePage,
+  ResultsPage,
+  ReviewPostListPage,
+  Shell,
+  SignInPage,
+  StatementPage,
+  YeekeePage,
+  YourselfPage,
+} from "./lazy-pages";
 import { PATHS } from "./paths";
-import { Shell } from "./shell";
 import { SiteGate } from "./site-gate";
 
 export const router = createBrowserRouter([

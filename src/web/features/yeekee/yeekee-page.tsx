@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import type { AwardLine } from "../../../contract/lottery";
 import type { NumberRecord } from "../../../contract/yeekee";
@@ -19,8 +19,10 @@ import { RoundSlips } from "./round-slips";
 import { ShootBox } from "./shoot-box";
 import { LiveShots, OwnShots } from "./shot-lists";
 import { useYeekeeLive } from "./use-yeekee-live";
-import { VerifyPanel } from "./verify-panel";
 import { publishedResult } from "./verify";
+
+// The verifier (ตรวจสอบผล) is a chunk of its own: most visits of the page never open it.
+const VerifyPanel = lazy(async () => ({ default: (await import("./verify-panel")).VerifyPanel }));
 
 const NO_LINES: readonly AwardLine[] = [];
 
@@ -196,7 +198,9 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
       <LiveShots records={live.records} count={live.count} isOwn={isOwn} connected={live.connected} />
       <OwnShots records={ownShots} />
       <RoundSlips activityid={activityid} now={now} roundText={`${lotteryName} ${roundText}`} betLink={betLink} />
-      <VerifyPanel activityid={activityid} liveCount={live.count} liveHead={live.head} awardLines={awardLines} voided={voided} seenCommitment={seenCommitment} />
+      <Suspense fallback={null}>
+        <VerifyPanel activityid={activityid} liveCount={live.count} liveHead={live.head} awardLines={awardLines} voided={voided} seenCommitment={seenCommitment} />
+      </Suspense>
     </Stack>
   );
 }

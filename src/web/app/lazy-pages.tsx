@@ -1,0 +1,43 @@
+import { Center, Loader } from "@mantine/core";
+import { type ComponentType, lazy, Suspense } from "react";
+
+/**
+ * Every page is a chunk of its own, fetched when its route is first shown: a first visit of the
+ * sign-in page or the home page loads neither the back office nor the bet form (issue 18's 200 KB).
+ * Each page keeps its own Suspense boundary, so the shell stays on screen while a page's chunk comes.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  function LazyPage() {
+    return (
+      <Suspense
+        fallback={
+          <Center mih={240} data-testid="page-loading">
+            <Loader color="red" aria-label="กำลังโหลด" />
+          </Center>
+        }
+      >
+        <Page />
+      </Suspense>
+    );
+  }
+  LazyPage.displayName = `Lazy(${name})`;
+  return LazyPage;
+}
+
+export const Shell = lazyPage(() => import("./shell"), "Shell");
+export const SignInPage = lazyPage(() => import("../features/auth/sign-in-page"), "SignInPage");
+export const RegisterPage = lazyPage(() => import("../features/auth/register-page"), "RegisterPage");
+export const HomePage = lazyPage(() => import("../features/home/home-page"), "HomePage");
+export const MainCreditPage = lazyPage(() => import("../features/wallet/main-credit-page"), "MainCreditPage");
+export const YourselfPage = lazyPage(() => import("../features/referral/yourself-page"), "YourselfPage");
+export const PrivilegePage = lazyPage(() => import("../features/privilege/privilege-page"), "PrivilegePage");
+export const HomeAllLottoPage = lazyPage(() => import("../features/betting/home-all-lotto-page"), "HomeAllLottoPage");
+export const ReviewPostListPage = lazyPage(() => import("../features/betting/review-post-list-page"), "ReviewPostListPage");
+export const ChangePasswordPage = lazyPage(() => import("../features/account/change-password-page"), "ChangePasswordPage");
+export const AdminPage = lazyPage(() => import("../features/admin/admin-page"), "AdminPage");
+export const ResultsPage = lazyPage(() => import("../features/lottery/results-page"), "ResultsPage");
+export const YeekeePage = lazyPage(() => import("../features/yeekee/yeekee-page"), "YeekeePage");
+export const GamesPage = lazyPage(() => import("../features/games/games-page"), "GamesPage");
+export const ResponsiblePage = lazyPage(() => import("../features/responsible-play/responsible-page"), "ResponsiblePage");
+export const StatementPage = lazyPage(() => import("../features/responsible-play/statement-page"), "StatementPage");
