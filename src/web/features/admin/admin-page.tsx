@@ -1,4 +1,4 @@
-import { Stack, Tabs } from "@mantine/core";
+import { Alert, Loader, Stack, Tabs } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { PATHS } from "../../app/paths";
@@ -18,6 +18,7 @@ import { PointsAdmin } from "./points-admin";
 import { ReceivingBanks } from "./receiving-banks";
 import { ReferralAdmin } from "./referral-admin";
 import { RgAdmin } from "./rg-admin";
+import { SecondFactorSettings, useSecondFactorStatus } from "./second-factor-settings";
 import { YeekeeWatch } from "./yeekee-watch";
 
 /** The operator's back office; the server checks the admin role on every call it makes. */
@@ -30,8 +31,22 @@ export function AdminPage() {
   useEffect(() => {
     if (linkedTab) setTab(linkedTab);
   }, [linkedTab]);
+  const secondFactor = useSecondFactorStatus(loginStatus && isAdmin);
   if (!loginStatus) return <Navigate to={PATHS.signIn} replace />;
   if (!isAdmin) return <EmptyState title="เฉพาะผู้ดูแลระบบเท่านั้น" />;
+  if (!secondFactor.data) return secondFactor.error ? <Alert color="red">{secondFactor.error.message}</Alert> : <Loader mx="auto" />;
+  if (secondFactor.data.required && !secondFactor.data.session_verified) {
+    // The server refuses every other back-office call until this session passed the second factor.
+    return (
+      <Stack>
+        <PageTitle>หลังบ้าน</PageTitle>
+        <Alert color="orange" data-testid="second-factor-needed">
+          หลังบ้านต้องยืนยันตัวตนสองขั้นตอน: ตั้งค่าแอปยืนยันตัวตนด้านล่าง แล้วใช้รหัส 6 หลักจากแอปทุกครั้งที่เข้าสู่ระบบ
+        </Alert>
+        <SecondFactorSettings status={secondFactor.data} />
+      </Stack>
+    );
+  }
   return (
     <Stack>
       <PageTitle>หลังบ้าน</PageTitle>
@@ -51,6 +66,7 @@ export function AdminPage() {
           <Tabs.Tab value="points">แต้มสิทธิพิเศษ</Tabs.Tab>
           <Tabs.Tab value="games">เกม</Tabs.Tab>
           <Tabs.Tab value="rg">เล่นอย่างรับผิดชอบ</Tabs.Tab>
+          <Tabs.Tab value="second-factor">ยืนยันสองขั้นตอน</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="deposits" pt="md">
           <PendingDeposits />
@@ -93,6 +109,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="rg" pt="md">
           <RgAdmin />
+        </Tabs.Panel>
+        <Tabs.Panel value="second-factor" pt="md">
+          <SecondFactorSettings status={secondFactor.data} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
