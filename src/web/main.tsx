@@ -1,8 +1,5 @@
-import "@fontsource/kanit/300.css";
-import "@fontsource/kanit/400.css";
-import "@fontsource/kanit/500.css";
-import "@fontsource/kanit/600.css";
-import "@mantine/core/styles.css";
+import "./app/fonts.css";
+import "./app/mantine.css";
 import "./app/styles.css";
 import { createTheme, MantineProvider } from "@mantine/core";
 import { MutationCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
