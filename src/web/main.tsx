@@ -8,6 +8,7 @@ import { createRoot } from "react-dom/client";
 // The DOM build of RouterProvider: navigations can ask for flushSync (see the responsible-play sign-outs).
 import { RouterProvider } from "react-router/dom";
 import { router } from "./app/router";
+import { registerServiceWorker } from "./lib/service-worker";
 import { SessionProvider } from "./lib/session";
 import { mayMeanSiteClosed, SITE_CONFIG_KEY } from "./lib/site-config";
 
@@ -40,3 +41,5 @@ createRoot(document.getElementById("root")!).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();
