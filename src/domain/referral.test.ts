@@ -163,7 +163,8 @@ describe("commission of a slip (property, seeded)", () => {
   });
 });
 
-describe("WIN_CHANCE against lineWins over every result", () => {
+// Exhaustive (up to 10^6 checks a case): a loaded machine needs more than the default 5 s.
+describe("WIN_CHANCE against lineWins over every result", { timeout: 60_000 }, () => {
   const numbersOf = (width: number) => Array.from({ length: 10 ** width }, (_, i) => String(i).padStart(width, "0"));
   const THREE = numbersOf(3);
   const TWO = numbersOf(2);
