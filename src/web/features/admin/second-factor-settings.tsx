@@ -51,9 +51,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         <Text size="sm" c="dimmed">
           ใช้เข้าสู่ระบบแทนรหัส 6 หลักเมื่อไม่มีโทรศัพท์ แต่ละรหัสใช้ได้ครั้งเดียว เก็บไว้ในที่ปลอดภัยที่ไม่ใช่โทรศัพท์เครื่องเดียวกัน
         </Text>
-        <SimpleGrid cols={2} spacing="xs">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
           {codes.map((c) => (
-            <Text key={c} ff="monospace" size="sm" data-testid="recovery-code">
+            <Text key={c} ff="monospace" size="sm" style={{ whiteSpace: "nowrap" }} data-testid="recovery-code">
               {c}
             </Text>
           ))}
@@ -163,6 +163,9 @@ function RenewRecoveryCodes({ onRenewed }: { onRenewed: (codes: string[]) => voi
   return (
     <form onSubmit={submit}>
       <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          สร้างรหัสกู้คืนชุดใหม่เมื่อใช้ไปมากหรือสงสัยว่ารั่วไหล (ชุดเดิมจะใช้ไม่ได้อีก) กรอกรหัส 6 หลักจากแอปเพื่อยืนยัน
+        </Text>
         {renew.error && <Alert color="red">{renew.error.message}</Alert>}
         <CodeInput name="renew-code" value={code} onChange={setCode} />
         <Button type="submit" variant="light" loading={renew.isPending}>

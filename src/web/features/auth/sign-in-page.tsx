@@ -44,7 +44,7 @@ export function SignInPage() {
             challenge={challenge}
             onSignedIn={(result) => {
               signIn(result);
-              navigate(PATHS.admin, { replace: true });
+              navigate(PATHS.home, { replace: true });
             }}
             onBack={() => {
               setChallenge(null);
