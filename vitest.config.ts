@@ -9,6 +9,8 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.ts"],
           environment: "node",
+          // A few are exhaustive or property tests (10^6 cases): seconds on a machine busy with the rest.
+          testTimeout: 30_000,
         },
       },
       {
