@@ -2,7 +2,7 @@ import { Alert, Anchor, Box } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { useSession } from "../lib/session";
-import { useSiteConfig } from "../lib/site-config";
+import { useRecheckWhenUnavailable, useSiteConfig } from "../lib/site-config";
 import { PATHS } from "./paths";
 
 // Rarely shown, and it carries the withdrawal form: fetched only when the site is closed.
@@ -16,6 +16,7 @@ const MaintenancePage = lazy(async () => ({ default: (await import("./maintenanc
  */
 export function SiteGate() {
   const { data } = useSiteConfig();
+  useRecheckWhenUnavailable();
   const { loginStatus, isAdmin } = useSession();
   const { pathname } = useLocation();
   const config = data?.siteconfig;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { auth, games, referral, yeekee } from "../../contract";
-import { callApi } from "./api";
+import { callApi, onUnavailable } from "./api";
 import { SPEC_FALLBACKS } from "./fallback-messages";
 
 // Specification §8 lists the fallback messages of the original client; each belongs to one call.
@@ -70,5 +70,27 @@ describe("the specification's fallback messages (§8)", () => {
     expect(await messageOf(callApi(auth.getCredit, {}, "อ่านเครดิตไม่สำเร็จ"))).toBe("อ่านเครดิตไม่สำเร็จ");
     stubBrowser(noNetwork);
     expect(await messageOf(callApi(auth.getCredit, {}))).toBe("เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาลองใหม่");
+  });
+});
+
+describe("a call answered 503", () => {
+  beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("tells the listeners which call it was (the site may just have been closed), keeps the server's message, and stops telling after unsubscribing", async () => {
+    const told: string[] = [];
+    const stop = onUnavailable((route) => told.push(route.path));
+    stubBrowser(() => Promise.resolve(Response.json({ status: "Error", message: "ปิดปรับปรุงระบบชั่วคราว" }, { status: 503 })));
+    expect(await messageOf(callApi(yeekee.postNumberRecord, { uuid: UUID, activityid: 1, number: "12345" }))).toBe("ปิดปรับปรุงระบบชั่วคราว");
+    stubBrowser(proxyError);
+    await messageOf(callApi(yeekee.postNumberRecord, { uuid: UUID, activityid: 1, number: "12345" }));
+    expect(told).toEqual([yeekee.postNumberRecord.path]);
+    stop();
+    stubBrowser(() => Promise.resolve(Response.json({ status: "Error", message: "ปิดปรับปรุงระบบชั่วคราว" }, { status: 503 })));
+    await messageOf(callApi(yeekee.postNumberRecord, { uuid: UUID, activityid: 1, number: "12345" }));
+    expect(told).toHaveLength(1);
   });
 });

@@ -18,6 +18,18 @@ export class ApiCallError extends Error {
 
 const UNREACHABLE = "เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาลองใหม่";
 
+type UnavailableListener = (route: RouteDef) => void;
+const unavailableListeners = new Set<UnavailableListener>();
+
+/**
+ * Told of every call answered 503: the operator may just have closed the site (lib/site-config reads
+ * the config again at once). Returns the unsubscribe.
+ */
+export function onUnavailable(listener: UnavailableListener): () => void {
+  unavailableListeners.add(listener);
+  return () => unavailableListeners.delete(listener);
+}
+
 /**
  * Calls one API route from its contract definition. The body is checked by the same schema the
  * server uses, so a mistake gets its Thai message before any request. A 401 clears the jwt and
@@ -62,6 +74,7 @@ export async function callApi<R extends RouteDef>(
     removeCookie(COOKIE.jwt);
     if (location.pathname !== SIGN_IN_PATH) location.replace(SIGN_IN_PATH);
   }
+  if (res.status === 503) for (const listener of unavailableListeners) listener(route);
   if (!res.ok || !data) {
     // The server's message is preferred; withdrawal and game calls carry it in `msg` (spec §8).
     const message = (route.errorField === "msg" ? data?.msg : data?.message) ?? data?.message;

@@ -1,6 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { site } from "../../contract";
-import { ApiCallError, callApi } from "./api";
+import { callApi, onUnavailable } from "./api";
 
 export const SITE_CONFIG_KEY = ["site-config"] as const;
 
@@ -21,7 +22,18 @@ export function useSiteConfig() {
   });
 }
 
-/** A refusal that may mean the site has just been closed: the caller reads the config again at once. */
-export function mayMeanSiteClosed(error: unknown): boolean {
-  return error instanceof ApiCallError && error.statusCode === 503;
+/**
+ * Mounted once, over every page: a call refused with 503 (a bet, a shot, a deposit…) may mean the operator
+ * has just closed the site, so the config is read again at once rather than at the next minute and the
+ * maintenance page replaces the form. The config's own 503 (the database away) does not ask again.
+ */
+export function useRecheckWhenUnavailable(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onUnavailable((route) => {
+        if (route !== site.readOpenSiteConfig) void queryClient.invalidateQueries({ queryKey: SITE_CONFIG_KEY });
+      }),
+    [queryClient],
+  );
 }
