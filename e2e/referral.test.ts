@@ -95,7 +95,7 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await bPage.getByTestId("referrer").filter({ hasText: `ผู้แนะนำ: ${a.username}` }).waitFor();
     await bPage.locator('input[name="phonenumber"]').fill(data.phonenumber);
     await bPage.getByRole("button", { name: "ขอรหัส OTP" }).click();
-    await bPage.locator('input[name="otp"]').fill(site.sms.lastCode(data.phonenumber));
+    await bPage.locator('input[name="otp"]').fill(await site.sms.codeFor(data.phonenumber));
     await bPage.getByRole("button", { name: "ยืนยัน OTP" }).click();
     await bPage.locator('input[name="username"]').fill(data.username);
     await bPage.locator('input[name="password"]').fill(data.password);

@@ -8,7 +8,7 @@ import { seed } from "../../src/server/seed";
 import { createTestDatabase } from "./database";
 
 /** The SMS sender is outside the product: this one keeps the last code sent to each phone. */
-export function recordingSms(): SmsSender & { lastCode(phone: string): string } {
+export function recordingSms(): SmsSender & { lastCode(phone: string): string; codeFor(phone: string, ms?: number): Promise<string> } {
   const sent = new Map<string, string>();
   return {
     async send(phone, text) {
@@ -19,6 +19,16 @@ export function recordingSms(): SmsSender & { lastCode(phone: string): string } 
       const code = text?.match(/\d{6}/)?.[0];
       if (!code) throw new Error(`no OTP was sent to ${phone}`);
       return code;
+    },
+    /** The code once it has been sent (a page's request is answered after the click returns). */
+    async codeFor(phone, ms = 10_000) {
+      const end = Date.now() + ms;
+      for (;;) {
+        const code = sent.get(phone)?.match(/\d{6}/)?.[0];
+        if (code) return code;
+        if (Date.now() > end) throw new Error(`no OTP was sent to ${phone}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
     },
   };
 }
