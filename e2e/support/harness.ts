@@ -58,7 +58,8 @@ export async function signInThroughPage(page: Page, player: { username: string; 
 /** A fresh phone-sized browser context, signed in as the player, with the welcome banner closed. */
 export async function signedInPage(browser: Browser, baseURL: string, player: { username: string; password: string }, viewport = PHONE_VIEWPORT) {
   const context = await phoneContext(browser, baseURL, viewport);
-  context.setDefaultTimeout(10_000);
+  // A page action waits up to 20 s: on a 2-core machine busy with the server and PostgreSQL, 10 s was sometimes short.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   await signInThroughPage(page, player);
   await page.keyboard.press("Escape");
