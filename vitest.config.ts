@@ -27,6 +27,9 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          // After the unit and API tests, not beside them: on 2 cores the API files' load made page
+          // actions of the live yeekee tests time out.
+          sequence: { groupOrder: 1 },
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
