@@ -6,9 +6,13 @@ import { createTestApp } from "../../tests/support/app";
 
 export const SCREENSHOTS = resolve("e2e/screenshots");
 
-/** The built app served by the real server on loopback, on a fresh database. */
+/**
+ * The built app served by the real server on loopback, on a fresh database. E2E_WEB_DIR names another build
+ * (`npx vite build --outDir /tmp/web-x --emptyOutDir`) so one person's build does not replace the files under
+ * another's running browser test.
+ */
 export async function startSite(overrides: Partial<Config> = {}) {
-  const t = await createTestApp({ webDir: resolve("dist/web"), ...overrides });
+  const t = await createTestApp({ webDir: resolve(process.env.E2E_WEB_DIR ?? "dist/web"), ...overrides });
   const url = await t.app.listen({ port: 0, host: "127.0.0.1" });
   return { ...t, url };
 }
