@@ -974,3 +974,27 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_window_idx").on(t.windowStart)],
 );
+
+/**
+ * Notices to a player about their money that the operator caused (issue 19): a result correction that took
+ * winnings back or added some. Written in the correction's own transaction, one per player per source.
+ */
+export const playerNotices = pgTable(
+  "player_notices",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    /** What caused it, e.g. `round-event:<id>` of the correction; with the player it is unique. */
+    source: text("source").notNull(),
+    roundId: bigint("round_id", { mode: "number" }).references(() => rounds.id),
+    /** Round name and date, the old and new result, the amount (satang, + added / − taken back). */
+    data: jsonb("data").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull().default(sql`0`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("player_notices_source_idx").on(t.userId, t.source), index("player_notices_user_idx").on(t.userId, t.id)],
+);
