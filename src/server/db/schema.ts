@@ -194,6 +194,8 @@ export const ledgerTransactions = pgTable(
   },
   (t) => [
     index("ledger_transactions_reference_idx").on(t.reference),
+    // The back office's reports read movements by period (Bangkok days) and kind (issue 19).
+    index("ledger_transactions_created_kind_idx").on(t.createdAt, t.kind),
     // A backstop under the guarded status changes: these movements can happen once per record.
     uniqueIndex("ledger_transactions_once_key")
       .on(t.kind, t.reference)
@@ -998,3 +1000,15 @@ export const playerNotices = pgTable(
   },
   (t) => [uniqueIndex("player_notices_source_idx").on(t.userId, t.source), index("player_notices_user_idx").on(t.userId, t.id)],
 );
+
+/**
+ * Banner images the operator uploaded for the welcome banner (issue 19). The site content (site_config
+ * `content`) names the one shown; an image is never changed, so its address can be cached for ever.
+ */
+export const siteImages = pgTable("site_images", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  contentType: text("content_type").notNull(),
+  bytes: bytea("bytes").notNull(),
+  uploadedBy: uuid("uploaded_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
