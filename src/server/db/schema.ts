@@ -1012,3 +1012,17 @@ export const siteImages = pgTable("site_images", {
   uploadedBy: uuid("uploaded_by"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A forgot-password code sent to a player's registered phone (issue 19): one live code per account,
+ * kept hashed, 5 attempts; used up by the password change (docs/decisions/029).
+ */
+export const passwordResets = pgTable("password_resets", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  codeHash: text("code_hash").notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull().default(0),
+});
