@@ -1026,3 +1026,16 @@ export const passwordResets = pgTable("password_resets", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   attempts: integer("attempts").notNull().default(0),
 });
+
+/**
+ * How far a player has seen their wins (issue 19's win notice): payouts into their credit account with a
+ * ledger entry id above the mark are new. Read beside the ledger, so settlement writes nothing for it.
+ */
+export const winNoticeMarks = pgTable("win_notice_marks", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  /** The newest ledger entry of the player's credit account that was seen (0: none). */
+  seenEntryId: bigint("seen_entry_id", { mode: "number" }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
