@@ -180,11 +180,38 @@ export const ResultFields = z.object({
 
 export const WinningNumbers = z.object({ top3: z.string(), bottom2: z.string(), front3: z.array(z.string()), rear3: z.array(z.string()) });
 
+/**
+ * What a result would pay (the preview of add-award), summed by settlement's own rules: winning lines, their
+ * payout, the round's stakes and the house result (stakes − payouts); for a correction, what each player was
+ * paid already (taken back) and the change. Baht.
+ */
+export const ResultPayout = z.object({
+  correction: z.boolean(),
+  lines: z.number().int(),
+  total: z.number(),
+  paidBefore: z.number(),
+  stakes: z.number(),
+  house: z.number(),
+  players: z.array(
+    z.object({
+      uuid: z.string(),
+      username: z.string(),
+      lines: z.number().int(),
+      payout: z.number(),
+      paidBefore: z.number(),
+      /** + added, − taken back. */
+      change: z.number(),
+      /** The player's credit is below what a correction takes back first: the correction would be refused. */
+      shortOfCredit: z.boolean(),
+    }),
+  ),
+});
+
 export const addAward = route({
   method: "POST",
   path: "/api/admin/add-award",
   access: "admin",
-  summary: "ลงผลรางวัล (preview: true = ดูเลขที่ถูกรางวัลก่อน ไม่บันทึก); แก้ผลต้องส่ง correction และ reason",
+  summary: "ลงผลรางวัล (preview: true = ดูเลขที่ถูกรางวัลและยอดจ่ายก่อน ไม่บันทึก); แก้ผลต้องส่ง correction และ reason",
   body: ResultFields.extend({
     activityid: ActivityId,
     preview: z.boolean().optional().default(false),
@@ -197,6 +224,8 @@ export const addAward = route({
     preview: z.boolean(),
     winning: WinningNumbers,
     awardlist: z.array(z.object({ award_type: z.enum(AWARD_TYPES), number: z.string() })),
+    /** With preview: what the result would pay. */
+    payout: ResultPayout.optional(),
   }),
 });
 

@@ -31,6 +31,7 @@ import { referralRoutes } from "./referral/routes";
 import { rgRoutes } from "./rg/routes";
 import { walletRoutes } from "./wallet/routes";
 import { lotteryRoutes } from "./lottery/routes";
+import { noticesRoutes } from "./notices/routes";
 import { bettingRoutes } from "./betting/routes";
 import { yeekeeLive } from "./yeekee/live";
 import { yeekeeRoutes } from "./yeekee/routes";
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   rgRoutes(app, authenticate, db, auth);
   lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
   bettingRoutes(app, authenticate, db);
+  noticesRoutes(app, authenticate, db);
   // Shooter pseudonyms are keyed with a secret derived from the token secret (shared by all instances).
   const shooterSecret = createHmac("sha256", config.jwtSecret).update("yeekee-shooter").digest("hex");
   yeekeeRoutes(app, authenticate, db, config.rateLimitShotsPerMinute, shooterSecret);

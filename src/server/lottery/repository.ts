@@ -201,10 +201,12 @@ export async function cancelRound(db: Executor, roundId: number, settled = false
 export async function addRoundEvent(
   db: Executor,
   e: { roundId: number; event: string; actorId?: string | null; note?: string | null; data?: unknown },
-): Promise<void> {
-  await db.execute(sql`
+): Promise<number> {
+  const r = await db.execute<{ id: string }>(sql`
     insert into round_events (round_id, event, actor_id, note, data)
-    values (${e.roundId}, ${e.event}, ${e.actorId ?? null}, ${e.note ?? null}, ${e.data === undefined ? null : JSON.stringify(e.data)}::jsonb)`);
+    values (${e.roundId}, ${e.event}, ${e.actorId ?? null}, ${e.note ?? null}, ${e.data === undefined ? null : JSON.stringify(e.data)}::jsonb)
+    returning id`);
+  return Number(r.rows[0]!.id);
 }
 
 export async function roundEvents(db: Executor, roundId: number) {
@@ -230,4 +232,10 @@ export async function cacheSet(db: Executor, userId: string, key: string, val: s
 export async function activeSlipCount(db: Executor, roundId: number): Promise<number> {
   const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from slips where round_id = ${roundId} and status = 'active'`);
   return r.rows[0]!.n;
+}
+
+/** What the players paid for the round's active slips (satang): the stakes a result settles. */
+export async function activeStakes(db: Executor, roundId: number): Promise<bigint> {
+  const r = await db.execute<{ total: string }>(sql`select coalesce(sum(total_paid), 0) as total from slips where round_id = ${roundId} and status = 'active'`);
+  return BigInt(r.rows[0]!.total);
 }

@@ -3,7 +3,8 @@ import type { lottery } from "../../contract";
 import { isYeekeeGroup } from "../../contract/lottery";
 import type { AwardType } from "../../domain/bet-types";
 import { lotteryIcon } from "../../domain/lottery-icons";
-import { awardLines, parseResult, type ResultInput, winningNumbers, winningPairs } from "../../domain/results";
+import { satangToBaht } from "../../domain/money";
+import { awardLines, parseResult, type ResultInput, type WinningNumbers, winningNumbers, winningPairs } from "../../domain/results";
 import { type Schedule, validateSchedule } from "../../domain/schedule";
 import { bangkokDateKey, formatThaiDate, formatThaiDrawDate, formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
@@ -12,11 +13,15 @@ import { badRequest, conflict, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
 import { reverseRoundPoints } from "../points/accrual";
 import { reverseRoundCommission } from "../referral/commission";
-import { refundRound, settleRound, unsettleRound, writeWinningPairs } from "../settlement/settle";
+import { writeCorrectionNotices } from "../notices/repository";
+import { payoutsByPlayer, refundRound, settleRound, unsettleRound, writeWinningPairs } from "../settlement/settle";
 import * as repo from "./repository";
 import { planLottery } from "./planning";
 
 type Activity = z.infer<typeof lottery.Activity>;
+type ResultPayout = z.infer<typeof lottery.ResultPayout>;
+/** Thrown to roll a preview's transaction back once its figures are read. */
+const PREVIEW_DONE = new Error("preview done");
 type ResultFields = z.infer<typeof lottery.ResultFields>;
 
 export function activityView(r: repo.RoundRow): Activity {
@@ -81,21 +86,38 @@ export function lotteryService(db: Db) {
       if (round.status === "cancel activity") throw conflict("งวดนี้ถูกยกเลิกแล้ว ลงผลไม่ได้");
       if (round.status === "open" && round.is_open) throw conflict("งวดนี้ยังเปิดรับแทงอยู่ กรุณาปิดงวดก่อนลงผล");
       if (round.status === "open" && new Date(round.open_at) > new Date()) throw conflict("งวดนี้ยังไม่เปิด ลงผลไม่ได้");
-      if (round.status === "add award") {
+      const correcting = round.status === "add award";
+      if (correcting) {
         const same = JSON.stringify(round.result) === JSON.stringify(parsed.value);
         if (opts.source === "feed" && same) return { winning, lines, changed: false };
         if (!opts.correction) throw conflict("งวดนี้มีผลรางวัลแล้ว การแก้ผลต้องส่ง correction พร้อมเหตุผล");
         if (!opts.reason || opts.reason.length < 3) throw badRequest("การแก้ผลรางวัลต้องระบุเหตุผล");
+        // A retried correction (the same result again) moves no money and tells no player twice.
+        if (same) return { winning, lines, changed: false };
       }
       if (round.status === "open") await repo.addRoundEvent(tx, { roundId, event: "closed" });
-      // A correction re-settles: payouts of the old result are taken back in this same transaction.
-      if (round.status === "add award") await unsettleRound(tx, roundId);
       await repo.replaceAwards(tx, roundId, lines);
       await writeWinningPairs(tx, roundId, winningPairs(winning));
+      // A correction re-settles: payouts of the old result are taken back in this same transaction (and the
+      // new ones paid by settleRound below). What that changes for each player is summed first, by
+      // settlement's own rules, for the notices.
+      const changes = correcting ? await payoutsByPlayer(tx, roundId) : [];
+      if (correcting) await unsettleRound(tx, roundId);
       await repo.setRoundResult(tx, roundId, parsed.value);
-      const event = round.status === "add award" ? "result.correction" : opts.source === "feed" ? "feed.result" : "result";
-      await repo.addRoundEvent(tx, { roundId, event, actorId: opts.actorId, note: opts.reason ?? null, data: { before: round.result, after: parsed.value } });
+      const event = correcting ? "result.correction" : opts.source === "feed" ? "feed.result" : "result";
+      const eventId = await repo.addRoundEvent(tx, { roundId, event, actorId: opts.actorId, note: opts.reason ?? null, data: { before: round.result, after: parsed.value } });
       await writeAudit(tx, { actorId: opts.actorId, action: `round.${event}`, target: `round:${roundId}`, before: round.result, after: parsed.value });
+      if (correcting) {
+        await writeCorrectionNotices(tx, {
+          source: `round-event:${eventId}`,
+          roundId,
+          round: { name: round.name, round_no: round.round_no, date_th: formatThaiDrawDate(round.draw_date) },
+          before: winningNumbers(round.result as ResultInput),
+          after: winning,
+          reason: opts.reason ?? "",
+          changes: changes.map((c) => ({ userId: c.userId, amount: c.payout - c.paid })),
+        });
+      }
       return { winning, lines, changed: true };
     }).then(async (done) => {
       // Settled right away; the ticker finishes it if this process stops midway.
@@ -104,8 +126,57 @@ export function lotteryService(db: Db) {
     });
   }
 
+  /**
+   * What a result would pay on a round, before it is entered: the winning pairs are written and the lines
+   * summed exactly as settlement pays them (payoutsByPlayer), inside a transaction that is then rolled back,
+   * so nothing is kept. For a round already settled (a correction) each player's figures say what the
+   * correction takes back and what it pays.
+   */
+  async function previewResult(roundId: number, fields: ResultFields) {
+    let answer: { winning: WinningNumbers; payout: ResultPayout } | null = null;
+    try {
+      await db.transaction(async (tx) => {
+        const round = await mustRound(tx, roundId);
+        const parsed = resultInput(round.result_kind, fields);
+        if (!parsed.ok) throw badRequest(parsed.message);
+        if (round.status === "cancel activity") throw conflict("งวดนี้ถูกยกเลิกแล้ว ลงผลไม่ได้");
+        const winning = winningNumbers(parsed.value);
+        await writeWinningPairs(tx, roundId, winningPairs(winning));
+        const players = await payoutsByPlayer(tx, roundId);
+        const stakes = await repo.activeStakes(tx, roundId);
+        const total = players.reduce((s, p) => s + p.payout, 0n);
+        const paid = players.reduce((s, p) => s + p.paid, 0n);
+        answer = {
+          winning,
+          payout: {
+            correction: round.status === "add award",
+            lines: players.reduce((s, p) => s + p.lines, 0),
+            total: satangToBaht(total),
+            paidBefore: satangToBaht(paid),
+            stakes: satangToBaht(stakes),
+            house: satangToBaht(stakes - total),
+            players: players.map((p) => ({
+              uuid: p.userId,
+              username: p.username,
+              lines: p.lines,
+              payout: satangToBaht(p.payout),
+              paidBefore: satangToBaht(p.paid),
+              change: satangToBaht(p.payout - p.paid),
+              shortOfCredit: p.credit < p.paid,
+            })),
+          },
+        };
+        throw PREVIEW_DONE;
+      });
+    } catch (e) {
+      if (e !== PREVIEW_DONE) throw e;
+    }
+    return answer!;
+  }
+
   return {
     recordResult,
+    previewResult,
 
     async yeekeeActivities(lotteryId: string) {
       const l = await repo.lotteryById(db, lotteryId);
@@ -211,16 +282,14 @@ export function lotteryService(db: Db) {
     async addAward(admin: AuthUser, body: z.output<typeof lottery.addAward.body>) {
       const { activityid, preview, correction, reason, ...fields } = body;
       if (preview) {
-        const round = await mustRound(db, activityid);
-        const parsed = resultInput(round.result_kind, fields);
-        if (!parsed.ok) throw badRequest(parsed.message);
-        const winning = winningNumbers(parsed.value);
-        return { status: "Success" as const, message: "ตัวอย่างเลขที่ถูกรางวัล (ยังไม่บันทึก)", preview: true, winning, awardlist: awardLines(winning) };
+        const { winning, payout } = await previewResult(activityid, fields);
+        await writeAudit(db, { actorId: admin.uuid, action: "round.result.preview", target: `round:${activityid}`, after: { ...fields, correction } });
+        return { status: "Success" as const, message: "ตัวอย่างเลขที่ถูกรางวัลและยอดจ่าย (ยังไม่บันทึก)", preview: true, winning, awardlist: awardLines(winning), payout };
       }
       const done = await recordResult(activityid, fields, { actorId: admin.uuid, correction, reason, source: "admin" });
       return {
         status: "Success" as const,
-        message: correction ? "แก้ผลรางวัลแล้ว" : "บันทึกผลรางวัลแล้ว",
+        message: !done.changed ? "ผลนี้ตรงกับผลที่บันทึกไว้แล้ว ไม่มีการเปลี่ยนแปลง" : correction ? "แก้ผลรางวัลแล้ว" : "บันทึกผลรางวัลแล้ว",
         preview: false,
         winning: done.winning,
         awardlist: done.lines,

@@ -19,6 +19,59 @@ export async function writeWinningPairs(tx: Tx, roundId: number, pairs: Array<{ 
 }
 
 /**
+ * The joins that make a line of `slip_lines l` a winning line: it matches one of its round's winning pairs and
+ * its slip is still active. Settlement pays exactly these lines (payWinners), at line_payout(stake, rate);
+ * the result preview and a correction's notices sum the same lines the same way (payoutsByPlayer), so the
+ * figures an operator sees before confirming cannot drift from what is paid.
+ */
+const WINNING_LINES = sql`join round_winning_pairs w on w.round_id = l.round_id and w.bet_type = l.bet_type and w.number = l.number
+      join slips s on s.id = l.slip_id and s.status = 'active'`;
+
+/** One player's part in a round's result: what the round's winning pairs pay them, and what is paid already. */
+export interface PlayerPayout {
+  userId: string;
+  username: string;
+  /** Winning lines and their payout (satang) under the round's current winning pairs. */
+  lines: number;
+  payout: bigint;
+  /** Payouts already made on the round (satang): a correction takes these back before paying `payout`. */
+  paid: bigint;
+  /** The player's credit now (satang): a correction is refused when it is below `paid`. */
+  credit: bigint;
+}
+
+/**
+ * What the round's winning pairs (as written by writeWinningPairs in the caller's transaction) pay each
+ * player, by settlement's own rules (WINNING_LINES, line_payout), next to what has been paid already (the
+ * lines unsettleRound would take back). Players with neither are left out.
+ */
+export async function payoutsByPlayer(tx: Tx, roundId: number): Promise<PlayerPayout[]> {
+  const rows = await tx.execute<{ user_id: string; username: string; lines: string; payout: string; paid: string; credit: string }>(sql`
+    with next as (
+      select l.user_id, count(*) as lines, sum(line_payout(l.stake, l.rate_x100)) as payout
+      from slip_lines l ${WINNING_LINES}
+      where l.round_id = ${roundId}
+      group by l.user_id
+    ), before as (
+      select l.user_id, sum(l.payout) as paid from slip_lines l where l.round_id = ${roundId} and l.result = 'win' group by l.user_id
+    )
+    select u.id as user_id, u.username, coalesce(n.lines, 0) as lines, coalesce(n.payout, 0) as payout, coalesce(b.paid, 0) as paid,
+           coalesce(a.balance, 0) as credit
+    from next n full join before b on b.user_id = n.user_id
+    join users u on u.id = coalesce(n.user_id, b.user_id)
+    left join accounts a on a.owner_id = u.id and a.kind = 'credit'
+    order by u.username`);
+  return rows.rows.map((r) => ({
+    userId: r.user_id,
+    username: r.username,
+    lines: Number(r.lines),
+    payout: BigInt(r.payout),
+    paid: BigInt(r.paid),
+    credit: BigInt(r.credit),
+  }));
+}
+
+/**
  * Settles a round with a result: every line of an active slip that matches a winning pair is marked
  * 'win' with its payout (stake × the rate fixed on the line) and the winners are credited, batch by
  * batch. Only winning lines are written: a line of a round with a result and no 'win' mark has lost.
@@ -74,8 +127,7 @@ async function payWinners(tx: Tx, roundId: number, batchSize: number): Promise<n
     with batch as (
       select l.id from slip_lines l
       join rounds r on r.id = l.round_id and r.status = 'add award'
-      join round_winning_pairs w on w.round_id = l.round_id and w.bet_type = l.bet_type and w.number = l.number
-      join slips s on s.id = l.slip_id and s.status = 'active'
+      ${WINNING_LINES}
       where l.round_id = ${roundId} and l.result is null
       order by l.id limit ${batchSize}
       -- The slip too: an owner's cancel that got there first is seen, and its lines are not paid.

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import type { WinningNumbers } from "../../domain/results";
+import type { Executor, Tx } from "../db/client";
+
+export type NoticeRow = {
+  id: string;
+  user_id: string;
+  kind: string;
+  round_id: string | null;
+  data: CorrectionNoticeData;
+  amount: string;
+  created_at: Date;
+  read_at: Date | null;
+};
+
+export interface CorrectionNoticeData {
+  name: string;
+  round_no: number;
+  date_th: string;
+  before: WinningNumbers;
+  after: WinningNumbers;
+  reason: string;
+}
+
+/**
+ * One notice per player whose winnings a result correction changes, in the correction's own transaction.
+ * `source` names the correction (its round event); with the player it is unique, so the same correction
+ * never tells a player twice.
+ */
+export async function writeCorrectionNotices(
+  tx: Tx,
+  n: {
+    source: string;
+    roundId: number;
+    round: { name: string; round_no: number; date_th: string };
+    before: WinningNumbers;
+    after: WinningNumbers;
+    reason: string;
+    /** Satang per player: + added, − taken back; players with 0 are not told. */
+    changes: Array<{ userId: string; amount: bigint }>;
+  },
+): Promise<void> {
+  const changed = n.changes.filter((c) => c.amount !== 0n);
+  if (changed.length === 0) return;
+  const data: CorrectionNoticeData = { ...n.round, before: n.before, after: n.after, reason: n.reason };
+  await tx.execute(sql`
+    insert into player_notices (user_id, kind, source, round_id, data, amount)
+    select u, 'result.correction', ${n.source}, ${n.roundId}, ${JSON.stringify(data)}::jsonb, a
+    from unnest(${sql.param(changed.map((c) => c.userId))}::uuid[], ${sql.param(changed.map((c) => c.amount.toString()))}::bigint[]) as c(u, a)
+    on conflict (user_id, source) do nothing`);
+}
+
+export async function noticesOf(db: Executor, userId: string, limit = 100): Promise<NoticeRow[]> {
+  const r = await db.execute<NoticeRow>(sql`
+    select id, user_id, kind, round_id, data, amount, created_at, read_at
+    from player_notices where user_id = ${userId} order by id desc limit ${limit}`);
+  return r.rows;
+}
+
+export async function unreadCount(db: Executor, userId: string): Promise<number> {
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from player_notices where user_id = ${userId} and read_at is null`);
+  return r.rows[0]!.n;
+}
+
+export async function noticeOwner(db: Executor, id: number): Promise<string | null> {
+  const r = await db.execute<{ user_id: string }>(sql`select user_id from player_notices where id = ${id}`);
+  return r.rows[0]?.user_id ?? null;
+}
+
+/** Marks one notice (or, with id null, all) of the player read; a notice already read keeps its time. */
+export async function markRead(db: Executor, userId: string, id: number | null): Promise<void> {
+  await db.execute(sql`
+    update player_notices set read_at = now()
+    where user_id = ${userId} and read_at is null and (${id}::bigint is null or id = ${id}::bigint)`);
+}
