@@ -11,3 +11,4 @@ export * as points from "./points";
 export * as games from "./games";
 export * as rg from "./rg";
 export * as notices from "./notices";
+export * as account from "./account";

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { accountRoutes } from "./account/routes";
 import { authRoutes } from "./auth/routes";
 import { secretBox } from "./auth/second-factor";
 import { authService } from "./auth/service";
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   rgRoutes(app, authenticate, db, auth);
   lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
   bettingRoutes(app, authenticate, db);
+  accountRoutes(app, authenticate, db);
   noticesRoutes(app, authenticate, db);
   // Shooter pseudonyms are keyed with a secret derived from the token secret (shared by all instances).
   const shooterSecret = createHmac("sha256", config.jwtSecret).update("yeekee-shooter").digest("hex");

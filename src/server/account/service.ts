@@ -1,0 +1,160 @@
+import type { z } from "zod";
+import type { account } from "../../contract";
+import type { MovementSource } from "../../contract/account";
+import { satangToBaht } from "../../domain/money";
+import { movementLabel } from "../../domain/movements";
+import { formatThaiDateTime, formatThaiDrawDate } from "../../domain/thai-date";
+import type { Db } from "../db/client";
+import { notFound } from "../http/errors";
+import { assertOwnUuid, type AuthUser } from "../http/register-route";
+import { playerAccountId, playerBalance } from "../wallet/ledger";
+import * as repo from "./repository";
+
+type HistoryQuery = z.output<typeof account.readMoneyHistory.body>;
+
+/** What a ledger reference points at (the formats the movements write: `slip:12`, `round:5:lines:1-9`, `paynow:3` …). */
+type ParsedReference =
+  | { type: "slip"; id: number }
+  | { type: "round"; round: number; first: number | null; last: number | null }
+  | Exclude<MovementSource, { type: "slips" }>
+  | null;
+
+function parseReference(reference: string | null): ParsedReference {
+  if (!reference) return null;
+  const parts = reference.split(":");
+  const n = (i: number) => Number(parts[i]);
+  switch (parts[0]) {
+    case "slip":
+      return { type: "slip", id: n(1) };
+    case "round": {
+      const range = parts[2] === "lines" ? parts[3]?.split("-").map(Number) : null;
+      return { type: "round", round: n(1), first: range?.[0] ?? null, last: range?.[1] ?? null };
+    }
+    case "paynow":
+      return { type: "deposit", id: n(1) };
+    case "withdrawal":
+      return { type: "withdrawal", id: n(1) };
+    case "game":
+      return { type: "game", id: n(1) };
+    case "yeekee":
+      return { type: "yeekee", round: n(1), position: n(2) };
+    case "redemption":
+      return { type: "redemption", id: n(1) };
+    case "affiliate-withdrawal":
+      return { type: "affiliate", id: n(1) };
+    default:
+      return null;
+  }
+}
+
+export function accountService(db: Db) {
+  return {
+    /** Every movement of the player's credit, newest first, a page at a time (`/api/read-money-history`). */
+    async history(user: AuthUser, q: HistoryQuery) {
+      assertOwnUuid(user, q.uuid);
+      const accountId = await playerAccountId(db, user.uuid);
+      // The credit is read before the page: a movement landing between the two shows on the page with a
+      // balance past the credit, never the other way round (a reload shows both).
+      const credit = await playerBalance(db, user.uuid);
+      const rows = await repo.movements(db, {
+        accountId,
+        days: q.dayperiod,
+        before: q.before ?? null,
+        kinds: q.kinds && q.kinds.length > 0 ? q.kinds : null,
+        limit: q.limit + 1,
+      });
+      const page = rows.slice(0, q.limit);
+      const parsed = page.map((r) => parseReference(r.reference));
+      const roundRefs = page.flatMap((r, i) => {
+        const p = parsed[i];
+        if (p?.type !== "round") return [];
+        return [{ round: p.round, first: p.first, last: p.last, status: r.kind === "stake.refund" ? "non reactive" : null }];
+      });
+      const roundSlips = await repo.slipsOfRoundMovements(db, user.uuid, roundRefs);
+      const slipsOf = (p: { round: number; first: number | null }, kind: string) =>
+        roundSlips
+          .filter((s) => Number(s.round_id) === p.round)
+          .filter((s) => p.first === null || kind === "payout")
+          .map((s) => Number(s.slip_id));
+      const sourceOf = (p: ParsedReference, kind: string): MovementSource | null => {
+        if (p === null) return null;
+        if (p.type === "slip") return { type: "slips", round: null, slips: [p.id] };
+        if (p.type === "round") return { type: "slips", round: p.round, slips: slipsOf(p, kind) };
+        return p;
+      };
+      return {
+        status: "Success" as const,
+        credit: satangToBaht(credit),
+        list: page.map((r, i) => ({
+          id: Number(r.id),
+          kind: r.kind,
+          label: movementLabel(r.kind),
+          amount: satangToBaht(BigInt(r.amount)),
+          balance_after: satangToBaht(BigInt(r.balance_after)),
+          note: r.kind.startsWith("adjust.") ? r.note : null,
+          source: sourceOf(parsed[i]!, r.kind),
+          date_time: formatThaiDateTime(r.created_at),
+          created_at: new Date(r.created_at).toISOString(),
+        })),
+        next: rows.length > q.limit ? Number(page[page.length - 1]!.id) : null,
+      };
+    },
+
+    /**
+     * The player's slips won since the mark (`/api/read-win-notice`): read from the payouts in their credit
+     * account after it, so the settlement path writes nothing for the notice.
+     */
+    async winNotice(user: AuthUser, uuid: string | undefined) {
+      assertOwnUuid(user, uuid);
+      const accountId = await playerAccountId(db, user.uuid);
+      const mark = await repo.winMark(db, user.uuid);
+      const payouts = await repo.unseenPayouts(db, accountId, mark);
+      if (payouts.length === 0) return { status: "Success" as const, total: 0, slips: [], upTo: 0 };
+      const ranges = payouts.flatMap((p) => {
+        const ref = parseReference(p.reference);
+        return ref?.type === "round" && ref.first !== null && ref.last !== null ? [{ round: ref.round, first: ref.first, last: ref.last }] : [];
+      });
+      const won = await repo.wonSlips(db, user.uuid, ranges);
+      const total = won.reduce((s, w) => s + BigInt(w.win), 0n);
+      return {
+        status: "Success" as const,
+        total: satangToBaht(total),
+        slips: won.map((w) => ({
+          master_id: Number(w.slip_id),
+          activityid: Number(w.round_id),
+          name: w.name,
+          date_th: formatThaiDrawDate(w.draw_date),
+          win: satangToBaht(BigInt(w.win)),
+        })),
+        upTo: Number(payouts[payouts.length - 1]!.id),
+      };
+    },
+
+    /** The player has seen the wins up to `upTo` (`/api/seen-win-notice`); the mark never moves back. */
+    async seenWins(user: AuthUser, body: { uuid?: string; upTo: number }) {
+      assertOwnUuid(user, body.uuid);
+      const accountId = await playerAccountId(db, user.uuid);
+      await repo.moveWinMark(db, user.uuid, accountId, body.upTo);
+      return { status: "Success" as const };
+    },
+
+    /** A lottery's last N results (`/api/read-result-history`), for the two-digit statistics. */
+    async resultHistory(lotteryId: string, n: number) {
+      const name = await repo.lotteryName(db, lotteryId);
+      if (name === null) throw notFound("ไม่พบหวยนี้");
+      const draws = await repo.lastDraws(db, lotteryId, n);
+      return {
+        status: "Success" as const,
+        name,
+        draws: draws.map((d) => ({
+          activityid: Number(d.id),
+          round_no: d.round_no,
+          draw_date: d.draw_date,
+          date_th: formatThaiDrawDate(d.draw_date),
+          top3: d.top3 ?? "",
+          bottom2: d.bottom2 ?? "",
+        })),
+      };
+    },
+  };
+}
