@@ -58,6 +58,21 @@ export const register = route({
   response: z.object({ status: ResultStatus, message: z.string(), uuid: Uuid }),
 });
 
+/**
+ * Why a token stopped working (issue 19), named in a 401's WWW-Authenticate header as
+ * `Bearer error="invalid_token", error_description="<reason>"`: its time ran out, its session was ended
+ * (logout elsewhere, a password change or reset, a ban, a break from play), or it is not a token of ours.
+ */
+export const SESSION_END_REASONS = ["expired", "revoked", "invalid"] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+export const SESSION_END_HEADER = "www-authenticate";
+
+/** The reason a 401's WWW-Authenticate header names, if it names one of ours. */
+export function sessionEndReasonOf(header: string | null | undefined): SessionEndReason | null {
+  const m = /error_description="([a-z]+)"/.exec(header ?? "");
+  return SESSION_END_REASONS.find((r) => r === m?.[1]) ?? null;
+}
+
 /** A completed sign-in: the specification's /login answer. */
 export const SignedIn = z.object({
   status: ResultStatus,
@@ -81,13 +96,51 @@ export const SecondFactorNeeded = z.object({
   challenge: z.string(),
 });
 
+/**
+ * What a player signs in with (issue 19): the username, or the registered mobile number (spaces and
+ * dashes dropped, "081-234-5678" as "0812345678"). Sent in /login's `username` field, as the spec names it.
+ */
+export const SignInName = z
+  .string({ error: "กรุณากรอกชื่อผู้ใช้หรือเบอร์โทรศัพท์" })
+  .transform((s) => {
+    const compact = s.replace(/\s+/g, "").toLowerCase();
+    return /^[\d-]+$/.test(compact) ? compact.replace(/-/g, "") : compact;
+  })
+  .pipe(z.string().regex(/^[a-z0-9_]{4,20}$/, "กรุณากรอกชื่อผู้ใช้ (ภาษาอังกฤษหรือตัวเลข 4-20 ตัว) หรือเบอร์โทรศัพท์มือถือ 10 หลัก"));
+
+/** A sign-in name that is a Thai mobile number is looked up as a phone too (a username matching it first). */
+export const looksLikePhone = (name: string) => /^0[689]\d{8}$/.test(name);
+
 export const login = route({
   method: "POST",
   path: "/login",
   access: "public",
-  summary: "เข้าสู่ระบบ (ผู้ดูแลที่ตั้งค่ายืนยันสองขั้นตอนแล้ว: ตอบ totp_required และ challenge แทนโทเคน)",
-  body: z.object({ username: Username, password: PasswordAttempt }),
+  summary: "เข้าสู่ระบบด้วยชื่อผู้ใช้หรือเบอร์โทรศัพท์ (ผู้ดูแลที่ตั้งค่ายืนยันสองขั้นตอนแล้ว: ตอบ totp_required และ challenge แทนโทเคน)",
+  body: z.object({ username: SignInName, password: PasswordAttempt }),
   response: z.union([SignedIn, SecondFactorNeeded]),
+});
+
+/**
+ * Forgot password, first step (issue 19): a code by SMS to the registered phone. The answer is the same
+ * whether or not the phone belongs to an account (docs/decisions/029).
+ */
+export const forgotPassword = route({
+  method: "POST",
+  path: "/forgot-password",
+  access: "public",
+  summary: "ลืมรหัสผ่าน: ส่งรหัส OTP ไปยังเบอร์โทรศัพท์ที่ลงทะเบียนไว้",
+  body: z.object({ phonenumber: PhoneNumber }),
+  response: SimpleResponse,
+});
+
+/** Forgot password, second step: the code and the new password; every session of the account ends. */
+export const resetPassword = route({
+  method: "POST",
+  path: "/reset-password",
+  access: "public",
+  summary: "ตั้งรหัสผ่านใหม่ด้วยรหัส OTP (ออกจากระบบทุกเครื่อง)",
+  body: z.object({ phonenumber: PhoneNumber, otp: Otp, pass: Password }),
+  response: SimpleResponse,
 });
 
 /** A 6-digit code of an authenticator app. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { accounts, phoneVerifications, sessions, users } from "../db/schema";
+import { accounts, passwordResets, phoneVerifications, sessions, users } from "../db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -9,6 +9,26 @@ export const PLAYER_AFFILIATE = "affiliate";
 
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.username, username));
+  return row;
+}
+
+/**
+ * The account a sign-in name names: the user with that username, else, when the name is a mobile
+ * number, the user registered with that phone (a username that happens to be the same digits wins, so
+ * no existing sign-in changes meaning).
+ */
+export async function findUserForSignIn(db: Executor, name: string, asPhone: boolean): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(asPhone ? or(eq(users.username, name), eq(users.phone, name)) : eq(users.username, name))
+    .orderBy(sql`${users.username} = ${name} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function findPlayerByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.phone, phone), eq(users.role, "player")));
   return row;
 }
 
@@ -143,6 +163,10 @@ export async function consumePasswordCheck(db: Executor, sessionId: string, with
 /**
  * Stores a new code unless one was sent less than `resendSeconds` ago (one statement, so two
  * concurrent requests cannot both send). Returns false when the caller must wait.
+ *
+ * A verification younger than `verifiedForSeconds` is kept beside the new code (issue 19): whoever holds
+ * its token can still register, so asking for a code cannot wipe it (decision 003), and the player whose
+ * registration failed after the check can still ask for a new one.
  */
 export async function storeOtp(
   db: Executor,
@@ -156,14 +180,24 @@ export async function storeOtp(
     insert into phone_verifications (phone, code_hash, sent_at, expires_at, attempts, verified_at)
     values (${phone}, ${codeHash}, now(), now() + make_interval(secs => ${ttlSeconds}), 0, null)
     on conflict (phone) do update
-      set code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
-          attempts = 0, verified_at = null
+      set code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts = 0,
+          verified_at = case when phone_verifications.verified_at >= now() - make_interval(secs => ${verifiedForSeconds})
+                             then phone_verifications.verified_at end,
+          verified_ip = case when phone_verifications.verified_at >= now() - make_interval(secs => ${verifiedForSeconds})
+                             then phone_verifications.verified_ip end,
+          token_hash = case when phone_verifications.verified_at >= now() - make_interval(secs => ${verifiedForSeconds})
+                            then phone_verifications.token_hash end
       where phone_verifications.sent_at < now() - make_interval(secs => ${resendSeconds})
-        -- A fresh verification is not wiped by someone asking for a new code for the same phone.
-        and (phone_verifications.verified_at is null
-             or phone_verifications.verified_at < now() - make_interval(secs => ${verifiedForSeconds}))
     returning phone`);
   return result.rows.length === 1;
+}
+
+/** Whole seconds until this phone may be sent another registration code (at least 1). */
+export async function secondsUntilOtpResend(db: Executor, phone: string, resendSeconds: number): Promise<number> {
+  const r = await db.execute<{ s: number }>(sql`
+    select greatest(1, ceil(extract(epoch from sent_at + make_interval(secs => ${resendSeconds}) - now())))::int as s
+      from phone_verifications where phone = ${phone}`);
+  return r.rows[0]?.s ?? 1;
 }
 
 /** Counts one attempt against a live, unverified code and returns its hash, or null when none. */
@@ -185,7 +219,8 @@ export async function takeOtpAttempt(db: Executor, phone: string, maxAttempts: n
 export async function markPhoneVerified(db: Executor, phone: string, ip: string, tokenHash: string): Promise<void> {
   await db
     .update(phoneVerifications)
-    .set({ verifiedAt: sql`coalesce(${phoneVerifications.verifiedAt}, now())`, verifiedIp: ip, tokenHash })
+    // A new code checked starts the verification's time again (a new SMS proves the phone anew).
+    .set({ verifiedAt: sql`now()`, verifiedIp: ip, tokenHash })
     .where(eq(phoneVerifications.phone, phone));
 }
 
@@ -239,14 +274,51 @@ export async function clearLoginFailures(db: Executor, userId: string, address: 
   await db.execute(sql`delete from login_failures where user_id = ${userId} and address = ${address}`);
 }
 
-/** OTP messages sent to this phone in the last hour, and by the whole site in the last minute. */
-export async function recentOtpSends(db: Executor, phone: string): Promise<{ phoneLastHour: number; siteLastMinute: number }> {
-  const r = await db.execute<{ phone: number; site: number }>(sql`
+/**
+ * OTP messages sent to this phone in the last hour, and by the whole site in the last minute; and the
+ * seconds since this phone's last one within the hour (null: none).
+ */
+export async function recentOtpSends(
+  db: Executor,
+  phone: string,
+): Promise<{ phoneLastHour: number; siteLastMinute: number; secondsSinceLast: number | null }> {
+  const r = await db.execute<{ phone: number; site: number; since: number | null }>(sql`
     select (select count(*)::int from otp_sends where phone = ${phone} and sent_at > now() - interval '1 hour') as phone,
-           (select count(*)::int from otp_sends where sent_at > now() - interval '1 minute') as site`);
-  return { phoneLastHour: r.rows[0]!.phone, siteLastMinute: r.rows[0]!.site };
+           (select count(*)::int from otp_sends where sent_at > now() - interval '1 minute') as site,
+           (select floor(extract(epoch from now() - max(sent_at)))::int from otp_sends
+             where phone = ${phone} and sent_at > now() - interval '1 hour') as since`);
+  const row = r.rows[0]!;
+  return { phoneLastHour: row.phone, siteLastMinute: row.site, secondsSinceLast: row.since };
 }
 
 export async function recordOtpSend(db: Executor, phone: string, address: string): Promise<void> {
   await db.execute(sql`insert into otp_sends (phone, address) values (${phone}, ${address})`);
+}
+
+/** A new password-reset code for the account (replacing any earlier one, its attempts reset). */
+export async function storePasswordReset(db: Executor, userId: string, codeHash: string, ttlSeconds: number): Promise<void> {
+  await db.execute(sql`
+    insert into password_resets (user_id, code_hash, sent_at, expires_at, attempts)
+    values (${userId}, ${codeHash}, now(), now() + make_interval(secs => ${ttlSeconds}), 0)
+    on conflict (user_id) do update
+      set code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts = 0`);
+}
+
+/** Counts one attempt against the account's live reset code and returns its hash, or null when none. */
+export async function takePasswordResetAttempt(db: Executor, userId: string, maxAttempts: number): Promise<string | null> {
+  const rows = await db
+    .update(passwordResets)
+    .set({ attempts: sql`${passwordResets.attempts} + 1` })
+    .where(and(eq(passwordResets.userId, userId), gt(passwordResets.expiresAt, sql`now()`), sql`${passwordResets.attempts} < ${maxAttempts}`))
+    .returning({ codeHash: passwordResets.codeHash });
+  return rows[0]?.codeHash ?? null;
+}
+
+/** Uses the reset code up (in the password change's transaction); false when it is gone already. */
+export async function consumePasswordReset(db: Executor, userId: string, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .delete(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), eq(passwordResets.codeHash, codeHash)))
+    .returning({ userId: passwordResets.userId });
+  return rows.length === 1;
 }

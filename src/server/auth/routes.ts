@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { auth } from "../../contract";
 import { type Authenticate, routesOf } from "../http/register-route";
+import { SessionEnded } from "../http/session-ended";
 import type { AuthService } from "./service";
 
 export function authRoutes(app: FastifyInstance, authenticate: Authenticate, service: AuthService, limitPerMinute: number) {
@@ -8,6 +9,8 @@ export function authRoutes(app: FastifyInstance, authenticate: Authenticate, ser
   const limited = { rateLimitPerMinute: limitPerMinute };
   r(auth.register, ({ body, request }) => service.register(body, request.ip), limited);
   r(auth.login, ({ body, request }) => service.login(body.username, body.password, request.ip), limited);
+  r(auth.forgotPassword, ({ body, request }) => service.forgotPassword(body.phonenumber, request.ip, request.log), limited);
+  r(auth.resetPassword, ({ body, request }) => service.resetPassword(body.phonenumber, body.otp, body.pass, request.ip), limited);
   r(auth.loginSecondFactor, ({ body, request }) => service.loginSecondFactor(body.challenge, body.code, request.ip), limited);
   r(auth.adminTotpStatus, ({ user }) => service.secondFactor.status(user));
   // The authenticator app lists the code under the site's host name and the admin's username.
@@ -21,7 +24,13 @@ export function authRoutes(app: FastifyInstance, authenticate: Authenticate, ser
   r(auth.getUserInfoById, ({ body }) => service.referrerName(body.id), limited);
   r(auth.getUsername, ({ body, user }) => service.username(user, body.uuid));
   r(auth.getBankInfo, ({ body, user }) => service.bankInfo(user, body.username));
-  r(auth.renewToken, ({ user }) => service.renew(user));
+  r(auth.renewToken, ({ user, reply }) =>
+    service.renew(user).catch((e: unknown) => {
+      // Past the session's lifetime: the sign-in page says so (issue 19).
+      if (e instanceof SessionEnded) reply.header(...e.challenge);
+      throw e;
+    }),
+  );
   r(auth.logout, ({ user }) => service.logout(user));
   r(auth.checkOldPassword, ({ body, user }) => service.checkOldPassword(user, body.user, body.pass), limited);
   r(auth.updatePassword, ({ body, user }) => service.updatePassword(user, body.uuid, body.pass));

@@ -1,7 +1,9 @@
 import { hash, verify } from "@node-rs/argon2";
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { auth } from "../../contract";
+import { looksLikePhone } from "../../contract/auth";
 import { writeAudit } from "../admin/audit";
 import { startRealityClock } from "../rg/gate";
 import { isUniqueViolation, pgError } from "../db/errors";
@@ -9,6 +11,7 @@ import { batcher } from "../db/batcher";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
+import { SessionEnded } from "../http/session-ended";
 import * as repo from "./repository";
 import { type SecretBox, secondFactorService } from "./second-factor";
 import * as secondFactorRepo from "./second-factor-repository";
@@ -176,11 +179,14 @@ export function authService(deps: AuthDeps) {
 
     async authenticate(token: string): Promise<AuthUser> {
       const claims = await tokens.verify(token);
-      if (!claims) throw unauthorized("โทเคนไม่ถูกต้องหรือหมดอายุ กรุณาเข้าสู่ระบบใหม่");
+      if (!claims) {
+        const why = await tokens.refusal(token);
+        throw new SessionEnded(why, why === "expired" ? "การเข้าสู่ระบบหมดเวลาแล้ว กรุณาเข้าสู่ระบบใหม่" : "โทเคนไม่ถูกต้องหรือหมดอายุ กรุณาเข้าสู่ระบบใหม่");
+      }
       const cached = sessions.get(claims.sessionId);
       if (cached && cached.until > Date.now() && cached.user.uuid === claims.uuid) return { ...cached.user, exp: claims.exp };
       const live = await checkSession(null, { sessionId: claims.sessionId, uuid: claims.uuid });
-      if (!live || revokedHere.has(claims.sessionId)) throw unauthorized("การเข้าสู่ระบบนี้สิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่");
+      if (!live || revokedHere.has(claims.sessionId)) throw new SessionEnded("revoked", "การเข้าสู่ระบบนี้สิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่");
       // Role and tier are read from the database (then kept for a few seconds), not from the token.
       const user: AuthUser = {
         uuid: live.user.id,
@@ -212,7 +218,10 @@ export function authService(deps: AuthDeps) {
       if (recent.siteLastMinute >= OTP_SITE_PER_MINUTE) throw new ApiError(503, "ขณะนี้มีผู้ขอรหัส OTP จำนวนมาก กรุณาลองใหม่ในอีกสักครู่");
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       const stored = await repo.storeOtp(db, phone, sha256(`${phone}:${code}`), OTP_RESEND_SECONDS, OTP_TTL_SECONDS, PHONE_VERIFIED_FOR_SECONDS);
-      if (!stored) throw tooManyRequests(`ขอรหัส OTP ได้ครั้งละ ${OTP_RESEND_SECONDS} วินาที กรุณารอสักครู่`);
+      if (!stored) {
+        const wait = await repo.secondsUntilOtpResend(db, phone, OTP_RESEND_SECONDS);
+        throw tooManyRequests(`เพิ่งส่งรหัส OTP ไปที่เบอร์นี้ ขอรหัสใหม่ได้ในอีก ${wait} วินาที`);
+      }
       await repo.recordOtpSend(db, phone, address);
       try {
         await sms.send(phone, `รหัส OTP ของคุณคือ ${code} (ใช้ได้ ${OTP_TTL_SECONDS / 60} นาที)`);
@@ -283,8 +292,9 @@ export function authService(deps: AuthDeps) {
       }
     },
 
-    async login(username: string, password: string, address: string) {
-      const user = await repo.findUserByUsername(db, username);
+    /** `name` is a username or, for a player, the registered mobile number (issue 19); one lockout for both. */
+    async login(name: string, password: string, address: string) {
+      const user = await repo.findUserForSignIn(db, name, looksLikePhone(name));
       const ok = user
         ? await verify(user.passwordHash, password)
         : (await verify(await DUMMY_HASH_PROMISE, password), false);
@@ -343,9 +353,68 @@ export function authService(deps: AuthDeps) {
       return signedIn(user, sessionId, expiresAt);
     },
 
+    /**
+     * Forgot password, first step: a code by SMS when the phone is a player's. Every answer (and every
+     * limit) is the same whether or not it is, and the SMS is not waited for, so neither the answer nor
+     * its time tells who is registered (docs/decisions/029). The sends count in otp_sends like
+     * registration codes: 5 an hour per phone, the site's ceiling a minute, one a minute per phone.
+     */
+    async forgotPassword(phone: string, address: string, log: FastifyBaseLogger) {
+      const recent = await repo.recentOtpSends(db, phone);
+      if (recent.phoneLastHour >= OTP_PER_PHONE_PER_HOUR) {
+        throw tooManyRequests(`ขอรหัส OTP สำหรับเบอร์นี้ครบ ${OTP_PER_PHONE_PER_HOUR} ครั้งใน 1 ชั่วโมงแล้ว กรุณาลองใหม่ภายหลัง`);
+      }
+      if (recent.siteLastMinute >= OTP_SITE_PER_MINUTE) throw new ApiError(503, "ขณะนี้มีผู้ขอรหัส OTP จำนวนมาก กรุณาลองใหม่ในอีกสักครู่");
+      if (recent.secondsSinceLast !== null && recent.secondsSinceLast < OTP_RESEND_SECONDS) {
+        throw tooManyRequests(`เพิ่งส่งรหัส OTP ไปที่เบอร์นี้ ขอรหัสใหม่ได้ในอีก ${Math.max(1, OTP_RESEND_SECONDS - recent.secondsSinceLast)} วินาที`);
+      }
+      const user = await repo.findPlayerByPhone(db, phone);
+      await repo.recordOtpSend(db, phone, address);
+      if (user) {
+        const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+        await repo.storePasswordReset(db, user.id, sha256(`reset:${phone}:${code}`), OTP_TTL_SECONDS);
+        sms.send(phone, `รหัส OTP สำหรับตั้งรหัสผ่านใหม่คือ ${code} (ใช้ได้ ${OTP_TTL_SECONDS / 60} นาที) หากคุณไม่ได้ขอ โปรดเพิกเฉยข้อความนี้`).catch((e: unknown) => {
+          // The player is not told (that would say the phone is registered); the operator's log is.
+          log.error({ err: e }, "password-reset SMS not sent");
+        });
+      }
+      return { status: "Success" as const, message: "หากเบอร์นี้ลงทะเบียนไว้ จะได้รับรหัส OTP ทาง SMS ภายในไม่กี่นาที" };
+    },
+
+    /**
+     * Forgot password, second step. The code is checked like a password: a wrong one counts in the
+     * account's lockout from this address, and a locked address waits like a sign-in does. On success the
+     * password changes, every session of the account ends and this address's failures are cleared.
+     */
+    async resetPassword(phone: string, otp: string, newPassword: string, address: string) {
+      const wrong = () => new ApiError(400, "รหัส OTP ไม่ถูกต้องหรือหมดอายุแล้ว กรุณาตรวจสอบ หรือขอรหัสใหม่", "Failure");
+      const user = await repo.findPlayerByPhone(db, phone);
+      if (!user) throw wrong();
+      await refuseWhileLocked(user.id, address);
+      const expected = await repo.takePasswordResetAttempt(db, user.id, OTP_MAX_ATTEMPTS);
+      const given = sha256(`reset:${phone}:${otp}`);
+      if (!expected || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+        if (expected) await repo.recordLoginFailure(db, user.id, address, LOGIN_FAILURE_LIMIT, LOGIN_LOCK_MAX_MINUTES);
+        throw wrong();
+      }
+      const passwordHash = await hash(newPassword, ARGON2);
+      const revoked = await db.transaction(async (tx) => {
+        // Used once: two requests with the same code cannot both set a password.
+        if (!(await repo.consumePasswordReset(tx, user.id, expected))) throw wrong();
+        await repo.updatePasswordHash(tx, user.id, passwordHash);
+        const ids = await repo.revokeAllSessions(tx, user.id);
+        await repo.clearLoginFailures(tx, user.id, address);
+        await writeAudit(tx, { actorId: user.id, action: "password.reset", target: user.id, after: { sessionsRevoked: ids.length } });
+        return ids;
+      });
+      remember(revoked);
+      return { status: "Success" as const, message: "ตั้งรหัสผ่านใหม่แล้ว กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่" };
+    },
+
     async renew(user: AuthUser) {
       const expiresAt = await repo.extendSession(db, user.sessionId, newExpiry(), SESSION_MAX_SECONDS);
-      if (!expiresAt || expiresAt.getTime() <= Date.now()) throw unauthorized();
+      // Past the session's 31 days (or ended meanwhile): the player signs in again.
+      if (!expiresAt || expiresAt.getTime() <= Date.now()) throw new SessionEnded("expired", "การเข้าสู่ระบบหมดเวลาแล้ว กรุณาเข้าสู่ระบบใหม่");
       const row = await repo.findUserById(db, user.uuid);
       if (!row) throw unauthorized();
       const s = Math.floor((expiresAt.getTime() - Date.now()) / 1000);

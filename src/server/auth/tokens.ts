@@ -14,6 +14,11 @@ export interface TokenIssuer {
   sign(claims: Omit<TokenClaims, "exp">, expiresAt: Date): Promise<string>;
   /** Returns the claims, or null for a malformed, tampered, unsigned or expired token. */
   verify(token: string): Promise<TokenClaims | null>;
+  /**
+   * Why `verify` refused a token: "expired" when it is ours, untouched, and past its time; "invalid" for
+   * anything else (altered, another key, malformed). Only asked on the refusal path.
+   */
+  refusal(token: string): Promise<"expired" | "invalid">;
 }
 
 const VERIFIED_CACHE_MAX = 50_000;
@@ -62,6 +67,15 @@ export function tokenIssuer(secret: string): TokenIssuer {
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(await key);
+    },
+    async refusal(token) {
+      try {
+        await jwtVerify(token, await key, { algorithms: ["HS256"] });
+        return "invalid";
+      } catch (e) {
+        // jose checks the signature before the claims: JWTExpired means signed by us, only too old.
+        return e instanceof errors.JWTExpired ? "expired" : "invalid";
+      }
     },
     async verify(token) {
       const known = verified.get(token);

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { controlCharacterIssue } from "../../contract/common";
 import type { RouteDef } from "../../contract/route";
 import { badRequest, forbidden, unauthorized } from "./errors";
+import { SessionEnded } from "./session-ended";
 
 export interface AuthUser {
   uuid: string;
@@ -94,10 +95,14 @@ export function registerRoute<R extends RouteDef>(
     onRequest:
       def.access === "public"
         ? undefined
-        : async (request) => {
+        : async (request, reply) => {
             const token = bearerOf(request);
             if (!token) throw unauthorized("กรุณาเข้าสู่ระบบ");
-            const user = await authenticate(token);
+            const user = await authenticate(token).catch((e: unknown) => {
+              // Why the session is over, for the sign-in page (issue 19).
+              if (e instanceof SessionEnded) reply.header(...e.challenge);
+              throw e;
+            });
             if (def.access === "admin" && user.role !== "admin") throw forbidden("เฉพาะผู้ดูแลระบบเท่านั้น");
             // The back office needs the second factor; only the calls that enrol it are open before.
             if (def.access === "admin" && !user.backOffice && !def.beforeSecondFactor) throw forbidden(SECOND_FACTOR_NEEDED);
