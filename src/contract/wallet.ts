@@ -302,11 +302,22 @@ export const adminFindUser = route({
   method: "POST",
   path: "/api/admin/find-user",
   access: "admin",
-  summary: "ค้นหาผู้เล่นจากชื่อผู้ใช้หรือเบอร์โทร",
-  body: z.object({ query: z.string().trim().min(1, "กรุณากรอกชื่อผู้ใช้หรือเบอร์โทร").max(50, "คำค้นยาวเกินไป") }),
+  summary: "ค้นหาผู้เล่นจากชื่อผู้ใช้ เบอร์โทร ชื่อ หรือเลขบัญชีธนาคาร (บันทึกการค้นหา)",
+  body: z.object({ query: z.string({ error: "กรุณากรอกคำค้น" }).trim().min(1, "กรุณากรอกชื่อผู้ใช้ เบอร์โทร ชื่อ หรือเลขบัญชี").max(50, "คำค้นยาวเกินไป") }),
   response: z.object({
     status: ResultStatus,
-    users: z.array(z.object({ uuid: Uuid, username: z.string(), phonenumber: z.string().nullable(), credit: z.number() })),
+    users: z.array(
+      z.object({
+        uuid: Uuid,
+        username: z.string(),
+        phonenumber: z.string().nullable(),
+        /** The bank account holder's name (the player's real name). */
+        name: z.string().nullable(),
+        bankno: z.string().nullable(),
+        state: z.enum(["active", "banned"]),
+        credit: z.number(),
+      }),
+    ),
   }),
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { site } from "../../contract";
 import type { Db } from "../db/client";
 import { type Authenticate, routesOf } from "../http/register-route";
+import { siteContentRoutes } from "./content";
 import { openSiteState, refuseWhileClosed } from "./open-site";
 import { readSite, siteService } from "./service";
 
@@ -14,4 +15,5 @@ export function siteRoutes(app: FastifyInstance, authenticate: Authenticate, db:
   r(site.getTimeNow, () => service.timeNow());
   r(site.readOpenSiteConfig, () => service.openSiteConfig());
   r(site.adminSetOpenSite, ({ body, user }) => service.setOpenSite(user, body));
+  siteContentRoutes(app, authenticate, db);
 }

@@ -391,11 +391,26 @@ export async function ledgerTotals(db: Executor) {
   return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows, records: records.rows };
 }
 
+/**
+ * Players whose username or name contains the query, or whose phone or bank number is it (digits only,
+ * so "081-234-5678" finds 0812345678).
+ */
 export async function findUsers(db: Executor, query: string) {
-  const result = await db.execute<{ id: string; username: string; phone: string | null; balance: string | null }>(sql`
-    select u.id, u.username, u.phone, a.balance from users u
+  const words = `%${query.toLowerCase().replace(/[%_\\]/g, "")}%`;
+  const digits = query.replace(/\D/g, "");
+  const result = await db.execute<{
+    id: string;
+    username: string;
+    phone: string | null;
+    bank_account_name: string | null;
+    bank_no: string | null;
+    state: "active" | "banned";
+    balance: string | null;
+  }>(sql`
+    select u.id, u.username, u.phone, u.bank_account_name, u.bank_no, u.state, a.balance from users u
     left join accounts a on a.owner_id = u.id and a.kind = 'credit'
-    where u.role = 'player' and (u.username like ${`%${query.toLowerCase().replace(/[%_\\]/g, "")}%`} or u.phone = ${query})
+    where u.role = 'player' and (u.username like ${words} or lower(u.bank_account_name) like ${words}
+      or u.phone = ${query} or (${digits} <> '' and (u.phone = ${digits} or u.bank_no = ${digits})))
     order by u.username limit 20`);
   return result.rows;
 }

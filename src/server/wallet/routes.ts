@@ -41,7 +41,7 @@ export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, d
   r(wallet.adminGetMyBank, async () => ({ status: "Success" as const, bankArr: (await service.receivingBanks()).map(bankView) }));
   r(wallet.adminSaveMyBank, ({ body, user }) => service.saveReceivingBank(user, body).then((banks) => ({ status: "Success" as const, bankArr: banks.map(bankView) })));
   r(wallet.adminGetLog, ({ body }) => service.moneyLog(body.uuid, body.dayperiod));
-  r(wallet.adminFindUser, ({ body }) => service.findUsers(body.query));
+  r(wallet.adminFindUser, ({ body, user }) => service.findUsers(user, body.query));
   r(wallet.adminUpdateWalletConfig, ({ body, user }) => service.updateConfig(user, body));
   r(wallet.adminLedgerCheck, async () => ({ status: "Success" as const, ...(await checkLedger(db)) }));
 }

@@ -387,11 +387,21 @@ export function walletService(db: Db) {
       };
     },
 
-    async findUsers(query: string) {
+    /** Looking players up reads their personal details: audited with the query and how many were found. */
+    async findUsers(admin: AuthUser, query: string) {
       const rows = await repo.findUsers(db, query);
+      await writeAudit(db, { actorId: admin.uuid, action: "player.search", after: { query, found: rows.length } });
       return {
         status: "Success" as const,
-        users: rows.map((r) => ({ uuid: r.id, username: r.username, phonenumber: r.phone, credit: satangToBaht(BigInt(r.balance ?? 0)) })),
+        users: rows.map((r) => ({
+          uuid: r.id,
+          username: r.username,
+          phonenumber: r.phone,
+          name: r.bank_account_name,
+          bankno: r.bank_no,
+          state: r.state,
+          credit: satangToBaht(BigInt(r.balance ?? 0)),
+        })),
       };
     },
 

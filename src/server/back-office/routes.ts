@@ -1,0 +1,13 @@
+import type { FastifyInstance } from "fastify";
+import { backOffice } from "../../contract";
+import type { Db } from "../db/client";
+import { type Authenticate, routesOf } from "../http/register-route";
+import { backOfficeService } from "./service";
+
+/** The back office's player view and reports (issue 19); admin-only through their contract. */
+export function backOfficeRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
+  const service = backOfficeService(db);
+  const r = routesOf(app, authenticate);
+  r(backOffice.adminPlayerView, ({ body, user }) => service.playerView(user, body.uuid));
+  r(backOffice.adminReport, ({ body, user }) => service.report(user, body));
+}
