@@ -14,6 +14,14 @@ export default defineConfig({
     // dist/web/.vite/manifest.json: bench/web.ts reads which chunks each route loads.
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      treeshake: {
+        // The contract and domain modules only declare schemas, routes and pure functions: a page that
+        // imports `auth` from the contract's index does not need the other contract modules' top-level
+        // schemas, which Rollup would otherwise keep for their (absent) side effects (issue 18).
+        moduleSideEffects: (id, external) => external || !/[\\/]src[\\/](contract|domain)[\\/]/.test(id),
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,6 +1,6 @@
-import { ActionIcon, Box, Group, Image, LoadingOverlay, Menu, Modal, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Box, Group, Image, LoadingOverlay, Text, UnstyledButton } from "@mantine/core";
 import { useIsFetching, useIsMutating } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { formatCredit } from "../../domain/money";
 import { BreakNotice } from "../features/responsible-play/break-notice";
@@ -10,6 +10,9 @@ import { useSession } from "../lib/session";
 import { ChevronDownIcon, HomeIcon, KeyIcon, ShieldIcon, ListIcon, LogoutIcon, RefreshIcon, TicketIcon, UsersIcon, WalletIcon } from "./icons";
 import { PATHS } from "./paths";
 import { SiteClosedNotice } from "./site-gate";
+
+// The user menu's dropdown is fetched at the first tap on the username (app/user-menu.tsx, issue 18).
+const UserMenuDropdown = lazy(async () => ({ default: (await import("./user-menu")).UserMenuDropdown }));
 
 const HEADER_HEIGHT = 60;
 const NAV_HEIGHT = 64;
@@ -67,32 +70,24 @@ function Header() {
   );
 }
 
-/** The username opens the player's own pages that the bottom navigation has no room for. */
+/** The username opens the player's own pages that the bottom navigation has no room for (app/user-menu.tsx). */
 function UserMenu({ username }: { username: string | null }) {
+  const [wanted, setWanted] = useState(false);
+  const target = (
+    <UnstyledButton aria-label="เมนูผู้ใช้" aria-haspopup="menu" data-testid="user-menu" style={{ minWidth: 0 }} onClick={() => setWanted(true)}>
+      <Group gap={2} wrap="nowrap" miw={0}>
+        <Text c="white" size="sm" fw={500} data-testid="username" truncate maw={110}>
+          {username}
+        </Text>
+        <ChevronDownIcon width={14} height={14} color="white" style={{ flexShrink: 0 }} />
+      </Group>
+    </UnstyledButton>
+  );
+  if (!wanted) return target;
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal zIndex={300}>
-      <Menu.Target>
-        <UnstyledButton aria-label="เมนูผู้ใช้" data-testid="user-menu" style={{ minWidth: 0 }}>
-          <Group gap={2} wrap="nowrap" miw={0}>
-            <Text c="white" size="sm" fw={500} data-testid="username" truncate maw={110}>
-              {username}
-            </Text>
-            <ChevronDownIcon width={14} height={14} color="white" style={{ flexShrink: 0 }} />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={PATHS.responsible} data-testid="menu-responsible">
-          เล่นอย่างรับผิดชอบ
-        </Menu.Item>
-        <Menu.Item component={Link} to={PATHS.statement} data-testid="menu-statement">
-          รายการเดินบัญชี
-        </Menu.Item>
-        <Menu.Item component={Link} to={PATHS.changePassword}>
-          เปลี่ยนรหัสผ่าน
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={target}>
+      <UserMenuDropdown target={target} />
+    </Suspense>
   );
 }
 
@@ -109,34 +104,43 @@ function BottomNav() {
   );
 }
 
-/** Spec §2/§4: opens once after sign-in (bannerStatus remembers it), closable, no buttons, 500x200 image. */
+/**
+ * Spec §2/§4: opens once after sign-in (bannerStatus remembers it), closable, no buttons, 500x200 image.
+ * A small dialog of its own rather than Mantine's Modal, which (with its scroll lock and focus trap) was
+ * a tenth of the home page's first load (issue 18): the close button takes the focus, Escape or a tap
+ * outside closes it.
+ */
 function WelcomeBanner() {
   const { loginStatus } = useSession();
   const [opened, setOpened] = useState(false);
+  const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (loginStatus && !getCookie(COOKIE.bannerStatus)) {
       setCookie(COOKIE.bannerStatus, "shown");
       setOpened(true);
     }
   }, [loginStatus]);
+  useEffect(() => {
+    if (!opened) return;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpened(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [opened]);
+  if (!opened) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => setOpened(false)}
-      centered
-      size={532}
-      padding={0}
-      radius="md"
-      closeButtonProps={{ "aria-label": "ปิด" }}
-      styles={{
-        content: { overflow: "hidden" },
-        header: { position: "absolute", top: 0, right: 0, background: "transparent", minHeight: 0, padding: 6, zIndex: 2 },
-        close: { color: "white", background: "rgb(0 0 0 / 35%)", borderRadius: 999 },
-      }}
-      data-testid="banner"
-    >
-      <Image src="/images/banner.svg" w="100%" maw={500} h="auto" style={{ aspectRatio: "500 / 200", display: "block" }} alt="ยินดีต้อนรับ" mx="auto" />
-    </Modal>
+    <div className="welcome-overlay" onClick={() => setOpened(false)}>
+      <div role="dialog" aria-modal="true" aria-label="ยินดีต้อนรับ" className="welcome-banner" data-testid="banner" onClick={(e) => e.stopPropagation()}>
+        <button ref={closeRef} type="button" className="welcome-close" aria-label="ปิด" onClick={() => setOpened(false)}>
+          <svg viewBox="0 0 15 15" width={16} height={16} aria-hidden="true">
+            <path d="M3 3l9 9M12 3l-9 9" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" />
+          </svg>
+        </button>
+        <img src="/images/banner.svg" width={500} height={200} alt="ยินดีต้อนรับ" />
+      </div>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { LottoListItem } from "../../../contract/lottery";
 import { formatThaiDate, formatTime } from "../../../domain/thai-date";
@@ -9,7 +9,9 @@ import { useServerNow } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";
 import { LottoCard } from "../lottery/lotto-card";
 import { useLottoList } from "../lottery/queries";
-import { RoundAwardModal } from "../lottery/round-award-modal";
+
+// Opened by a tap on a round; with Mantine's Modal it stays out of the home page's first load (issue 18).
+const RoundAwardModal = lazy(async () => ({ default: (await import("../lottery/round-award-modal")).RoundAwardModal }));
 
 /** The home page's sections, in order, by the lottery's category. */
 const SECTIONS: readonly { category: LottoListItem["category"]; title: string }[] = [
@@ -100,7 +102,11 @@ export function HomePage() {
           </SimpleGrid>
         </Stack>
       ))}
-      <RoundAwardModal round={shown} onClose={() => setShown(null)} />
+      {shown && (
+        <Suspense fallback={null}>
+          <RoundAwardModal round={shown} onClose={() => setShown(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,31 @@
+import { Menu } from "@mantine/core";
+import type { ReactElement } from "react";
+import { Link } from "react-router";
+import { PATHS } from "./paths";
+
+/** The player's own pages that the bottom navigation has no room for, in the user menu's order. */
+export const USER_MENU_ITEMS: readonly { to: string; label: string; testId?: string }[] = [
+  { to: PATHS.responsible, label: "เล่นอย่างรับผิดชอบ", testId: "menu-responsible" },
+  { to: PATHS.statement, label: "รายการเดินบัญชี", testId: "menu-statement" },
+  { to: PATHS.changePassword, label: "เปลี่ยนรหัสผ่าน" },
+];
+
+/**
+ * The user menu's dropdown around the shell's own button. A chunk of its own (Mantine's Menu brings its
+ * floating positioning and focus trap, about 16 KB gzipped), fetched at the first tap on the username, which
+ * then opens it (issue 18).
+ */
+export function UserMenuDropdown({ target }: { target: ReactElement }) {
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal zIndex={300} defaultOpened>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        {USER_MENU_ITEMS.map((item) => (
+          <Menu.Item key={item.to} component={Link} to={item.to} data-testid={item.testId}>
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
