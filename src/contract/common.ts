@@ -4,11 +4,37 @@ import { z } from "zod";
 export const ResultStatus = z.enum(["Success", "Error", "Failure"]);
 export type ResultStatus = z.infer<typeof ResultStatus>;
 
+/**
+ * The refusals of the bet path, yeekee and the ledger that a page may act on (docs/decisions/013): an
+ * error answer names one in `reason`, so the page can offer what helps (a deposit, the next round)
+ * instead of a retry that cannot succeed.
+ */
+export const REFUSAL_REASONS = [
+  "round_not_found",
+  "round_closed",
+  "no_credit_account",
+  "bet_type_not_offered",
+  "stake_below_minimum",
+  "stake_above_maximum",
+  "number_closed",
+  "number_full",
+  "insufficient_funds",
+  "not_a_yeekee_round",
+  "outside_shooting_time",
+  "shooting_too_fast",
+  "rg_closed",
+  "rg_reality_check",
+  "rg_limit",
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
 export const ErrorResponse = z.object({
   status: z.enum(["Error", "Failure"]),
   message: z.string(),
   /** Withdrawal and game calls read the message from `msg` (specification §8). */
   msg: z.string().optional(),
+  /** Which refusal this is, when it is one the page can act on. */
+  reason: z.enum(REFUSAL_REASONS).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

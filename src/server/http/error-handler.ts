@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/errors";
+import type { RefusalReason } from "../../contract/common";
 import { ApiError } from "./errors";
 
 const THAI = /[\u0E00-\u0E7F]/;
@@ -21,10 +22,10 @@ function validationMessage(issues: ReadonlyArray<{ message?: string; instancePat
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const withMsg = (request.routeOptions.config as { errorField?: string } | undefined)?.errorField === "msg";
-    const send = (code: number, status: "Error" | "Failure", message: string) =>
-      reply.code(code).send(withMsg ? { status, message, msg: message } : { status, message });
+    const send = (code: number, status: "Error" | "Failure", message: string, reason?: RefusalReason) =>
+      reply.code(code).send({ status, message, ...(withMsg ? { msg: message } : {}), ...(reason ? { reason } : {}) });
 
-    if (error instanceof ApiError) return send(error.statusCode, error.status, error.message);
+    if (error instanceof ApiError) return send(error.statusCode, error.status, error.message, error.reason);
     if (hasZodFastifySchemaValidationErrors(error)) return send(400, "Error", validationMessage(error.validation));
     if (error.statusCode === 429) return send(429, "Error", "ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่");
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return send(415, "Error", "รองรับเฉพาะข้อมูลแบบ JSON");

@@ -1,3 +1,5 @@
+import type { RefusalReason } from "../../contract/common";
+
 /**
  * An error a caller can act on: an HTTP status, the response `status` word and a Thai message.
  * Thrown by services; the error handler turns it into the JSON body of DESIGN.md §4.
@@ -7,6 +9,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly status: "Error" | "Failure" = "Error",
+    /** A refusal of the bet path the page may act on, sent as `reason`. */
+    readonly reason?: RefusalReason,
   ) {
     super(message);
   }

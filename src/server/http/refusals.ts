@@ -5,6 +5,7 @@ import { LIMIT_KINDS, LIMIT_PERIODS } from "../../domain/rg";
 import { RG_REALITY_MESSAGE, rgClosedMessage, rgLimitMessage } from "../rg/messages";
 import { pgError } from "../db/errors";
 import { ApiError } from "./errors";
+import type { RefusalReason } from "../../contract/common";
 
 /**
  * What the database refuses on the bet path, in yeekee and in the ledger (docs/decisions/013): a named
@@ -32,6 +33,9 @@ export const Refusal = z.discriminatedUnion("kind", [
 ]);
 export type Refusal = z.infer<typeof Refusal>;
 type Kind = Refusal["kind"];
+// The contract lists the same names for the browser; each list must hold exactly the other's.
+const sameKinds: [Kind, RefusalReason] extends [RefusalReason, Kind] ? true : never = true;
+void sameKinds;
 
 const label = (t: BetType) => BET_TYPE_LABELS[t];
 
@@ -57,7 +61,7 @@ const ANSWERS: { [K in Kind]: (r: Extract<Refusal, { kind: K }>) => [status: num
 /** The ApiError a refusal is answered with. */
 export function refusalError(r: Refusal): ApiError {
   const [status, message] = (ANSWERS[r.kind] as (x: Refusal) => [number, string])(r);
-  return new ApiError(status, message);
+  return new ApiError(status, message, "Error", r.kind);
 }
 
 /** A refusal returned as JSON by a batch function; a shape this module does not know is a bug and throws. */

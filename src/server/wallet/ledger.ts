@@ -35,7 +35,7 @@ export function houseShard(kind: HouseKind, spreadBy: number | bigint): AccountR
 
 export class InsufficientFunds extends ApiError {
   constructor() {
-    super(400, "ยอดเงินคงเหลือไม่เพียงพอ", "Error");
+    super(400, "ยอดเงินคงเหลือไม่เพียงพอ", "Error", "insufficient_funds");
   }
 }
 

@@ -470,7 +470,7 @@ export function BetForm({
         confirmation={confirmation}
         title={`${title} · ${subtitle}`}
         credit={credit}
-        error={post.error?.message ?? null}
+        error={post.error ?? null}
         pending={post.isPending}
         onConfirm={() => confirmation && send(confirmation)}
         onClose={() => setConfirmation(null)}

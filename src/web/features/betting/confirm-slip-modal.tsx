@@ -1,7 +1,31 @@
 import { Alert, Button, Divider, Group, Modal, ScrollArea, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
+import type { RefusalReason } from "../../../contract/common";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
 import { formatMoney } from "../../../domain/money";
+import { PATHS } from "../../app/paths";
 import { type FormLine, totalsByType } from "./bet-lines";
+
+/** What a refused slip needs: sending the same slip again, or something else first. */
+export type SlipError = { message: string; statusCode?: number; reason?: RefusalReason };
+
+type Remedy = { kind: "retry" } | { kind: "link"; to: string; label: string; testId: string } | { kind: "edit" };
+
+/**
+ * A retry is offered only where sending again can succeed: the server could not be reached, was busy or
+ * failed, or waited for the reality check (answered in its own dialog). Too little credit leads to the
+ * deposit page, a closed round to the list of lotteries with their next rounds; anything else about the
+ * lines themselves is fixed by editing them.
+ */
+export function remedyFor(error: SlipError): Remedy {
+  if (error.reason === "insufficient_funds") return { kind: "link", to: PATHS.mainCredit, label: "ไปหน้าฝากเงิน", testId: "confirm-deposit" };
+  if (error.reason === "round_closed" || error.reason === "round_not_found")
+    return { kind: "link", to: PATHS.homeAllLotto, label: "เลือกงวดถัดไป", testId: "confirm-next-round" };
+  if (error.reason === "rg_reality_check") return { kind: "retry" };
+  if (error.reason) return { kind: "edit" };
+  const status = error.statusCode ?? 0;
+  return status === 0 || status === 408 || status === 429 || status >= 500 ? { kind: "retry" } : { kind: "edit" };
+}
 
 export interface Confirmation {
   /** Made once when the dialog opens: a retry of this confirmation is the same slip to the server. */
@@ -23,12 +47,13 @@ export function ConfirmSlipModal({
   confirmation: Confirmation | null;
   title: string;
   credit: number | undefined;
-  error: string | null;
+  error: SlipError | null;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }) {
   const c = confirmation;
+  const remedy = error ? remedyFor(error) : null;
   return (
     <Modal opened={c !== null} onClose={pending ? () => undefined : onClose} title="ยืนยันการส่งโพย" centered closeButtonProps={{ "aria-label": "ปิด", size: "xl" }}>
       {c && (
@@ -88,16 +113,22 @@ export function ConfirmSlipModal({
           )}
           {error && (
             <Alert color="red" data-testid="confirm-error">
-              {error}
+              {error.message}
             </Alert>
           )}
           <Group grow>
             <Button variant="default" h={44} onClick={onClose} disabled={pending}>
               แก้ไข
             </Button>
-            <Button h={44} onClick={onConfirm} loading={pending} data-testid="confirm-slip">
-              {error ? "ลองส่งอีกครั้ง" : "ยืนยันส่งโพย"}
-            </Button>
+            {remedy?.kind === "link" ? (
+              <Button h={44} component={Link} to={remedy.to} data-testid={remedy.testId}>
+                {remedy.label}
+              </Button>
+            ) : remedy?.kind === "edit" ? null : (
+              <Button h={44} onClick={onConfirm} loading={pending} data-testid="confirm-slip">
+                {remedy?.kind === "retry" ? "ลองส่งอีกครั้ง" : "ยืนยันส่งโพย"}
+              </Button>
+            )}
           </Group>
         </Stack>
       )}
