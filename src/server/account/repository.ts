@@ -31,7 +31,8 @@ export async function movements(
   return result.rows;
 }
 
-export type RoundSlipRow = { round_id: string; slip_id: string };
+/** `ref` is the index of the reference in the list given. */
+export type RoundSlipRow = { ref: number; slip_id: string };
 
 /**
  * The player's slips behind round movements: for a payout the slips whose winning lines lie in its line
@@ -44,13 +45,13 @@ export async function slipsOfRoundMovements(
 ): Promise<RoundSlipRow[]> {
   if (refs.length === 0) return [];
   const result = await db.execute<RoundSlipRow>(sql`
-    select distinct r.round_id, s.id as slip_id
+    select distinct (r.i - 1)::int as ref, s.id as slip_id
     from unnest(${sql.param(refs.map((r) => String(r.round)))}::bigint[], ${sql.param(refs.map((r) => (r.first === null ? null : String(r.first))))}::bigint[],
-                ${sql.param(refs.map((r) => (r.last === null ? null : String(r.last))))}::bigint[], ${sql.param(refs.map((r) => r.status))}::text[]) as r(round_id, first, last, status)
+                ${sql.param(refs.map((r) => (r.last === null ? null : String(r.last))))}::bigint[], ${sql.param(refs.map((r) => r.status))}::text[]) with ordinality as r(round_id, first, last, status, i)
     join slips s on s.user_id = ${userId} and s.round_id = r.round_id and (r.status is null or s.status = r.status)
     where r.first is null or exists (
       select 1 from slip_lines l where l.slip_id = s.id and l.result = 'win' and l.id between r.first and r.last)
-    order by s.id`);
+    order by ref, slip_id`);
   return result.rows;
 }
 

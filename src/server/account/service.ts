@@ -65,21 +65,21 @@ export function accountService(db: Db) {
       });
       const page = rows.slice(0, q.limit);
       const parsed = page.map((r) => parseReference(r.reference));
-      const roundRefs = page.flatMap((r, i) => {
+      // The page's round movements (payouts, refunds of a cancelled round, corrections), each with its slips.
+      const roundRows = page.flatMap((r, i) => {
         const p = parsed[i];
-        if (p?.type !== "round") return [];
-        return [{ round: p.round, first: p.first, last: p.last, status: r.kind === "stake.refund" ? "non reactive" : null }];
+        return p?.type === "round" ? [{ row: i, round: p.round, first: p.first, last: p.last, status: r.kind === "stake.refund" ? "non reactive" : null }] : [];
       });
-      const roundSlips = await repo.slipsOfRoundMovements(db, user.uuid, roundRefs);
-      const slipsOf = (p: { round: number; first: number | null }, kind: string) =>
-        roundSlips
-          .filter((s) => Number(s.round_id) === p.round)
-          .filter((s) => p.first === null || kind === "payout")
-          .map((s) => Number(s.slip_id));
-      const sourceOf = (p: ParsedReference, kind: string): MovementSource | null => {
+      const roundSlips = await repo.slipsOfRoundMovements(db, user.uuid, roundRows);
+      const slipsOfRow = new Map<number, number[]>();
+      for (const s of roundSlips) {
+        const row = roundRows[s.ref]!.row;
+        slipsOfRow.set(row, [...(slipsOfRow.get(row) ?? []), Number(s.slip_id)]);
+      }
+      const sourceOf = (p: ParsedReference, row: number): MovementSource | null => {
         if (p === null) return null;
         if (p.type === "slip") return { type: "slips", round: null, slips: [p.id] };
-        if (p.type === "round") return { type: "slips", round: p.round, slips: slipsOf(p, kind) };
+        if (p.type === "round") return { type: "slips", round: p.round, slips: slipsOfRow.get(row) ?? [] };
         return p;
       };
       return {
@@ -92,7 +92,7 @@ export function accountService(db: Db) {
           amount: satangToBaht(BigInt(r.amount)),
           balance_after: satangToBaht(BigInt(r.balance_after)),
           note: r.kind.startsWith("adjust.") ? r.note : null,
-          source: sourceOf(parsed[i]!, r.kind),
+          source: sourceOf(parsed[i]!, i),
           date_time: formatThaiDateTime(r.created_at),
           created_at: new Date(r.created_at).toISOString(),
         })),
