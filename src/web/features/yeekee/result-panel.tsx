@@ -39,7 +39,10 @@ export function ResultPanel({
   return (
     <Card withBorder radius="lg" padding="sm" component="section" aria-label="ผลยี่กี" data-testid="yeekee-result" data-result={result.result} data-top3={result.top3} data-bottom2={result.bottom2}>
       <Stack gap="xs">
-        <Text fw={600}>ผลยี่กีรอบนี้ · R = {result.result}</Text>
+        <Text fw={600}>ผลยี่กีรอบนี้ · เลขผล {result.result}</Text>
+        <Text size="xs" c="dimmed" data-testid="result-explained">
+          เลขผล 5 หลัก (เรียกว่า R) คิดจากเลขที่ผู้เล่นทุกคนยิงรวมกัน ไม่มีใครเลือกได้เอง: สามตัวบนคือ 3 หลักท้าย สองตัวล่างคือ 2 หลักแรก
+        </Text>
         <SimpleGrid cols={2} spacing={6}>
           <Stack gap={0} align="center" className="award-cell" data-award-type="ThreeDigit">
             <Text size="xs" c="dimmed">

@@ -87,6 +87,9 @@ export function VerifyPanel({
             <Text size="xs" c="dimmed">
               คำนวณใหม่ในเครื่องของคุณจากเลขที่ยิงทั้งหมด
             </Text>
+            <Text size="xs" c="dimmed" data-testid="chain-explained">
+              “สายแฮช” คือการผูกเลขที่ยิงทุกเลขต่อกันตามลำดับด้วยรหัสลับทางคณิตศาสตร์ ถ้าเลขใดถูกแก้ ลบ หรือสลับลำดับ รหัสท้ายสาย (หัวสายแฮช) จะไม่ตรงกับที่เห็นตอนยิง
+            </Text>
           </Stack>
           <Button variant="light" onClick={() => void run()} loading={loading} data-testid="verify-button" style={{ flexShrink: 0 }}>
             {fetched ? "ตรวจอีกครั้ง" : "ตรวจสอบผล"}

@@ -171,13 +171,16 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
           </Stack>
           <Stack gap={0} className="award-cell" align="center">
             <Text size="xs" c="dimmed">
-              หัวสายแฮช
+              รหัสตรวจสอบ (หัวสายแฮช)
             </Text>
             <Text fw={500} ff="monospace" size="sm" data-testid="chain-head" data-head={live.head} title={live.head}>
               {shortHash(live.head)}
             </Text>
           </Stack>
         </SimpleGrid>
+        <Text size="xs" c="dimmed" mt={6} data-testid="chain-head-explained">
+          รหัสตรวจสอบเปลี่ยนทุกครั้งที่มีคนยิงเลข และสรุปเลขทุกเลขที่ยิงมาแล้ว ถ้ามีใครแก้หรือลบเลขย้อนหลัง รหัสจะไม่ตรงกัน ตรวจเองได้ที่ “ตรวจสอบผล” ด้านล่าง
+        </Text>
       </Card>
 
       {live.error && <Alert color="red">{live.error}</Alert>}
