@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { sql } from "drizzle-orm";
 import { buildApp } from "./app";
 import { type Config, loadConfig } from "./config";
 import { connect, runMigrations } from "./db/client";
@@ -20,8 +21,10 @@ async function main(): Promise<void> {
   const smsWarning = smsStartWarning(config.sms, process.env.NODE_ENV);
   if (smsWarning) console.warn(smsWarning);
   const database = await openDatabase(config, (line) => console.error(`[postgres] ${line}`));
+  say(database.embedded ? `PostgreSQL started (embedded, its data in ${config.dataDir})` : "PostgreSQL reached at DATABASE_URL");
   const db = connect(database.url, { max: config.dbPoolSize });
   const migrated = await runMigrations(db);
+  say("Database tables are up to date (migrations ran)");
   if (migrated.functions !== "applied") {
     console.warn(`[start] the database was migrated by a newer build; this build's SQL functions were not applied (${migrated.functions})`);
   }
@@ -38,7 +41,11 @@ async function main(): Promise<void> {
         "",
       ].join("\n"),
     );
+  } else {
+    say(admin.created ? `First admin account "${admin.username}" created with the ADMIN_PASSWORD you set` : "The admin account exists");
   }
+  const receivingBanks = await db.execute(sql`select count(*)::int as n from site_bank_accounts`);
+  noReceivingBank = Number((receivingBanks.rows[0] as { n: number }).n) === 0;
   // Migrations and seed ran as the owner; everything after that runs as the serving role.
   await db.$client.end();
   const serving = await prepareServingRole(database.url, config.jwtSecret);
@@ -52,6 +59,7 @@ async function main(): Promise<void> {
   // is logged, not an unhandled error that would stop the primary before the database.
   cluster.on("fork", (worker) => worker.on("error", (err) => console.error(`worker ${worker.process.pid}: ${err.message}`)));
   for (let i = 0; i < config.workers; i++) cluster.fork(env);
+  sayWhereItRuns(`http://${config.host}:${config.port}`);
   let stopping = false;
   cluster.on("exit", (worker, code) => {
     if (stopping) return;
@@ -97,11 +105,25 @@ async function serve(config: Config, databaseUrl: string, own?: { stopDatabase: 
   process.on("SIGTERM", () => void stop("SIGTERM"));
   // Players connect together at a round's close: a long accept queue (the kernel caps it at
   // net.core.somaxconn) keeps their connections from being dropped and retried a second later.
-  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+  const address = await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+  if (!cluster.isWorker) sayWhereItRuns(address);
   if (metrics) {
     await metrics.listen({ port: config.metricsPort!, host: config.metricsHost });
     app.log.info({ port: config.metricsPort, host: config.metricsHost }, "metrics served at /metrics");
   }
+}
+
+/** Plain words for whoever ran `npm start`, beside the JSON log lines. */
+function say(line: string): void {
+  console.log(`[start] ${line}`);
+}
+
+let noReceivingBank = false;
+
+function sayWhereItRuns(address: string): void {
+  const base = address.replace("://0.0.0.0", "://localhost").replace("://[::]", "://localhost");
+  say(`The site is running at ${base}/ — the back office is at ${base}/admin (sign in as the admin)`);
+  if (noReceivingBank) say("Deposits stay closed until a receiving bank account is added: back office → บัญชีรับเงิน");
 }
 
 main().catch((error: unknown) => {

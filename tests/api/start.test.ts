@@ -52,6 +52,14 @@ it("starts on an embedded PostgreSQL, serves the app, and keeps data across a re
   try {
     const password = first.output().match(/password: (\S+)/)?.[1];
     expect(password).toBeTruthy();
+    // Plain words, beside the JSON log, say what happened and where the back office is.
+    for (const line of [
+      `[start] PostgreSQL started (embedded, its data in ${dataDir})`,
+      "[start] Database tables are up to date (migrations ran)",
+      `[start] The site is running at ${base}/ — the back office is at ${base}/admin`,
+      "[start] Deposits stay closed until a receiving bank account is added",
+    ])
+      expect(first.output()).toContain(line);
     const page = await fetch(`${base}/singInPage`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
@@ -78,6 +86,7 @@ it("starts on an embedded PostgreSQL, serves the app, and keeps data across a re
     const second = await start(env);
     try {
       expect(second.output()).not.toMatch(/First admin account created/);
+      expect(second.output()).toContain("[start] The admin account exists");
       expect((await postJson("/login", { username: "admin", password })).status).toBe(200);
       expect((await postJson("/login", { username: "keepme", password: "keep-me-please" })).status).toBe(200);
     } finally {
@@ -120,4 +129,4 @@ it("starts again after the server was killed with SIGKILL, though its embedded P
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}, 120_000);
