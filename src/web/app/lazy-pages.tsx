@@ -41,3 +41,5 @@ export const YeekeePage = lazyPage(() => import("../features/yeekee/yeekee-page"
 export const GamesPage = lazyPage(() => import("../features/games/games-page"), "GamesPage");
 export const ResponsiblePage = lazyPage(() => import("../features/responsible-play/responsible-page"), "ResponsiblePage");
 export const StatementPage = lazyPage(() => import("../features/responsible-play/statement-page"), "StatementPage");
+export const PayRatePage = lazyPage(() => import("../features/lottery/pay-rate-page"), "PayRatePage");
+export const ResultStatsPage = lazyPage(() => import("../features/lottery/result-stats-page"), "ResultStatsPage");

@@ -16,6 +16,8 @@ export const PATHS = {
   games: "/gamePage",
   responsible: "/responsiblePage",
   statement: "/statementPage",
+  payRates: "/payRatePage",
+  resultStats: "/resultStatsPage",
 } as const;
 
 /** The live page of a yeekee round; `lotto` (the lottery) lets it find the round's name at once. */

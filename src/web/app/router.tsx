@@ -16,6 +16,8 @@ import {
   Shell,
   SignInPage,
   StatementPage,
+  PayRatePage,
+  ResultStatsPage,
   YeekeePage,
   YourselfPage,
 } from "./lazy-pages";
@@ -51,6 +53,8 @@ export const router = createBrowserRouter([
               { path: PATHS.games, element: <GamesPage /> },
               { path: PATHS.responsible, element: <ResponsiblePage /> },
               { path: PATHS.statement, element: <StatementPage /> },
+              { path: PATHS.payRates, element: <PayRatePage /> },
+              { path: PATHS.resultStats, element: <ResultStatsPage /> },
               { path: "*", element: <HomePage /> },
             ],
           },

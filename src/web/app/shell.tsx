@@ -3,6 +3,7 @@ import { useIsFetching, useIsMutating } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { formatCredit } from "../../domain/money";
+import { WinBadge, WinToast } from "../features/account/win-notice";
 import { BreakNotice } from "../features/responsible-play/break-notice";
 import { RealityCheck } from "../features/responsible-play/reality-check";
 import { COOKIE, getCookie, setCookie } from "../lib/cookies";
@@ -95,9 +96,10 @@ function BottomNav() {
   return (
     <Box component="nav" className="shell-nav" h={NAV_HEIGHT} aria-label="เมนูหลัก">
       {NAV_ITEMS.map(({ to, label, Icon }) => (
-        <UnstyledButton key={to} component={NavLink} to={to} end className="shell-nav-item">
+        <UnstyledButton key={to} component={NavLink} to={to} end className="shell-nav-item" pos="relative">
           <Icon />
           <span>{label}</span>
+          {to === PATHS.reviewPostList && <WinBadge />}
         </UnstyledButton>
       ))}
     </Box>
@@ -159,6 +161,7 @@ export function Shell() {
         <Outlet />
       </Box>
       <BottomNav />
+      <WinToast />
       <WelcomeBanner />
       <RealityCheck />
     </>

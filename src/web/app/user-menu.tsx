@@ -7,6 +7,9 @@ import { PATHS } from "./paths";
 export const USER_MENU_ITEMS: readonly { to: string; label: string; testId?: string }[] = [
   { to: PATHS.responsible, label: "เล่นอย่างรับผิดชอบ", testId: "menu-responsible" },
   { to: PATHS.statement, label: "รายการเดินบัญชี", testId: "menu-statement" },
+  { to: `${PATHS.mainCredit}?tab=history`, label: "ประวัติการเงิน", testId: "menu-history" },
+  { to: PATHS.payRates, label: "อัตราจ่าย", testId: "menu-pay-rates" },
+  { to: PATHS.resultStats, label: "สถิติผลรางวัล", testId: "menu-result-stats" },
   { to: PATHS.changePassword, label: "เปลี่ยนรหัสผ่าน" },
 ];
 

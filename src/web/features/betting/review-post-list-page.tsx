@@ -9,7 +9,8 @@ import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useServerNow } from "../../lib/server-clock";
 import { useLottoList } from "../lottery/queries";
-import { usePostdigitList } from "./queries";
+import { useWinsSeenOnView } from "../account/win-notice";
+import { usePostdigitList, useSlipDetail } from "./queries";
 import { SlipDetailModal } from "./slip-detail-modal";
 import { groupByDay, slipRoundLabel, slipTotals, statusOfSlip } from "./slip-view";
 
@@ -27,12 +28,16 @@ export function ReviewPostListPage() {
   const slips = usePostdigitList(Number(period));
   const lottoList = useLottoList();
   const groups = useMemo(() => new Map((lottoList.data ?? []).map((l) => [l.configID, l.group])), [lottoList.data]);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // ?slip=<id> (a link from the money history) opens that slip, listed in the period or not.
+  const linked = Number(params.get("slip")) || null;
+  const [openId, setOpenId] = useState<number | null>(linked);
+  const linkedDetail = useSlipDetail(openId !== null && !(slips.data ?? []).some((s) => s.master_id === openId) ? openId : null);
+  useWinsSeenOnView();
 
   const list = useMemo(() => slips.data ?? [], [slips.data]);
   const days = useMemo(() => groupByDay(list), [list]);
   const totals = slipTotals(list, now);
-  const opened = list.find((s) => s.master_id === openId) ?? null;
+  const opened = list.find((s) => s.master_id === openId) ?? (linkedDetail.data?.master_id === openId ? linkedDetail.data : null);
 
   return (
     <Stack gap="sm">
@@ -84,7 +89,11 @@ export function ReviewPostListPage() {
         </Stack>
       ))}
 
-      <SlipDetailModal slip={opened} roundText={opened ? slipRoundLabel(opened, groups) : ""} now={now} onClose={() => setOpenId(null)} />
+      <SlipDetailModal slip={opened} roundText={opened ? slipRoundLabel(opened, groups) : ""} now={now} onClose={() => {
+          setOpenId(null);
+          if (linked !== null) setParams({ period }, { replace: true });
+        }}
+      />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { ApprovalBadge } from "../../components/approval-badge";
 import { EmptyState } from "../../components/empty-state";
 import { callApi } from "../../lib/api";
 import { useSession } from "../../lib/session";
+import { MoneyHistory } from "./money-history";
 
 export function HistoryTab() {
   const { uuid } = useSession();
@@ -28,6 +29,11 @@ export function HistoryTab() {
   const withdrawalList = withdrawals.data?.withdrawallist ?? [];
   return (
     <Stack>
+      <Title order={5}>รายการเงินทั้งหมด</Title>
+      <MoneyHistory />
+      <Title order={5} mt="md">
+        คำขอฝาก-ถอน
+      </Title>
       <SegmentedControl
         value={days}
         onChange={setDays}
@@ -40,7 +46,7 @@ export function HistoryTab() {
       <Title order={5}>รายการฝาก</Title>
       {depositList.length === 0 && <EmptyState title="ไม่มีรายการฝาก" />}
       {depositList.map((d) => (
-        <Card key={d.id} withBorder radius="md" padding="sm" data-testid="deposit-row">
+        <Card key={d.id} id={`paynow-${d.id}`} withBorder radius="md" padding="sm" data-testid="deposit-row">
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={0}>
               <Text fw={600}>+{formatMoney(d.amount)} ฿</Text>
@@ -55,7 +61,7 @@ export function HistoryTab() {
       <Title order={5}>รายการถอน</Title>
       {withdrawalList.length === 0 && <EmptyState title="ไม่มีรายการถอน" />}
       {withdrawalList.map((w) => (
-        <Card key={w.id} withBorder radius="md" padding="sm" data-testid="withdrawal-row">
+        <Card key={w.id} id={`withdrawal-${w.id}`} withBorder radius="md" padding="sm" data-testid="withdrawal-row">
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={0}>
               <Text fw={600}>-{formatMoney(w.amount)} ฿</Text>

@@ -1,6 +1,7 @@
 import { Card, Stack, Tabs, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { auth } from "../../../contract";
 import { formatCredit } from "../../../domain/money";
 import { PageTitle } from "../../components/page-title";
@@ -12,7 +13,9 @@ import { WithdrawTab } from "./withdraw-tab";
 
 export function MainCreditPage() {
   const { username, credit } = useSession();
-  const [tab, setTab] = useState<string | null>("deposit");
+  const [params] = useSearchParams();
+  // A link to a movement's request (ประวัติ) opens the history tab: ?tab=history.
+  const [tab, setTab] = useState<string | null>(params.get("tab") === "history" ? "history" : "deposit");
   const bank = useQuery({
     queryKey: ["bankinfo", username],
     queryFn: () => callApi(auth.getBankInfo, { username: username ?? "" }),

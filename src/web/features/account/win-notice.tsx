@@ -1,0 +1,74 @@
+import { Alert, Anchor, Badge, Box, Text } from "@mantine/core";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { formatMoney } from "../../../domain/money";
+import { PATHS } from "../../app/paths";
+import { useSeenWins, useWinNotice } from "./api/win-notice";
+
+/**
+ * The win toast (issue 19): on the first page view after a slip wins, the amount and the slips; closing it,
+ * or opening โพยหวย, marks them seen. It asks again on every page the player opens.
+ */
+export function WinToast() {
+  const { pathname } = useLocation();
+  const notice = useWinNotice();
+  const seen = useSeenWins();
+  const { refetch } = notice;
+  useEffect(() => {
+    void refetch();
+  }, [pathname, refetch]);
+  const data = notice.data;
+  // The slip list shows the wins itself (and marks them seen there).
+  if (!data || data.slips.length === 0 || pathname === PATHS.reviewPostList) return null;
+  const first = data.slips[0]!;
+  return (
+    <Box data-testid="win-toast" role="status" style={{ position: "fixed", top: 68, left: 8, right: 8, zIndex: 210, maxWidth: 480, margin: "0 auto" }}>
+      <Alert
+        color="green"
+        variant="filled"
+        radius="md"
+        title={`ยินดีด้วย! ถูกรางวัล ${formatMoney(data.total)} บาท`}
+        withCloseButton
+        closeButtonLabel="ปิด"
+        onClose={() => seen.mutate(data.upTo)}
+      >
+        <Text size="sm" data-testid="win-toast-text">
+          {data.slips.length === 1 ? `${first.name} งวด ${first.date_th} · โพย #${first.master_id}` : `${data.slips.length} โพย`} · เครดิตเข้าแล้ว
+        </Text>
+        <Anchor component={Link} to={PATHS.reviewPostList} c="white" fw={600} size="sm" underline="always" data-testid="win-toast-open">
+          ดูโพยหวย
+        </Anchor>
+      </Alert>
+    </Box>
+  );
+}
+
+/** The count of slips won and not yet seen, on the โพยหวย item of the bottom navigation. */
+export function WinBadge() {
+  const notice = useWinNotice();
+  const count = notice.data?.slips.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <Badge
+      style={{ position: "absolute", top: 4, left: "calc(50% + 6px)" }}
+      color="green"
+      variant="filled"
+      size="sm"
+      circle
+      data-testid="win-badge"
+      aria-label={`ถูกรางวัล ${count} โพย ${formatMoney(notice.data!.total)} บาท`}
+    >
+      {count}
+    </Badge>
+  );
+}
+
+/** Opening โพยหวย is seeing the wins: the mark moves to the newest one read. */
+export function useWinsSeenOnView() {
+  const notice = useWinNotice();
+  const { mutate } = useSeenWins();
+  const upTo = notice.data?.upTo ?? 0;
+  useEffect(() => {
+    if (upTo > 0) mutate(upTo);
+  }, [upTo, mutate]);
+}

@@ -1,0 +1,81 @@
+import { Alert, Select, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import { betting } from "../../../contract";
+import { BET_TYPE_LABELS, BET_TYPES } from "../../../domain/bet-types";
+import { formatMoney } from "../../../domain/money";
+import { PageTitle } from "../../components/page-title";
+import { callApi } from "../../lib/api";
+import { useLottoList } from "./queries";
+
+/**
+ * /payRatePage: what each bet type of a lottery pays for the player's tier, with the stake limits. The
+ * rates come from the one authority the bet form reads (`/api/get-lotto-config-ByActivityID`, for the
+ * lottery's next round or its latest); a restricted number (เลขอั้น) of a round may pay less.
+ */
+export function PayRatePage() {
+  const list = useLottoList();
+  const [params, setParams] = useSearchParams();
+  const items = list.data ?? [];
+  const chosen = items.find((i) => i.configID === params.get("lotto")) ?? items[0] ?? null;
+  const roundId = chosen?.nextRound?.activityid ?? chosen?.latestResult?.activityid ?? null;
+  const rates = useQuery({
+    queryKey: ["pay-rates", roundId],
+    queryFn: () => callApi(betting.getLottoConfigByActivityId, { activity_id: roundId! }),
+    enabled: roundId !== null,
+    meta: { blocking: true },
+  });
+  const rows = Object.values(rates.data?.configLotto ?? {}).sort((a, b) => BET_TYPES.indexOf(a.betType) - BET_TYPES.indexOf(b.betType));
+  return (
+    <Stack gap="sm">
+      <PageTitle>อัตราจ่าย</PageTitle>
+      <Select
+        label="หวย"
+        data={items.map((i) => ({ value: i.configID, label: i.name }))}
+        value={chosen?.configID ?? null}
+        onChange={(v) => v && setParams({ lotto: v }, { replace: true })}
+        allowDeselect={false}
+        searchable
+        data-testid="rates-lottery"
+      />
+      <Text size="sm" c="dimmed">
+        บาทละ: แทง 1 บาท ถูกได้เท่านี้ (ตามระดับสมาชิกของคุณ) · เลขอั้นของแต่ละงวดอาจจ่ายน้อยกว่านี้หรือปิดรับ
+      </Text>
+      {list.isPending && <Skeleton h={200} radius="md" />}
+      {chosen && roundId === null && <Alert color="gray">หวยนี้ยังไม่มีงวด จึงยังไม่มีอัตราจ่ายให้ดู</Alert>}
+      {rates.error && <Alert color="red">{rates.error.message}</Alert>}
+      {rows.length > 0 && (
+        <Table striped withTableBorder data-testid="rates-table" fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ประเภท</Table.Th>
+              <Table.Th ta="right">บาทละ</Table.Th>
+              <Table.Th ta="right">แทงต่ำสุด-สูงสุด</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.betType} data-testid="rate-row" data-bet-type={r.betType}>
+                <Table.Td>
+                  {BET_TYPE_LABELS[r.betType]}
+                  {r.discountPercent > 0 && (
+                    <Text span size="xs" c="teal.8">
+                      {" "}
+                      (ลด {r.discountPercent}%)
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right" fw={600} data-testid="rate-value">
+                  {formatMoney(r.rate)}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {formatMoney(r.minStake)}-{formatMoney(r.maxStake)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
