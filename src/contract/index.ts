@@ -10,4 +10,6 @@ export * as referral from "./referral";
 export * as points from "./points";
 export * as games from "./games";
 export * as rg from "./rg";
+export * as notices from "./notices";
+export * as account from "./account";
 export * as backOffice from "./back-office";

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { accountRoutes } from "./account/routes";
 import { authRoutes } from "./auth/routes";
 import { secretBox } from "./auth/second-factor";
 import { authService } from "./auth/service";
@@ -31,6 +32,7 @@ import { referralRoutes } from "./referral/routes";
 import { rgRoutes } from "./rg/routes";
 import { walletRoutes } from "./wallet/routes";
 import { lotteryRoutes } from "./lottery/routes";
+import { noticesRoutes } from "./notices/routes";
 import { backOfficeRoutes } from "./back-office/routes";
 import { bettingRoutes } from "./betting/routes";
 import { yeekeeLive } from "./yeekee/live";
@@ -166,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   rgRoutes(app, authenticate, db, auth);
   lotteryRoutes(app, authenticate, db, config.resultFeedSecret);
   bettingRoutes(app, authenticate, db);
+  accountRoutes(app, authenticate, db);
+  noticesRoutes(app, authenticate, db);
   backOfficeRoutes(app, authenticate, db);
   // Shooter pseudonyms are keyed with a secret derived from the token secret (shared by all instances).
   const shooterSecret = createHmac("sha256", config.jwtSecret).update("yeekee-shooter").digest("hex");
