@@ -47,7 +47,9 @@ it("a 401 clears the jwt and sends the player to the sign-in page", async () => 
   const out = await site.app.inject({ method: "POST", url: "/api/logout", headers: { authorization: `Bearer ${jwt}` }, payload: {} });
   expect(out.statusCode).toBe(200);
   await page.getByTestId("refresh-credit").click();
-  await page.waitForURL("**/singInPage");
+  // The sign-in page says why (issue 19): the session was revoked.
+  await page.waitForURL((u) => u.pathname === "/singInPage" && u.searchParams.get("ended") === "revoked");
+  await page.getByTestId("signin-ended").waitFor();
   expect((await context.cookies()).find((c) => c.name === "jwt")).toBeUndefined();
   await screenshot(page, "13-after-401");
   await context.close();

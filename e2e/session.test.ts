@@ -29,7 +29,8 @@ async function cookie(name: string): Promise<string | undefined> {
 describe("a player registers, signs in and uses the shell", () => {
   it("a page that needs sign-in sends a visitor to /singInPage", async () => {
     await page.goto("/mainCredit");
-    await page.waitForURL("**/singInPage");
+    // …and brings the visitor back to the page after signing in (issue 19).
+    await page.waitForURL((u) => u.pathname === "/singInPage" && u.searchParams.get("next") === "/mainCredit");
     await page.getByRole("heading", { name: "เข้าสู่ระบบ" }).waitFor();
     // No shell on the sign-in page.
     expect(await page.locator("nav").count()).toBe(0);

@@ -1,15 +1,19 @@
 import { useEffect } from "react";
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { COOKIE, getCookie } from "../lib/cookies";
+import { signInAddress } from "../lib/return-path";
 import { useSession } from "../lib/session";
-import { PATHS } from "./paths";
 
-/** Spec §4: a non-public page without the jwt cookie logs the user out and goes to the sign-in page. */
+/**
+ * Spec §4: a non-public page without the jwt cookie logs the user out and goes to the sign-in page,
+ * which brings the player back to this page after signing in (issue 19).
+ */
 export function RequireSignIn() {
   const { signOut } = useSession();
+  const location = useLocation();
   const hasJwt = getCookie(COOKIE.jwt) !== null;
   useEffect(() => {
     if (!hasJwt) void signOut();
   }, [hasJwt, signOut]);
-  return hasJwt ? <Outlet /> : <Navigate to={PATHS.signIn} replace />;
+  return hasJwt ? <Outlet /> : <Navigate to={signInAddress(null, location.pathname + location.search + location.hash)} replace />;
 }

@@ -28,6 +28,7 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 export const Shell = lazyPage(() => import("./shell"), "Shell");
 export const SignInPage = lazyPage(() => import("../features/auth/sign-in-page"), "SignInPage");
 export const RegisterPage = lazyPage(() => import("../features/auth/register-page"), "RegisterPage");
+export const ForgotPasswordPage = lazyPage(() => import("../features/auth/forgot-password-page"), "ForgotPasswordPage");
 export const HomePage = lazyPage(() => import("../features/home/home-page"), "HomePage");
 export const MainCreditPage = lazyPage(() => import("../features/wallet/main-credit-page"), "MainCreditPage");
 export const YourselfPage = lazyPage(() => import("../features/referral/yourself-page"), "YourselfPage");
@@ -41,5 +42,3 @@ export const YeekeePage = lazyPage(() => import("../features/yeekee/yeekee-page"
 export const GamesPage = lazyPage(() => import("../features/games/games-page"), "GamesPage");
 export const ResponsiblePage = lazyPage(() => import("../features/responsible-play/responsible-page"), "ResponsiblePage");
 export const StatementPage = lazyPage(() => import("../features/responsible-play/statement-page"), "StatementPage");
-export const PayRatePage = lazyPage(() => import("../features/lottery/pay-rate-page"), "PayRatePage");
-export const ResultStatsPage = lazyPage(() => import("../features/lottery/result-stats-page"), "ResultStatsPage");

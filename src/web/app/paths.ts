@@ -3,6 +3,8 @@ export const PATHS = {
   home: "/",
   signIn: "/singInPage",
   register: "/registerPage",
+  /** Forgot password: a code by SMS to the registered phone (issue 19). */
+  forgotPassword: "/forgotPasswordPage",
   registerWithReferrer: "/register/:uuid",
   mainCredit: "/mainCredit",
   yourself: "/yourselfPage",
@@ -16,8 +18,6 @@ export const PATHS = {
   games: "/gamePage",
   responsible: "/responsiblePage",
   statement: "/statementPage",
-  payRates: "/payRatePage",
-  resultStats: "/resultStatsPage",
 } as const;
 
 /** The live page of a yeekee round; `lotto` (the lottery) lets it find the round's name at once. */

@@ -4,6 +4,7 @@ import { RequireSignIn } from "./guards";
 import {
   AdminPage,
   ChangePasswordPage,
+  ForgotPasswordPage,
   GamesPage,
   HomeAllLottoPage,
   HomePage,
@@ -16,8 +17,6 @@ import {
   Shell,
   SignInPage,
   StatementPage,
-  PayRatePage,
-  ResultStatsPage,
   YeekeePage,
   YourselfPage,
 } from "./lazy-pages";
@@ -33,6 +32,7 @@ export const router = createBrowserRouter([
       { path: PATHS.signIn, element: <SignInPage /> },
       { path: PATHS.register, element: <RegisterPage /> },
       { path: PATHS.registerWithReferrer, element: <RegisterPage /> },
+      { path: PATHS.forgotPassword, element: <ForgotPasswordPage /> },
       {
         element: <RequireSignIn />,
         errorElement: <ErrorPage />,
@@ -53,8 +53,6 @@ export const router = createBrowserRouter([
               { path: PATHS.games, element: <GamesPage /> },
               { path: PATHS.responsible, element: <ResponsiblePage /> },
               { path: PATHS.statement, element: <StatementPage /> },
-              { path: PATHS.payRates, element: <PayRatePage /> },
-              { path: PATHS.resultStats, element: <ResultStatsPage /> },
               { path: "*", element: <HomePage /> },
             ],
           },

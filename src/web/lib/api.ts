@@ -1,18 +1,18 @@
-import { controlCharacterIssue, ErrorResponse, type RefusalReason } from "../../contract/common";
+import { controlCharacterIssue } from "../../contract/common";
 import { type BodyOf, pathOf, type ResponseOf, type RouteDef } from "../../contract/route";
+import { SESSION_END_HEADER, sessionEndReasonOf } from "../../contract/auth";
 import { COOKIE, getCookie, removeCookie } from "./cookies";
+import { SIGN_IN_PATH, signInAddress } from "./return-path";
 import { SPEC_FALLBACKS } from "./fallback-messages";
 
 /** Spec §7: every call times out after 50000 ms. */
 const TIMEOUT_MS = 50_000;
-export const SIGN_IN_PATH = "/singInPage";
+export { SIGN_IN_PATH };
 
 export class ApiCallError extends Error {
   constructor(
     message: string,
     readonly statusCode: number,
-    /** The refusal the server named (contract ErrorResponse.reason), if any. */
-    readonly reason?: RefusalReason,
   ) {
     super(message);
   }
@@ -74,15 +74,16 @@ export async function callApi<R extends RouteDef>(
   const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (res.status === 401 && route.access !== "public") {
     removeCookie(COOKIE.jwt);
-    if (location.pathname !== SIGN_IN_PATH) location.replace(SIGN_IN_PATH);
+    // The sign-in page says why (the server names it in WWW-Authenticate) and returns here afterwards (issue 19).
+    const reason = sessionEndReasonOf(res.headers.get(SESSION_END_HEADER)) ?? "ended";
+    if (location.pathname !== SIGN_IN_PATH) location.replace(signInAddress(reason, location.pathname + location.search + location.hash));
   }
   if (res.status === 503) for (const listener of unavailableListeners) listener(route);
   if (!res.ok || !data) {
     // The server's message is preferred; withdrawal and game calls carry it in `msg` (spec §8).
     const message = (route.errorField === "msg" ? data?.msg : data?.message) ?? data?.message;
     console.error(`API ${route.path} answered ${res.status}`, data);
-    const reason = ErrorResponse.shape.reason.safeParse(data?.reason).data;
-    throw new ApiCallError(typeof message === "string" ? message : fallbackMessage, res.status, reason);
+    throw new ApiCallError(typeof message === "string" ? message : fallbackMessage, res.status);
   }
   return data as ResponseOf<R>;
 }
