@@ -204,6 +204,13 @@ describe("placing slips", () => {
     expect(codes).toEqual([...rich.map(() => 200), ...poor.map(() => 400), ...closedNumber.map(() => 400), 409]);
     for (const r of sent.slice(12, 18)) expect(r.body.message).toMatch(/เครดิตไม่พอ/);
     for (const r of sent.slice(18, 22)) expect(r.body.message).toMatch(/เลข 13 .*ปิดรับแล้ว/);
+    // Each refusal is named, so the page offers what helps (decision 030); a slip placed names none.
+    expect(sent.map((r) => r.body.reason)).toEqual([
+      ...rich.map(() => undefined),
+      ...poor.map(() => "insufficient_funds"),
+      ...closedNumber.map(() => "number_closed"),
+      "round_closed",
+    ]);
     expect(new Set(sent.slice(0, 12).map((r) => r.body.master_id)).size).toBe(12);
     for (const p of rich) expect(await creditOf(t, p.token)).toBe(80);
     for (const p of poor) expect(await creditOf(t, p.token)).toBe(5);
