@@ -38,6 +38,9 @@ it("the operator previews the winning numbers, confirms the result, and players 
   await screenshot(page, "32-admin-result-preview");
   expect((await site.db.$client.query("select status from rounds where id = $1", [roundId])).rows[0].status).not.toBe("add award");
   await page.getByTestId("confirm-award").click();
+  // The second confirmation names the round.
+  expect(await page.getByTestId("second-confirm-round").textContent()).toContain("หวยฮานอย งวดวันที่");
+  await page.getByTestId("second-confirm-yes").click();
   await page.getByTestId("admin-round").filter({ hasText: "ออกผลแล้ว" }).first().waitFor();
 
   const player = await createPlayer(site);

@@ -87,7 +87,7 @@ describe("back-office settings: admin only, audited, bad input refused in Thai w
   });
 
   it("deposit and withdrawal limits", async () => {
-    const before = (await post(t.app, "/api/read-wallet-config", {}, alice.token)).body.config;
+    const before = (await post(t.app, "/api/read-wallet-config", {}, alice.token)).body.config as Record<string, unknown>;
     const good = { ...before, depositMin: 50, depositMax: 40_000, withdrawMin: 200, withdrawDailyMax: 60_000 };
     expect((await post(t.app, "/api/admin/update-wallet-config", good, alice.token)).statusCode).toBe(403);
     const audits = await auditCount("wallet.config");
@@ -237,7 +237,7 @@ describe("result preview: what the settlement then pays, and what a correction t
     const read = await post(t.app, "/api/read-notice", { id: notice.id }, alice.token);
     expect(read.statusCode).toBe(200);
     expect(read.body.unread).toBe(0);
-    expect((await post(t.app, "/api/my-notices", {}, alice.token)).body.notices[0].read).toBe(true);
+    expect(((await post(t.app, "/api/my-notices", {}, alice.token)).body.notices as Array<{ read: boolean }>)[0]!.read).toBe(true);
     expect((await t.app.inject({ method: "POST", url: "/api/my-notices", payload: {} })).statusCode).toBe(401);
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });

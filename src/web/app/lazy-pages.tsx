@@ -42,3 +42,4 @@ export const YeekeePage = lazyPage(() => import("../features/yeekee/yeekee-page"
 export const GamesPage = lazyPage(() => import("../features/games/games-page"), "GamesPage");
 export const ResponsiblePage = lazyPage(() => import("../features/responsible-play/responsible-page"), "ResponsiblePage");
 export const StatementPage = lazyPage(() => import("../features/responsible-play/statement-page"), "StatementPage");
+export const NoticesPage = lazyPage(() => import("../features/notices/notices-page"), "NoticesPage");

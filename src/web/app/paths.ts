@@ -18,6 +18,7 @@ export const PATHS = {
   games: "/gamePage",
   responsible: "/responsiblePage",
   statement: "/statementPage",
+  notices: "/noticesPage",
 } as const;
 
 /** The live page of a yeekee round; `lotto` (the lottery) lets it find the round's name at once. */

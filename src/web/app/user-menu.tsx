@@ -1,12 +1,14 @@
 import { Menu } from "@mantine/core";
 import type { ReactElement } from "react";
 import { Link } from "react-router";
+import { UnreadNoticesBadge } from "../features/notices/unread-notices-badge";
 import { PATHS } from "./paths";
 
 /** The player's own pages that the bottom navigation has no room for, in the user menu's order. */
 export const USER_MENU_ITEMS: readonly { to: string; label: string; testId?: string }[] = [
   { to: PATHS.responsible, label: "เล่นอย่างรับผิดชอบ", testId: "menu-responsible" },
   { to: PATHS.statement, label: "รายการเดินบัญชี", testId: "menu-statement" },
+  { to: PATHS.notices, label: "แจ้งเตือน", testId: "menu-notices" },
   { to: `${PATHS.mainCredit}?tab=history`, label: "ประวัติการเงิน", testId: "menu-history" },
   { to: PATHS.payRates, label: "อัตราจ่าย", testId: "menu-pay-rates" },
   { to: PATHS.resultStats, label: "สถิติผลรางวัล", testId: "menu-result-stats" },
@@ -24,7 +26,7 @@ export function UserMenuDropdown({ target }: { target: ReactElement }) {
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {USER_MENU_ITEMS.map((item) => (
-          <Menu.Item key={item.to} component={Link} to={item.to} data-testid={item.testId}>
+          <Menu.Item key={item.to} component={Link} to={item.to} data-testid={item.testId} rightSection={item.to === PATHS.notices ? <UnreadNoticesBadge /> : undefined}>
             {item.label}
           </Menu.Item>
         ))}

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
 import { lottery } from "../../../contract";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
+import { formatMoney } from "../../../domain/money";
 import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
 
@@ -50,18 +51,142 @@ function payload(f: Fields) {
   };
 }
 
+/** How a round is named wherever the operator must be sure which one: lottery, draw date, round number. */
+export function roundTitle(round: Pick<Round, "name" | "date_th" | "round_no">): string {
+  return `${round.name} งวดวันที่ ${round.date_th} รอบที่ ${round.round_no}`;
+}
+
+/**
+ * The second step of an action that cannot be undone quietly: it names the round, so an operator with
+ * two rounds open in mind confirms the one they mean.
+ */
+function SecondConfirm({ title, round, onConfirm, onBack, loading, color = "green" }: {
+  title: string;
+  round: Round;
+  onConfirm: () => void;
+  onBack: () => void;
+  loading: boolean;
+  color?: string;
+}) {
+  return (
+    <Alert color={color} title={title} data-testid="second-confirm">
+      <Stack gap="xs">
+        <Text size="sm" fw={600} data-testid="second-confirm-round">
+          {roundTitle(round)}
+        </Text>
+        <Group grow>
+          <Button variant="default" onClick={onBack} disabled={loading}>
+            ย้อนกลับ
+          </Button>
+          <Button color={color} onClick={onConfirm} loading={loading} data-testid="second-confirm-yes">
+            ยืนยัน
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+type Payout = NonNullable<z.infer<typeof lottery.addAward.response>["payout"]>;
+
+/** What the previewed result would pay, as settlement will pay it; for a correction, each player's change. */
+function PayoutPreview({ payout }: { payout: Payout }) {
+  const money = (baht: number) => `${formatMoney(baht)} ฿`;
+  const changed = payout.players.filter((p) => p.change !== 0);
+  return (
+    <Card withBorder radius="md" padding="xs" data-testid="payout-preview">
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
+        <Text size="sm">ถูกรางวัล</Text>
+        <Text size="sm" fw={600} ta="right" data-testid="payout-lines">
+          {payout.lines} รายการ
+        </Text>
+        <Text size="sm">ยอดแทงของงวด</Text>
+        <Text size="sm" ta="right" data-testid="payout-stakes">
+          {money(payout.stakes)}
+        </Text>
+        <Text size="sm">ยอดจ่ายรางวัลรวม</Text>
+        <Text size="sm" fw={700} ta="right" data-testid="payout-total">
+          {money(payout.total)}
+        </Text>
+        {payout.correction && (
+          <>
+            <Text size="sm">จ่ายไปแล้วตามผลเดิม</Text>
+            <Text size="sm" ta="right" data-testid="payout-paid-before">
+              {money(payout.paidBefore)}
+            </Text>
+          </>
+        )}
+        <Text size="sm">ผลได้เสียเจ้ามือ (แทง − จ่าย)</Text>
+        <Text size="sm" fw={700} ta="right" c={payout.house < 0 ? "red" : "teal"} data-testid="house-result">
+          {money(payout.house)}
+        </Text>
+      </SimpleGrid>
+      {payout.correction && (
+        <Stack gap={4} mt="xs">
+          <Text size="sm" fw={600}>
+            สิ่งที่การแก้ผลจะเปลี่ยนต่อผู้เล่น ({changed.length} คน)
+          </Text>
+          {changed.length === 0 && (
+            <Text size="sm" c="dimmed">
+              ไม่มีผู้เล่นคนใดได้รับเงินรางวัลเปลี่ยนไป
+            </Text>
+          )}
+          {changed.length > 0 && (
+            <Table fz="xs" data-testid="correction-players">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>ผู้เล่น</Table.Th>
+                  <Table.Th ta="right">เดิม</Table.Th>
+                  <Table.Th ta="right">ใหม่</Table.Th>
+                  <Table.Th ta="right">เปลี่ยน</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {changed.map((p) => (
+                  <Table.Tr key={p.uuid} data-testid="correction-player">
+                    <Table.Td style={{ wordBreak: "break-all" }}>
+                      {p.username}
+                      {p.shortOfCredit && (
+                        <Text size="xs" c="red">
+                          เครดิตไม่พอให้หักคืน
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatMoney(p.paidBefore)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(p.payout)}</Table.Td>
+                    <Table.Td ta="right" fw={700} c={p.change < 0 ? "red" : "teal"}>
+                      {p.change > 0 ? "+" : ""}
+                      {formatMoney(p.change)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
 function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
   const [fields, setFields] = useState<Fields>({});
   const [reason, setReason] = useState("");
   const [cancelNote, setCancelNote] = useState("");
+  const [asking, setAsking] = useState<"award" | "close" | "cancel" | null>(null);
   const correction = round.status === "add award";
-  const preview = useMutation({ mutationFn: () => callApi(lottery.addAward, { activityid: round.activityid, preview: true, ...payload(fields) }) });
+  const preview = useMutation({ mutationFn: () => callApi(lottery.addAward, { activityid: round.activityid, preview: true, correction, ...payload(fields) }) });
   const confirm = useMutation({
     mutationFn: () => callApi(lottery.addAward, { activityid: round.activityid, correction, reason: correction ? reason : undefined, ...payload(fields) }),
     onSuccess: onDone,
+    onSettled: () => setAsking(null),
   });
-  const close = useMutation({ mutationFn: () => callApi(lottery.closeActivity, { activityid: round.activityid }), onSuccess: onDone });
-  const cancel = useMutation({ mutationFn: () => callApi(lottery.cancelActivity, { activityid: round.activityid, note: cancelNote }), onSuccess: onDone });
+  const close = useMutation({ mutationFn: () => callApi(lottery.closeActivity, { activityid: round.activityid }), onSuccess: onDone, onSettled: () => setAsking(null) });
+  const cancel = useMutation({
+    mutationFn: () => callApi(lottery.cancelActivity, { activityid: round.activityid, note: cancelNote }),
+    onSuccess: onDone,
+    onSettled: () => setAsking(null),
+  });
   const error = preview.error ?? confirm.error ?? close.error ?? cancel.error;
   const inputs = FIELDS[round.resultKind];
   return (
@@ -69,22 +194,34 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
       <Text fw={600}>
         {round.name} รอบที่ {round.round_no} · {round.date_th} · ปิดรับ {formatTime(round.timestop)}
       </Text>
-      {round.status === "open" && (
-        <Button variant="light" color="gray" onClick={() => close.mutate()} loading={close.isPending}>
-          ปิดรับแทงงวดนี้ก่อนเวลา
-        </Button>
-      )}
+      {round.status === "open" &&
+        (asking === "close" ? (
+          <SecondConfirm title="ปิดรับแทงงวดนี้ก่อนเวลา?" color="orange" round={round} onConfirm={() => close.mutate()} onBack={() => setAsking(null)} loading={close.isPending} />
+        ) : (
+          <Button variant="light" color="gray" onClick={() => setAsking("close")} data-testid="close-round">
+            ปิดรับแทงงวดนี้ก่อนเวลา
+          </Button>
+        ))}
       {inputs ? (
         <>
           {inputs.map(([key, label]) => (
-            <TextInput key={key} label={label} name={`result-${key}`} value={fields[key] ?? ""} onChange={(e) => {
+            <TextInput
+              key={key}
+              label={label}
+              name={`result-${key}`}
+              value={fields[key] ?? ""}
+              onChange={(e) => {
                 const value = e.currentTarget.value;
+                // A preview of other numbers must not be confirmed: change a number, preview again.
+                preview.reset();
+                setAsking(null);
                 setFields((f) => ({ ...f, [key]: value }));
-              }} />
+              }}
+            />
           ))}
-          {correction && <TextInput label="เหตุผลที่แก้ผล (จำเป็น)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />}
+          {correction && <TextInput label="เหตุผลที่แก้ผล (จำเป็น)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} name="correction-reason" />}
           <Button variant="default" onClick={() => preview.mutate()} loading={preview.isPending} data-testid="preview-award">
-            ดูตัวอย่างเลขที่ถูกรางวัล
+            {correction ? "ดูตัวอย่างผลใหม่และยอดที่เปลี่ยน" : "ดูตัวอย่างเลขที่ถูกรางวัลและยอดจ่าย"}
           </Button>
           {preview.data && (
             <Table data-testid="award-preview">
@@ -98,21 +235,35 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
               </Table.Tbody>
             </Table>
           )}
-          <Button color="green" disabled={!preview.data} onClick={() => confirm.mutate()} loading={confirm.isPending} data-testid="confirm-award">
-            {correction ? "ยืนยันแก้ผลรางวัล" : "ยืนยันลงผลรางวัล"}
-          </Button>
+          {preview.data?.payout && <PayoutPreview payout={preview.data.payout} />}
+          {asking === "award" ? (
+            <SecondConfirm
+              title={correction ? "ยืนยันแก้ผลรางวัลของงวดนี้?" : "ยืนยันลงผลรางวัลของงวดนี้?"}
+              round={round}
+              onConfirm={() => confirm.mutate()}
+              onBack={() => setAsking(null)}
+              loading={confirm.isPending}
+            />
+          ) : (
+            <Button color="green" disabled={!preview.data} onClick={() => setAsking("award")} data-testid="confirm-award">
+              {correction ? "ยืนยันแก้ผลรางวัล" : "ยืนยันลงผลรางวัล"}
+            </Button>
+          )}
         </>
       ) : (
         <Alert color="blue">ผลยี่กีคำนวณจากเลขที่ผู้เล่นยิง</Alert>
       )}
-      {(round.status === "open" || round.status === "closed") && (
-        <Group align="flex-end" wrap="nowrap">
-          <TextInput style={{ flex: 1 }} label="เหตุผลที่ยกเลิกงวด" value={cancelNote} onChange={(e) => setCancelNote(e.currentTarget.value)} />
-          <Button color="orange" variant="light" onClick={() => cancel.mutate()} loading={cancel.isPending} disabled={cancelNote.trim().length < 3}>
-            ยกเลิกงวด
-          </Button>
-        </Group>
-      )}
+      {(round.status === "open" || round.status === "closed") &&
+        (asking === "cancel" ? (
+          <SecondConfirm title="ยกเลิกงวดนี้และคืนเครดิตทุกโพย?" color="orange" round={round} onConfirm={() => cancel.mutate()} onBack={() => setAsking(null)} loading={cancel.isPending} />
+        ) : (
+          <Group align="flex-end" wrap="nowrap">
+            <TextInput style={{ flex: 1 }} label="เหตุผลที่ยกเลิกงวด" value={cancelNote} onChange={(e) => setCancelNote(e.currentTarget.value)} />
+            <Button color="orange" variant="light" onClick={() => setAsking("cancel")} disabled={cancelNote.trim().length < 3}>
+              ยกเลิกงวด
+            </Button>
+          </Group>
+        ))}
       {error && <Alert color="red">{error.message}</Alert>}
     </Stack>
   );
