@@ -1,8 +1,10 @@
 import { Alert, Anchor, Badge, Box, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { formatMoney } from "../../../domain/money";
 import { PATHS } from "../../app/paths";
+import { CREDIT_KEY } from "../../lib/session";
 import { useSeenWins, useWinNotice } from "./api/win-notice";
 
 /**
@@ -13,11 +15,17 @@ export function WinToast() {
   const { pathname } = useLocation();
   const notice = useWinNotice();
   const seen = useSeenWins();
+  const queryClient = useQueryClient();
   const { refetch } = notice;
   useEffect(() => {
     void refetch();
   }, [pathname, refetch]);
   const data = notice.data;
+  const upTo = data?.upTo ?? 0;
+  // A new win has been credited: the header's credit says so with the toast.
+  useEffect(() => {
+    if (upTo > 0) void queryClient.invalidateQueries({ queryKey: CREDIT_KEY });
+  }, [upTo, queryClient]);
   // The slip list shows the wins itself (and marks them seen there).
   if (!data || data.slips.length === 0 || pathname === PATHS.reviewPostList) return null;
   const first = data.slips[0]!;

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Card, Group, SegmentedControl, Select, Skeleton, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Movement, MovementSource } from "../../../contract/account";
 import { formatCredit, formatMoney } from "../../../domain/money";
 import { MOVEMENT_KINDS } from "../../../domain/movements";
 import { PATHS, yeekeePagePath } from "../../app/paths";
 import { EmptyState } from "../../components/empty-state";
+import { CREDIT_KEY } from "../../lib/session";
 import { useMoneyHistory } from "../account/api/money-history";
 
 const PERIODS = [
@@ -100,6 +102,11 @@ export function MoneyHistory() {
   const history = useMoneyHistory({ kind: kind || null, days: Number(days) });
   const rows = history.data?.pages.flatMap((p) => p.list) ?? [];
   const serverCredit = history.data?.pages[0]?.credit;
+  const queryClient = useQueryClient();
+  // The header shows the credit this list was read with, so the two always agree on screen.
+  useEffect(() => {
+    if (serverCredit !== undefined) queryClient.setQueryData(CREDIT_KEY, { status: "Success" as const, credit: serverCredit });
+  }, [serverCredit, queryClient]);
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
