@@ -1,6 +1,8 @@
 // Responsible play (issue 15, docs/decisions/017): limits a player sets on themselves, the reality check,
 // time-out and self-exclusion, and the player's own statement. Pure rules shared by the server and the page.
 
+import { toCsv } from "./csv";
+
 export const LIMIT_KINDS = ["deposit", "stake", "loss"] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 export const LIMIT_PERIODS = ["day", "week", "month"] as const;
@@ -109,9 +111,7 @@ export const STATEMENT_COLUMNS: ReadonlyArray<[keyof StatementRow, string]> = [
   ["points", "แต้มที่ได้"],
 ];
 
-/** The statement as CSV (a BOM first so spreadsheet programs read the Thai headings as UTF-8). */
+/** The statement as CSV (csv.ts: a BOM first so spreadsheet programs read the Thai headings as UTF-8). */
 export function statementCsv(rows: readonly StatementRow[]): string {
-  const cell = (v: string | number) => (typeof v === "number" ? v.toFixed(2) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const lines = [STATEMENT_COLUMNS.map(([, h]) => h).join(","), ...rows.map((r) => STATEMENT_COLUMNS.map(([k]) => cell(r[k])).join(","))];
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return toCsv(STATEMENT_COLUMNS, rows);
 }

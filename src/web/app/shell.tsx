@@ -4,11 +4,11 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { formatCredit } from "../../domain/money";
 import { WinBadge, WinToast } from "../features/account/win-notice";
-import { UnreadNoticesBadge } from "../features/notices/unread-notices-badge";
 import { BreakNotice } from "../features/responsible-play/break-notice";
 import { RealityCheck } from "../features/responsible-play/reality-check";
 import { COOKIE, getCookie, setCookie } from "../lib/cookies";
 import { useSession } from "../lib/session";
+import { useSiteContent } from "../lib/site-content";
 import { ChevronDownIcon, HomeIcon, KeyIcon, ShieldIcon, ListIcon, LogoutIcon, RefreshIcon, TicketIcon, UsersIcon, WalletIcon } from "./icons";
 import { PATHS } from "./paths";
 import { SiteClosedNotice } from "./site-gate";
@@ -82,7 +82,6 @@ function UserMenu({ username }: { username: string | null }) {
           {username}
         </Text>
         <ChevronDownIcon width={14} height={14} color="white" style={{ flexShrink: 0 }} />
-        <UnreadNoticesBadge />
       </Group>
     </UnstyledButton>
   );
@@ -116,6 +115,8 @@ function BottomNav() {
  */
 function WelcomeBanner() {
   const { loginStatus } = useSession();
+  // The operator's own banner image when one is set (site content), the standard one otherwise.
+  const bannerUrl = useSiteContent().data?.bannerUrl;
   const [opened, setOpened] = useState(false);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -142,7 +143,7 @@ function WelcomeBanner() {
             <path d="M3 3l9 9M12 3l-9 9" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" />
           </svg>
         </button>
-        <img src="/images/banner.svg" width={500} height={200} alt="ยินดีต้อนรับ" />
+        <img src={bannerUrl ?? "/images/banner.svg"} width={500} height={200} alt="ยินดีต้อนรับ" data-testid="banner-image" />
       </div>
     </div>
   );

@@ -7,7 +7,6 @@ import { PageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 import { AdjustCredit } from "./adjust-credit";
 import { CatalogueEditor } from "./catalogue-editor";
-import { DigitPricesAdmin } from "./digit-prices-admin";
 import { GamesAdmin } from "./games-admin";
 import { ResultsEntry } from "./results-entry";
 import { LedgerCheck } from "./ledger-check";
@@ -15,13 +14,14 @@ import { OpenSiteAdmin } from "./open-site-admin";
 import { PendingDeposits } from "./pending-deposits";
 import { PendingWithdrawals } from "./pending-withdrawals";
 import { PlayerLog } from "./player-log";
+import { PlayersAdmin } from "./players-admin";
 import { PointsAdmin } from "./points-admin";
-import { RatesAdmin } from "./rates-admin";
 import { ReceivingBanks } from "./receiving-banks";
 import { ReferralAdmin } from "./referral-admin";
+import { ReportsAdmin } from "./reports-admin";
 import { RgAdmin } from "./rg-admin";
 import { SecondFactorSettings, useSecondFactorStatus } from "./second-factor-settings";
-import { WalletLimitsAdmin } from "./wallet-limits-admin";
+import { SiteContentAdmin } from "./site-content-admin";
 import { YeekeeWatch } from "./yeekee-watch";
 
 /** The operator's back office; the server checks the admin role on every call it makes. */
@@ -59,14 +59,14 @@ export function AdminPage() {
           <Tabs.Tab value="withdrawals">ถอนรอจ่าย</Tabs.Tab>
           <Tabs.Tab value="adjust">ปรับเครดิต</Tabs.Tab>
           <Tabs.Tab value="banks">บัญชีรับเงิน</Tabs.Tab>
+          <Tabs.Tab value="players">ผู้เล่น</Tabs.Tab>
           <Tabs.Tab value="log">ประวัติการเงิน</Tabs.Tab>
+          <Tabs.Tab value="reports">รายงาน</Tabs.Tab>
           <Tabs.Tab value="ledger">ตรวจบัญชี</Tabs.Tab>
           <Tabs.Tab value="site">เปิด/ปิดเว็บ</Tabs.Tab>
+          <Tabs.Tab value="content">เนื้อหาเว็บ</Tabs.Tab>
           <Tabs.Tab value="results">ลงผลรางวัล</Tabs.Tab>
           <Tabs.Tab value="catalogue">ตั้งค่าหวย</Tabs.Tab>
-          <Tabs.Tab value="rates">อัตราจ่าย</Tabs.Tab>
-          <Tabs.Tab value="digit-prices">เลขอั้น</Tabs.Tab>
-          <Tabs.Tab value="wallet-limits">ขั้นต่ำฝาก-ถอน</Tabs.Tab>
           <Tabs.Tab value="yeekee-watch">เฝ้าระวังยี่กี</Tabs.Tab>
           <Tabs.Tab value="referral">แนะนำเพื่อน</Tabs.Tab>
           <Tabs.Tab value="points">แต้มสิทธิพิเศษ</Tabs.Tab>
@@ -86,8 +86,14 @@ export function AdminPage() {
         <Tabs.Panel value="banks" pt="md">
           <ReceivingBanks />
         </Tabs.Panel>
+        <Tabs.Panel value="players" pt="md">
+          <PlayersAdmin />
+        </Tabs.Panel>
         <Tabs.Panel value="log" pt="md">
           <PlayerLog />
+        </Tabs.Panel>
+        <Tabs.Panel value="reports" pt="md">
+          <ReportsAdmin />
         </Tabs.Panel>
         <Tabs.Panel value="ledger" pt="md">
           <LedgerCheck />
@@ -95,20 +101,14 @@ export function AdminPage() {
         <Tabs.Panel value="site" pt="md">
           <OpenSiteAdmin />
         </Tabs.Panel>
+        <Tabs.Panel value="content" pt="md">
+          <SiteContentAdmin />
+        </Tabs.Panel>
         <Tabs.Panel value="results" pt="md">
           <ResultsEntry />
         </Tabs.Panel>
         <Tabs.Panel value="catalogue" pt="md">
           <CatalogueEditor />
-        </Tabs.Panel>
-        <Tabs.Panel value="rates" pt="md">
-          <RatesAdmin />
-        </Tabs.Panel>
-        <Tabs.Panel value="digit-prices" pt="md">
-          <DigitPricesAdmin />
-        </Tabs.Panel>
-        <Tabs.Panel value="wallet-limits" pt="md">
-          <WalletLimitsAdmin />
         </Tabs.Panel>
         <Tabs.Panel value="yeekee-watch" pt="md">
           <YeekeeWatch />

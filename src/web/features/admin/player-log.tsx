@@ -3,16 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { wallet } from "../../../contract";
 import { formatCredit, formatMoney } from "../../../domain/money";
+import { movementLabel } from "../../../domain/movements";
 import { callApi } from "../../lib/api";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
-
-const KIND_LABEL: Record<string, string> = {
-  deposit: "ฝากเงิน",
-  "withdrawal.hold": "ถอนเงิน (กันยอด)",
-  "withdrawal.refund": "คืนยอดถอน",
-  "adjust.credit": "ปรับเพิ่ม",
-  "adjust.debit": "ปรับลด",
-};
 
 export function PlayerLog() {
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
@@ -47,7 +40,7 @@ export function PlayerLog() {
                 <Table.Tr key={l.id}>
                   <Table.Td>{l.date_time}</Table.Td>
                   <Table.Td>
-                    {KIND_LABEL[l.kind] ?? l.kind}
+                    {movementLabel(l.kind)}
                     {l.note ? ` · ${l.note}` : ""}
                   </Table.Td>
                   <Table.Td ta="right" c={l.amount < 0 ? "red" : "green"}>

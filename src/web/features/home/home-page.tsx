@@ -7,6 +7,7 @@ import { PATHS } from "../../app/paths";
 import { EmptyState } from "../../components/empty-state";
 import { useServerNow } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";
+import { Announcement } from "./announcement";
 import { LottoCard } from "../lottery/lotto-card";
 import { useLottoList } from "../lottery/queries";
 
@@ -42,6 +43,7 @@ export function HomePage() {
 
   return (
     <Stack>
+      <Announcement />
       <Card radius="lg" withBorder>
         <Group justify="space-between" wrap="nowrap">
           <Stack gap={0} miw={0}>

@@ -7,7 +7,7 @@ import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useServerNow } from "../../lib/server-clock";
 import { useStatement } from "./api/statement";
-import { downloadCsv } from "./download-csv";
+import { downloadCsv } from "../../lib/download-csv";
 import { showPeriod } from "./show";
 
 /** The money columns (all but the period) with their Thai headings, as the CSV has them. */

@@ -7,6 +7,7 @@ import type { BankCode } from "../../../domain/banks";
 import { formatMoney } from "../../../domain/money";
 import { formatTime } from "../../../domain/thai-date";
 import { BankSelect } from "../../components/bank-select";
+import { ContactChannels, StaffMessage } from "../../components/contact-staff";
 import { callApi } from "../../lib/api";
 import { BankLine } from "../../components/bank-line";
 
@@ -104,7 +105,11 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
                 </Button>
               ))}
             </Group>
-            {request.error && <Alert color="red">{request.error.message}</Alert>}
+            {request.error && (
+              <Alert color="red">
+                <StaffMessage>{request.error.message}</StaffMessage>
+              </Alert>
+            )}
             <Button onClick={() => request.mutate()} loading={request.isPending} disabled={!amount}>
               ขอยอดโอน
             </Button>
@@ -132,7 +137,10 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
             {issued.bank ? (
               <BankLine bank={issued.bank.bankname} no={issued.bank.bankno} name={issued.bank.bankaccounts} />
             ) : (
-              <Alert color="yellow">ยังไม่ได้ตั้งค่าบัญชีรับเงินของเว็บ กรุณาติดต่อเจ้าหน้าที่</Alert>
+              <Alert color="yellow">
+                ยังไม่ได้ตั้งค่าบัญชีรับเงินของเว็บ กรุณาติดต่อเจ้าหน้าที่
+                <ContactChannels />
+              </Alert>
             )}
             {qr && (
               <Stack align="center" gap={2}>
@@ -149,7 +157,11 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
             <TextInput type="datetime-local" label="เวลาที่โอน" value={paytime} onChange={(e) => setPaytime(e.currentTarget.value)} />
             <TextInput label="หมายเหตุ" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={200} />
             <FileInput label="สลิปการโอน (ถ้ามี)" accept="image/png,image/jpeg,image/webp" value={slip} onChange={setSlip} clearable placeholder="เลือกรูปสลิป" />
-            {report.error && <Alert color="red">{report.error.message}</Alert>}
+            {report.error && (
+              <Alert color="red">
+                <StaffMessage>{report.error.message}</StaffMessage>
+              </Alert>
+            )}
             <Group grow>
               <Button variant="default" onClick={() => request.reset()}>
                 ยกเลิก
