@@ -20,6 +20,9 @@ export const THAI_MONTHS = [
   "ธันวาคม",
 ] as const;
 
+/** The months as Thai writes them short ("พ.ย."), where the full name does not fit (a phone's select). */
+export const THAI_MONTHS_SHORT = ["ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.", "ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค."] as const;
+
 export function toBuddhistYear(gregorianYear: number): number {
   return gregorianYear + BUDDHIST_ERA_OFFSET;
 }

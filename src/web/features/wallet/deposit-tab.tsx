@@ -10,6 +10,8 @@ import { BankSelect } from "../../components/bank-select";
 import { ContactChannels, StaffMessage } from "../../components/contact-staff";
 import { callApi } from "../../lib/api";
 import { BankLine } from "../../components/bank-line";
+import { useServerOffset } from "../../lib/server-clock";
+import { bangkokWallClock, PaytimeInput, wallClockToIso } from "./paytime-input";
 
 const QUICK_AMOUNTS = [100, 300, 500, 1000, 5000];
 const SLIP_MAX_BYTES = 2 * 1024 * 1024;
@@ -23,19 +25,17 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** datetime-local value for "now" in the browser's zone (the page runs with the player's clock). */
-function localNow(): string {
-  const d = new Date();
-  d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
-  return d.toISOString().slice(0, 16);
-}
+/** The saved QR: big enough for a banking app to read from the photo gallery, with its quiet zone. */
+const SAVED_QR = { margin: 4, width: 720 } as const;
 
 export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState<number | string>("");
-  const [qr, setQr] = useState<string | null>(null);
+  const [qr, setQr] = useState<{ shown: string; saved: string } | null>(null);
   const [fromBank, setFromBank] = useState<BankCode | null>(playerBank);
-  const [paytime, setPaytime] = useState(localNow);
+  const serverOffset = useServerOffset();
+  const now = () => Date.now() + serverOffset;
+  const [paytime, setPaytime] = useState(() => bangkokWallClock(Date.now()));
   const [comment, setComment] = useState("");
   const [slip, setSlip] = useState<File | null>(null);
   const config = useQuery({ queryKey: ["wallet-config"], queryFn: () => callApi(wallet.readWalletConfig, {}) });
@@ -45,17 +45,24 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   const request = useMutation({
     mutationFn: () => callApi(wallet.gentAmount, { amount: Number(amount) }),
     onSuccess: async (r) => {
-      setQr(r.qrPayload ? await QRCode.toDataURL(r.qrPayload, { margin: 1, width: 220 }) : null);
-      setPaytime(localNow());
+      setQr(
+        r.qrPayload
+          ? { shown: await QRCode.toDataURL(r.qrPayload, { margin: 1, width: 220 }), saved: await QRCode.toDataURL(r.qrPayload, SAVED_QR) }
+          : null,
+      );
+      setPaytime(bangkokWallClock(now()));
     },
   });
   const report = useMutation({
     mutationFn: async () => {
       const r = request.data!;
       if (slip && slip.size > SLIP_MAX_BYTES) throw new Error("ไฟล์สลิปต้องมีขนาดไม่เกิน 2 MB");
+      // The same ISO instant as before; the fields are Bangkok's clock, as the slip shows it.
+      const paidAt = wallClockToIso(paytime);
+      if (!paidAt) throw new Error("วันที่โอนไม่ถูกต้อง กรุณาเลือกใหม่");
       return callApi(wallet.addPaynow, {
         amount: r.amount,
-        paytime: new Date(paytime).toISOString(),
+        paytime: paidAt,
         comment,
         bankname: fromBank!,
         transection: r.transection,
@@ -135,7 +142,17 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
               </CopyButton>
             </Group>
             {issued.bank ? (
-              <BankLine bank={issued.bank.bankname} no={issued.bank.bankno} name={issued.bank.bankaccounts} />
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <BankLine bank={issued.bank.bankname} no={issued.bank.bankno} name={issued.bank.bankaccounts} />
+                {/* Digits only: what a banking app's "to account" field takes when pasted. */}
+                <CopyButton value={issued.bank.bankno.replace(/\D/g, "")} timeout={3000}>
+                  {({ copied, copy }) => (
+                    <Button size="xs" mih={44} variant={copied ? "filled" : "light"} color={copied ? "teal" : undefined} onClick={copy} data-testid="copy-account" style={{ flexShrink: 0 }}>
+                      {copied ? "คัดลอกแล้ว" : "คัดลอกเลขบัญชี"}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
             ) : (
               <Alert color="yellow">
                 ยังไม่ได้ตั้งค่าบัญชีรับเงินของเว็บ กรุณาติดต่อเจ้าหน้าที่
@@ -144,17 +161,28 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
             )}
             {qr && (
               <Stack align="center" gap={2}>
-                <Image src={qr} w={220} h={220} alt="QR พร้อมเพย์" data-testid="promptpay-qr" />
-                <Text size="xs" c="dimmed">
-                  สแกนจ่ายด้วยแอปธนาคาร (พร้อมเพย์) ยอดจะถูกกรอกให้อัตโนมัติ
+                <Image src={qr.shown} w={220} h={220} alt="QR พร้อมเพย์" data-testid="promptpay-qr" />
+                <Text size="xs" c="dimmed" ta="center">
+                  สแกนจ่ายด้วยแอปธนาคาร (พร้อมเพย์) ยอดจะถูกกรอกให้อัตโนมัติ หรือบันทึกรูปแล้วเลือก &quot;สแกนจากรูปภาพ&quot; ในแอปธนาคาร
                 </Text>
+                <Button
+                  component="a"
+                  href={qr.saved}
+                  download={`promptpay-${issued.amount.toFixed(2)}.png`}
+                  variant="light"
+                  size="sm"
+                  mih={44}
+                  data-testid="save-qr"
+                >
+                  บันทึกรูป QR
+                </Button>
               </Stack>
             )}
             <Text size="xs" c="dimmed">
               เลขอ้างอิง {issued.transection}
             </Text>
             <BankSelect value={fromBank} onChange={setFromBank} label="โอนจากธนาคาร" />
-            <TextInput type="datetime-local" label="เวลาที่โอน" value={paytime} onChange={(e) => setPaytime(e.currentTarget.value)} />
+            <PaytimeInput value={paytime} onChange={setPaytime} now={now()} />
             <TextInput label="หมายเหตุ" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={200} />
             <FileInput label="สลิปการโอน (ถ้ามี)" accept="image/png,image/jpeg,image/webp" value={slip} onChange={setSlip} clearable placeholder="เลือกรูปสลิป" />
             {report.error && (
