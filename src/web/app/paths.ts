@@ -19,6 +19,8 @@ export const PATHS = {
   responsible: "/responsiblePage",
   statement: "/statementPage",
   notices: "/noticesPage",
+  payRates: "/payRatePage",
+  resultStats: "/resultStatsPage",
 } as const;
 
 /** The live page of a yeekee round; `lotto` (the lottery) lets it find the round's name at once. */
