@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { formatCredit } from "../../domain/money";
 import { WinBadge, WinToast } from "../features/account/win-notice";
+import { UnreadNoticesBadge } from "../features/notices/unread-notices-badge";
 import { BreakNotice } from "../features/responsible-play/break-notice";
 import { RealityCheck } from "../features/responsible-play/reality-check";
 import { COOKIE, getCookie, setCookie } from "../lib/cookies";
@@ -82,6 +83,7 @@ function UserMenu({ username }: { username: string | null }) {
           {username}
         </Text>
         <ChevronDownIcon width={14} height={14} color="white" style={{ flexShrink: 0 }} />
+        <UnreadNoticesBadge />
       </Group>
     </UnstyledButton>
   );

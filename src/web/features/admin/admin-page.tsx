@@ -7,6 +7,7 @@ import { PageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 import { AdjustCredit } from "./adjust-credit";
 import { CatalogueEditor } from "./catalogue-editor";
+import { DigitPricesAdmin } from "./digit-prices-admin";
 import { GamesAdmin } from "./games-admin";
 import { ResultsEntry } from "./results-entry";
 import { LedgerCheck } from "./ledger-check";
@@ -16,12 +17,14 @@ import { PendingWithdrawals } from "./pending-withdrawals";
 import { PlayerLog } from "./player-log";
 import { PlayersAdmin } from "./players-admin";
 import { PointsAdmin } from "./points-admin";
+import { RatesAdmin } from "./rates-admin";
 import { ReceivingBanks } from "./receiving-banks";
 import { ReferralAdmin } from "./referral-admin";
 import { ReportsAdmin } from "./reports-admin";
 import { RgAdmin } from "./rg-admin";
 import { SecondFactorSettings, useSecondFactorStatus } from "./second-factor-settings";
 import { SiteContentAdmin } from "./site-content-admin";
+import { WalletLimitsAdmin } from "./wallet-limits-admin";
 import { YeekeeWatch } from "./yeekee-watch";
 
 /** The operator's back office; the server checks the admin role on every call it makes. */
@@ -67,6 +70,9 @@ export function AdminPage() {
           <Tabs.Tab value="content">เนื้อหาเว็บ</Tabs.Tab>
           <Tabs.Tab value="results">ลงผลรางวัล</Tabs.Tab>
           <Tabs.Tab value="catalogue">ตั้งค่าหวย</Tabs.Tab>
+          <Tabs.Tab value="rates">อัตราจ่าย</Tabs.Tab>
+          <Tabs.Tab value="digit-prices">เลขอั้น</Tabs.Tab>
+          <Tabs.Tab value="wallet-limits">ขั้นต่ำฝาก-ถอน</Tabs.Tab>
           <Tabs.Tab value="yeekee-watch">เฝ้าระวังยี่กี</Tabs.Tab>
           <Tabs.Tab value="referral">แนะนำเพื่อน</Tabs.Tab>
           <Tabs.Tab value="points">แต้มสิทธิพิเศษ</Tabs.Tab>
@@ -109,6 +115,15 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="catalogue" pt="md">
           <CatalogueEditor />
+        </Tabs.Panel>
+        <Tabs.Panel value="rates" pt="md">
+          <RatesAdmin />
+        </Tabs.Panel>
+        <Tabs.Panel value="digit-prices" pt="md">
+          <DigitPricesAdmin />
+        </Tabs.Panel>
+        <Tabs.Panel value="wallet-limits" pt="md">
+          <WalletLimitsAdmin />
         </Tabs.Panel>
         <Tabs.Panel value="yeekee-watch" pt="md">
           <YeekeeWatch />

@@ -7,13 +7,26 @@ import { PATHS } from "../../app/paths";
 import { StaffMessage } from "../../components/contact-staff";
 import { callApi } from "../../lib/api";
 import { COOKIE, getCookie } from "../../lib/cookies";
+import { safeReturnPath, type SignInReason } from "../../lib/return-path";
 import { useSession } from "../../lib/session";
 import { SecondFactorStep } from "./second-factor-step";
+
+/** Why the player is here, when a session ended (issue 19): the server's reason, in Thai. */
+const SESSION_ENDED: Record<SignInReason, string> = {
+  expired: "หมดเวลาการเข้าสู่ระบบแล้ว เพื่อความปลอดภัย กรุณาเข้าสู่ระบบใหม่",
+  revoked: "การเข้าสู่ระบบนี้ถูกยกเลิกแล้ว (ออกจากระบบ เปลี่ยนหรือตั้งรหัสผ่านใหม่จากอุปกรณ์อื่น หรือบัญชีถูกพัก) กรุณาเข้าสู่ระบบใหม่",
+  invalid: "ข้อมูลการเข้าสู่ระบบในเครื่องนี้ไม่ถูกต้อง กรุณาเข้าสู่ระบบใหม่",
+  ended: "การเข้าสู่ระบบสิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่",
+};
 
 export function SignInPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const ended = params.get("ended");
+  const endedMessage = ended && ended in SESSION_ENDED ? SESSION_ENDED[ended as SignInReason] : null;
+  /** Where the player was (a path of this site only, never an address elsewhere), else home. */
+  const returnTo = safeReturnPath(params.get("next"), location.origin) ?? PATHS.home;
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   /** An admin with a second factor gave the right password: the code comes next (issue 17). */
@@ -26,11 +39,11 @@ export function SignInPage() {
         return;
       }
       signIn(result);
-      navigate(PATHS.home, { replace: true });
+      navigate(returnTo, { replace: true });
     },
   });
 
-  if (getCookie(COOKIE.jwt)) return <Navigate to={PATHS.home} replace />;
+  if (getCookie(COOKIE.jwt)) return <Navigate to={returnTo} replace />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -45,7 +58,7 @@ export function SignInPage() {
             challenge={challenge}
             onSignedIn={(result) => {
               signIn(result);
-              navigate(PATHS.home, { replace: true });
+              navigate(returnTo, { replace: true });
             }}
             onBack={() => {
               setChallenge(null);
@@ -71,6 +84,16 @@ export function SignInPage() {
               </Text>
             </Stack>
             {params.get("registered") && !login.error && <Alert color="teal">สมัครสมาชิกสำเร็จ กรุณาเข้าสู่ระบบ</Alert>}
+            {params.get("reset") && !login.error && (
+              <Alert color="teal" data-testid="signin-reset">
+                ตั้งรหัสผ่านใหม่แล้ว ทุกอุปกรณ์ออกจากระบบ กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่
+              </Alert>
+            )}
+            {endedMessage && !login.error && (
+              <Alert color="orange" data-testid="signin-ended" data-reason={ended}>
+                {endedMessage}
+              </Alert>
+            )}
             {params.get("break") && !login.error && (
               <Alert color="orange" data-testid="signin-break">
                 เริ่มพักการเล่นแล้ว ทุกอุปกรณ์ออกจากระบบ ระหว่างพักเข้าสู่ระบบได้เพื่อดูยอดและถอนเงินเท่านั้น
@@ -81,8 +104,19 @@ export function SignInPage() {
                 <StaffMessage>{login.error.message}</StaffMessage>
               </Alert>
             )}
-            <TextInput label="ชื่อผู้ใช้" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} required />
+            <TextInput
+              label="ชื่อผู้ใช้หรือเบอร์โทรศัพท์"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+              required
+            />
             <PasswordInput label="รหัสผ่าน" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
+            <Anchor component={Link} to={PATHS.forgotPassword} size="sm" ta="right" mt={-8} data-testid="forgot-password-link">
+              ลืมรหัสผ่าน?
+            </Anchor>
             <Button type="submit" size="md" loading={login.isPending}>
               เข้าสู่ระบบ
             </Button>
