@@ -202,7 +202,7 @@ describe("win notice", () => {
     expect(second.upTo).toBeGreaterThan(first.upTo);
   });
 
-  it("a mark beyond the player's own ledger stops at their newest entry, and bad input is a Thai 400", async () => {
+  it("a mark beyond the player's own ledger stops at their newest entry, an operator has no notice, and bad input is a Thai 400", async () => {
     const { t, admin } = app;
     const p = await createPlayer(t);
     await fund(t, admin, p.uuid, 100);
@@ -212,6 +212,10 @@ describe("win notice", () => {
     await result(round, "555", "42");
     // Moving the mark ahead of time did not hide a win that came after it.
     expect((await notice(p)).total).toBe(900);
+    // The operator, who has no credit account, gets an empty notice (the shell asks on every page).
+    const operator = await post(t.app, "/api/read-win-notice", {}, admin);
+    expect(operator.statusCode).toBe(200);
+    expect(operator.body).toEqual({ status: "Success", total: 0, slips: [], upTo: 0 });
     for (const body of [{}, { upTo: 0 }, { upTo: "x" }, { upTo: 1.5 }, { upTo: 1, uuid: "nope" }]) {
       const res = await post(t.app, "/api/seen-win-notice", body, p.token);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

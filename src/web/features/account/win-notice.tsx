@@ -32,7 +32,8 @@ export function WinToast() {
   return (
     <Box data-testid="win-toast" role="status" style={{ position: "fixed", top: 68, left: 8, right: 8, zIndex: 210, maxWidth: 480, margin: "0 auto" }}>
       <Alert
-        color="green"
+        // Darker than Mantine's green so white text reads at 4.5:1 or more.
+        color="#1d6f31"
         variant="filled"
         radius="md"
         title={`ยินดีด้วย! ถูกรางวัล ${formatMoney(data.total)} บาท`}
@@ -43,7 +44,7 @@ export function WinToast() {
         <Text size="sm" data-testid="win-toast-text">
           {data.slips.length === 1 ? `${first.name} งวด ${first.date_th} · โพย #${first.master_id}` : `${data.slips.length} โพย`} · เครดิตเข้าแล้ว
         </Text>
-        <Anchor component={Link} to={PATHS.reviewPostList} c="white" fw={600} size="sm" underline="always" data-testid="win-toast-open">
+        <Anchor component={Link} to={PATHS.reviewPostList} c="white" fw={600} size="sm" underline="always" style={{ display: "inline-flex", alignItems: "center", minHeight: 44 }} data-testid="win-toast-open">
           ดูโพยหวย
         </Anchor>
       </Alert>
@@ -59,7 +60,7 @@ export function WinBadge() {
   return (
     <Badge
       style={{ position: "absolute", top: 4, left: "calc(50% + 6px)" }}
-      color="green"
+      color="#1d6f31"
       variant="filled"
       size="sm"
       circle

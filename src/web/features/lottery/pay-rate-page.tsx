@@ -38,7 +38,7 @@ export function PayRatePage() {
         searchable
         data-testid="rates-lottery"
       />
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         บาทละ: แทง 1 บาท ถูกได้เท่านี้ (ตามระดับสมาชิกของคุณ) · เลขอั้นของแต่ละงวดอาจจ่ายน้อยกว่านี้หรือปิดรับ
       </Text>
       {list.isPending && <Skeleton h={200} radius="md" />}
@@ -59,7 +59,7 @@ export function PayRatePage() {
                 <Table.Td>
                   {BET_TYPE_LABELS[r.betType]}
                   {r.discountPercent > 0 && (
-                    <Text span size="xs" c="teal.8">
+                    <Text span size="xs" c="teal.9">
                       {" "}
                       (ลด {r.discountPercent}%)
                     </Text>

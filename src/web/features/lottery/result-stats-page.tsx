@@ -50,7 +50,7 @@ export function ResultStatsPage() {
       {shownDraws.length > 0 && (
         <>
           <Title order={5}>เลขสองตัวที่ออกบ่อย ({shownDraws.length} งวดล่าสุด)</Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             นับทั้งสองตัวบน (สองหลักท้ายของสามตัวบน) และสองตัวล่าง · ผลที่ผ่านมาไม่ได้บอกผลงวดหน้า ทุกเลขมีโอกาสออกเท่ากันทุกงวด
           </Text>
           <SimpleGrid cols={4} spacing={6} data-testid="stats-frequency">
@@ -59,10 +59,10 @@ export function ResultStatsPage() {
                 <Text fw={700} fz="lg" className="award-number">
                   {c.number}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="gray.7">
                   {c.total} ครั้ง
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="gray.7">
                   บน {c.top} · ล่าง {c.bottom}
                 </Text>
               </Card>

@@ -20,10 +20,13 @@ const PERIODS = [
 // The one label table (src/domain/movements.ts): a kind added there shows here as a filter too.
 const KIND_OPTIONS = [{ value: "", label: "ทุกประเภท" }, ...Object.entries(MOVEMENT_KINDS).map(([value, label]) => ({ value, label }))];
 
+/** A link a thumb can hit: 44 px high (issue 19's tap targets). */
+const TAP = { display: "inline-flex", alignItems: "center", minHeight: 44 } as const;
+
 /** The slip or request a movement came from, as a link. */
 function SourceLink({ source }: { source: MovementSource }) {
   const link = (to: string, text: string) => (
-    <Anchor component={Link} to={to} size="xs" data-testid="movement-source" data-source={source.type}>
+    <Anchor component={Link} to={to} size="sm" c="red.9" style={TAP} data-testid="movement-source" data-source={source.type}>
       {text}
     </Anchor>
   );
@@ -33,7 +36,7 @@ function SourceLink({ source }: { source: MovementSource }) {
       return (
         <Group gap={6}>
           {source.slips.map((id) => (
-            <Anchor key={id} component={Link} to={`${PATHS.reviewPostList}?slip=${id}`} size="xs" data-testid="movement-source" data-source="slip">
+            <Anchor key={id} component={Link} to={`${PATHS.reviewPostList}?slip=${id}`} size="sm" c="red.9" style={TAP} data-testid="movement-source" data-source="slip">
               โพย #{id}
             </Anchor>
           ))}
@@ -63,16 +66,16 @@ function MovementRow({ m }: { m: Movement }) {
           <Text fw={600} data-testid="movement-label">
             {m.label}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             {m.date_time}
           </Text>
         </Stack>
         <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-          <Text fw={700} c={incoming ? "green.8" : "red.8"} data-testid="movement-amount" data-amount={m.amount}>
+          <Text fw={700} c={incoming ? "teal.9" : "red.9"} data-testid="movement-amount" data-amount={m.amount}>
             {incoming ? "+" : "−"}
             {formatMoney(Math.abs(m.amount))} ฿
           </Text>
-          <Text size="xs" c="dimmed" data-testid="movement-balance" data-balance={m.balance_after}>
+          <Text size="xs" c="gray.7" data-testid="movement-balance" data-balance={m.balance_after}>
             คงเหลือ {formatMoney(m.balance_after)} ฿
           </Text>
         </Stack>
@@ -83,7 +86,7 @@ function MovementRow({ m }: { m: Movement }) {
         </Text>
       )}
       {m.source && (
-        <Group mt={4} gap={6}>
+        <Group gap={6}>
           <SourceLink source={m.source} />
         </Group>
       )}
@@ -109,7 +112,7 @@ export function MoneyHistory() {
   }, [serverCredit, queryClient]);
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         ทุกรายการที่เครดิตของคุณเพิ่มหรือลด พร้อมยอดคงเหลือหลังแต่ละรายการ: ยอดคงเหลือของรายการล่าสุดคือเครดิตที่แสดงด้านบน
         {serverCredit !== undefined && (
           <>

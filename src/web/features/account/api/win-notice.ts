@@ -7,11 +7,12 @@ export const winNoticeKey = (uuid: string | null) => ["win-notice", uuid] as con
 
 /** Slips won since the player last saw a win notice (`/api/read-win-notice`); read again on every page view. */
 export function useWinNotice() {
-  const { uuid } = useSession();
+  const { uuid, isAdmin } = useSession();
   return useQuery({
     queryKey: winNoticeKey(uuid),
     queryFn: () => callApi(account.readWinNotice, { uuid: uuid! }),
-    enabled: !!uuid,
+    // Operators have no credit and no slips.
+    enabled: !!uuid && !isAdmin,
     staleTime: 0,
   });
 }
