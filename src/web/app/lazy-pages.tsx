@@ -43,3 +43,5 @@ export const GamesPage = lazyPage(() => import("../features/games/games-page"), 
 export const ResponsiblePage = lazyPage(() => import("../features/responsible-play/responsible-page"), "ResponsiblePage");
 export const StatementPage = lazyPage(() => import("../features/responsible-play/statement-page"), "StatementPage");
 export const NoticesPage = lazyPage(() => import("../features/notices/notices-page"), "NoticesPage");
+export const PayRatePage = lazyPage(() => import("../features/lottery/pay-rate-page"), "PayRatePage");
+export const ResultStatsPage = lazyPage(() => import("../features/lottery/result-stats-page"), "ResultStatsPage");

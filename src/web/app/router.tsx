@@ -18,6 +18,8 @@ import {
   Shell,
   SignInPage,
   StatementPage,
+  PayRatePage,
+  ResultStatsPage,
   YeekeePage,
   YourselfPage,
 } from "./lazy-pages";
@@ -55,6 +57,8 @@ export const router = createBrowserRouter([
               { path: PATHS.responsible, element: <ResponsiblePage /> },
               { path: PATHS.statement, element: <StatementPage /> },
               { path: PATHS.notices, element: <NoticesPage /> },
+              { path: PATHS.payRates, element: <PayRatePage /> },
+              { path: PATHS.resultStats, element: <ResultStatsPage /> },
               { path: "*", element: <HomePage /> },
             ],
           },

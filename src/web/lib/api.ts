@@ -1,4 +1,4 @@
-import { controlCharacterIssue } from "../../contract/common";
+import { controlCharacterIssue, ErrorResponse, type RefusalReason } from "../../contract/common";
 import { type BodyOf, pathOf, type ResponseOf, type RouteDef } from "../../contract/route";
 import { SESSION_END_HEADER, sessionEndReasonOf } from "../../contract/auth";
 import { COOKIE, getCookie, removeCookie } from "./cookies";
@@ -13,6 +13,8 @@ export class ApiCallError extends Error {
   constructor(
     message: string,
     readonly statusCode: number,
+    /** The refusal the server named (contract ErrorResponse.reason), if any. */
+    readonly reason?: RefusalReason,
   ) {
     super(message);
   }
@@ -83,7 +85,8 @@ export async function callApi<R extends RouteDef>(
     // The server's message is preferred; withdrawal and game calls carry it in `msg` (spec §8).
     const message = (route.errorField === "msg" ? data?.msg : data?.message) ?? data?.message;
     console.error(`API ${route.path} answered ${res.status}`, data);
-    throw new ApiCallError(typeof message === "string" ? message : fallbackMessage, res.status);
+    const reason = ErrorResponse.shape.reason.safeParse(data?.reason).data;
+    throw new ApiCallError(typeof message === "string" ? message : fallbackMessage, res.status, reason);
   }
   return data as ResponseOf<R>;
 }
