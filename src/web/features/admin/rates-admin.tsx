@@ -110,7 +110,7 @@ export function RatesAdmin() {
       {rates.error && <Alert color="red">{rates.error.message}</Alert>}
       {configID !== null && rates.data && list.length === 0 && <Text c="dimmed">หวยนี้ยังไม่มีอัตราจ่าย</Text>}
       {list.map((r) => (
-        <RateCard key={`${configID}-${r.userType}-${r.betType}-${JSON.stringify(r)}`} configID={configID!} item={r} />
+        <RateCard key={`${configID}-${r.userType}-${r.betType}`} configID={configID!} item={r} />
       ))}
     </Stack>
   );

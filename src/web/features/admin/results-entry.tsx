@@ -223,6 +223,7 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
           <Button variant="default" onClick={() => preview.mutate()} loading={preview.isPending} data-testid="preview-award">
             {correction ? "ดูตัวอย่างผลใหม่และยอดที่เปลี่ยน" : "ดูตัวอย่างเลขที่ถูกรางวัลและยอดจ่าย"}
           </Button>
+          {preview.data?.payout && <PayoutPreview payout={preview.data.payout} />}
           {preview.data && (
             <Table data-testid="award-preview">
               <Table.Tbody>
@@ -235,7 +236,6 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
               </Table.Tbody>
             </Table>
           )}
-          {preview.data?.payout && <PayoutPreview payout={preview.data.payout} />}
           {asking === "award" ? (
             <SecondConfirm
               title={correction ? "ยืนยันแก้ผลรางวัลของงวดนี้?" : "ยืนยันลงผลรางวัลของงวดนี้?"}
@@ -296,7 +296,7 @@ export function ResultsEntry() {
       </Group>
       {list.length === 0 && <Text c="dimmed">ไม่มีงวดในวันที่นี้</Text>}
       {list.map((r) => (
-        <Card key={r.activityid} withBorder radius="md" padding="xs" data-testid="admin-round">
+        <Card key={r.activityid} withBorder radius="md" padding="xs" data-testid="admin-round" data-activity-id={r.activityid}>
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={0}>
               <Text size="sm" fw={500}>
