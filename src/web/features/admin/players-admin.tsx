@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, ScrollArea, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { auth, backOffice } from "../../../contract";
@@ -85,6 +85,7 @@ function PlayerView({ uuid, onOpen }: { uuid: string; onOpen: (uuid: string) => 
           <Tabs.Panel value="log" pt="xs">
             <Rows
               testId="player-ledger"
+              label="รายการเงิน"
               empty="ยังไม่มีรายการเงินใน 90 วัน"
               rows={logArr.map((l) => ({
                 key: l.id,
@@ -98,6 +99,7 @@ function PlayerView({ uuid, onOpen }: { uuid: string; onOpen: (uuid: string) => 
           <Tabs.Panel value="slips" pt="xs">
             <Rows
               testId="player-slips"
+              label="โพย"
               empty="ยังไม่มีโพย"
               rows={slips.map((s) => {
                 const status = SLIP_STATUS[
@@ -166,10 +168,10 @@ interface Row {
   afterLabel?: string;
 }
 
-function Rows({ rows, empty, testId }: { rows: Row[]; empty: string; testId: string }) {
+function Rows({ rows, empty, testId, label }: { rows: Row[]; empty: string; testId: string; label: string }) {
   if (rows.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
-    <ScrollArea.Autosize mah={360}>
+    <div style={{ maxHeight: 360, overflowY: "auto" }} tabIndex={0} role="region" aria-label={label}>
       <Table striped fz="xs" data-testid={testId}>
         <Table.Tbody>
           {rows.map((r) => (
@@ -191,7 +193,7 @@ function Rows({ rows, empty, testId }: { rows: Row[]; empty: string; testId: str
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea.Autosize>
+    </div>
   );
 }
 

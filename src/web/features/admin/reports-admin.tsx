@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, ScrollArea, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { backOffice } from "../../../contract";
@@ -127,7 +127,8 @@ function FigureTable({ title, rows, testId }: { title: string; rows: Array<{ key
       {rows.length === 0 ? (
         <Text c="dimmed">ไม่มีรายการในช่วงนี้</Text>
       ) : (
-        <ScrollArea type="auto">
+        // Wide on a phone: it scrolls sideways, and a keyboard can scroll it too (it takes the focus).
+        <div style={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label={title}>
           <Table striped fz="xs" data-testid={testId} style={{ whiteSpace: "nowrap" }}>
             <Table.Thead>
               <Table.Tr>
@@ -152,7 +153,7 @@ function FigureTable({ title, rows, testId }: { title: string; rows: Array<{ key
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </div>
       )}
     </Card>
   );

@@ -9,7 +9,7 @@ export function Announcement() {
   return (
     <Paper radius="md" px="sm" py={6} bg="yellow.0" withBorder role="region" aria-label="ประกาศ">
       <Group gap="xs" wrap="nowrap">
-        <Text size="sm" fw={600} c="red.8" style={{ flexShrink: 0 }}>
+        <Text size="sm" fw={600} c="red.9" style={{ flexShrink: 0 }}>
           ประกาศ
         </Text>
         <div className="announcement">
