@@ -150,6 +150,7 @@ describe("a player registers, signs in and uses the shell", () => {
   it("logout clears the session, tells the server and returns to /singInPage", async () => {
     const token = (await cookie("jwt"))!;
     await page.getByTestId("logout").click();
+    await page.getByTestId("logout-confirm").click();
     await page.waitForURL("**/singInPage");
     for (const name of ["jwt", "uuid", "bannerStatus", "username", "userType"]) expect(await cookie(name), name).toBeUndefined();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
