@@ -1,13 +1,14 @@
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { serviceWorkerVersion } from "./src/web/build/sw-version";
 
 const web = fileURLToPath(new URL("./src/web", import.meta.url));
 
 export default defineConfig({
   root: web,
   publicDir: "public",
-  plugins: [react()],
+  plugins: [react(), serviceWorkerVersion()],
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
     emptyOutDir: true,

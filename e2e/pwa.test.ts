@@ -1,5 +1,9 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildVersion } from "../src/web/build/sw-version";
 import { launchBrowser, phoneContext, screenshot, startSite } from "./support/harness";
 
 let site: Awaited<ReturnType<typeof startSite>>;
@@ -108,5 +112,61 @@ describe("the site installs on a phone", () => {
     }
     await page.getByRole("link", { name: "ลองใหม่" }).click();
     await page.waitForURL((u) => u.pathname === "/singInPage");
+  });
+});
+
+/** Every file of a build but its worker and Vite's manifest, as the build's version step reads them. */
+function buildFiles(dir: string, root = dir): { path: string; content: Buffer }[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) return e.name === ".vite" ? [] : buildFiles(full, root);
+    const path = relative(root, full);
+    return path === "sw.js" ? [] : [{ path, content: readFileSync(full) }];
+  });
+}
+
+describe("a new build", () => {
+  it("its worker, once active, has a cache of its own name and has deleted the previous build's cache", async () => {
+    // A copy of the build, served by a site of its own, so the test can make the next build in place.
+    const dir = mkdtempSync(join(tmpdir(), "lotto-web-next-"));
+    cpSync(resolve(process.env.E2E_WEB_DIR ?? "dist/web"), dir, { recursive: true });
+    const next = await startSite({ webDir: dir });
+    const ctx = await phoneContext(browser, next.url);
+    ctx.setDefaultTimeout(10_000);
+    try {
+      const p = await ctx.newPage();
+      await p.goto("/singInPage");
+      await p.evaluate(async () => void (await navigator.serviceWorker.ready));
+      const before = await p.evaluate(() => caches.keys());
+      expect(before).toHaveLength(1);
+      const oldName = before[0]!;
+      expect(oldName).toMatch(/^lotto-shell-[0-9a-f]{12}$/);
+      expect(oldName).toBe(`lotto-shell-${buildVersion(buildFiles(dir))}`);
+
+      // The next build: the offline page changed, so the build's version, and the worker's cache name with it.
+      writeFileSync(join(dir, "offline.html"), `${readFileSync(join(dir, "offline.html"), "utf8")}\n<!-- the next build -->\n`);
+      const newName = `lotto-shell-${buildVersion(buildFiles(dir))}`;
+      expect(newName).not.toBe(oldName);
+      const sw = readFileSync(join(dir, "sw.js"), "utf8");
+      writeFileSync(join(dir, "sw.js"), sw.replace(`"${oldName}"`, `"${newName}"`));
+
+      // The browser checks the worker (as it does on a navigation) and the new one installs and activates.
+      await p.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())!.update()));
+      let after: string[] = [];
+      for (let i = 0; i < 100 && !(after.length === 1 && after[0] === newName); i += 1) {
+        await p.waitForTimeout(100);
+        after = await p.evaluate(() => caches.keys());
+      }
+      expect(after).toEqual([newName]);
+      // The new build's shell is in its cache, and the page is controlled by the new worker.
+      const offline = await p.evaluate(async () => (await (await caches.match("/offline.html"))?.text()) ?? "");
+      expect(offline).toContain("the next build");
+      await p.reload();
+      expect(await p.evaluate(() => navigator.serviceWorker.controller?.state)).toBe("activated");
+    } finally {
+      await ctx.close();
+      await next.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,7 +6,9 @@
  * - Everything else, every API call (/api/..., /login, /get-..., /read-..., /check-..., /register) and the
  *   live feed's WebSocket, is not touched: balances, rounds and results are never answered from a cache.
  */
-const CACHE = "lotto-shell-v1";
+// The build writes its version here (src/web/build/sw-version.ts): each build's worker keeps its own cache
+// and, when it activates, deletes the caches of the builds before it.
+const CACHE = "lotto-shell-__BUILD_VERSION__";
 const OFFLINE_PAGE = "/offline.html";
 const STATIC_FILES = [OFFLINE_PAGE, "/manifest.webmanifest", "/images/logo.svg", "/icons/icon-192.png", "/icons/icon-512.png"];
 
