@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { serviceWorkerVersion } from "./src/web/build/sw-version";
+import { serviceWorkerVersion } from "./src/build/sw-version";
 
 const web = fileURLToPath(new URL("./src/web", import.meta.url));
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildVersion } from "../src/web/build/sw-version";
+import { buildVersion } from "../src/build/sw-version";
 import { launchBrowser, phoneContext, screenshot, startSite } from "./support/harness";
 
 let site: Awaited<ReturnType<typeof startSite>>;

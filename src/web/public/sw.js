@@ -6,7 +6,7 @@
  * - Everything else, every API call (/api/..., /login, /get-..., /read-..., /check-..., /register) and the
  *   live feed's WebSocket, is not touched: balances, rounds and results are never answered from a cache.
  */
-// The build writes its version here (src/web/build/sw-version.ts): each build's worker keeps its own cache
+// The build writes its version here (src/build/sw-version.ts): each build's worker keeps its own cache
 // and, when it activates, deletes the caches of the builds before it.
 const CACHE = "lotto-shell-__BUILD_VERSION__";
 const OFFLINE_PAGE = "/offline.html";

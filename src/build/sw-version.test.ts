@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildVersion, VERSION_MARKER, versionServiceWorker } from "./sw-version";
 
-const sw = readFileSync(new URL("../public/sw.js", import.meta.url), "utf8");
+const sw = readFileSync(new URL("../web/public/sw.js", import.meta.url), "utf8");
 
 describe("the service worker's cache name changes with each build", () => {
   const files = [
