@@ -31,6 +31,8 @@ export default defineConfig({
           // actions of the live yeekee tests time out.
           sequence: { groupOrder: 1 },
           globalSetup: ["tests/support/global-setup.ts"],
+          // axe checks every page each test visits and fails it on a serious or critical violation.
+          setupFiles: ["e2e/support/a11y-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: "forks",

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import type { Config } from "../../src/server/config";
 import { createTestApp } from "../../tests/support/app";
+import { watchA11y } from "./a11y";
 
 export const SCREENSHOTS = resolve("e2e/screenshots");
 
@@ -17,13 +18,18 @@ export async function startSite(overrides: Partial<Config> = {}) {
   return { ...t, url };
 }
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs. Every page it opens is checked
+ * with axe after each navigation, and the e2e project's afterEach fails a test on a serious or critical
+ * violation (e2e/support/a11y.ts).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+  return watchA11y(browser);
 }
 
 /** The phone the tests use unless one asks for another size. */

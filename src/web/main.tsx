@@ -1,22 +1,16 @@
 import "./app/fonts.css";
 import "./app/mantine.css";
 import "./app/styles.css";
-import { createTheme, MantineProvider } from "@mantine/core";
+import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 // The DOM build of RouterProvider: navigations can ask for flushSync (see the responsible-play sign-outs).
 import { RouterProvider } from "react-router/dom";
 import { router } from "./app/router";
+import { cssVariablesResolver, theme } from "./app/theme";
 import { registerServiceWorker } from "./lib/service-worker";
 import { SessionProvider } from "./lib/session";
-
-const theme = createTheme({
-  fontFamily: "Kanit, sans-serif",
-  headings: { fontFamily: "Kanit, sans-serif" },
-  primaryColor: "red",
-  defaultRadius: "md",
-});
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -24,7 +18,7 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <RouterProvider router={router} />

@@ -12,8 +12,8 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
     return (
       <Suspense
         fallback={
-          <Center mih={240} data-testid="page-loading">
-            <Loader color="red" aria-label="กำลังโหลด" />
+          <Center mih={240} data-testid="page-loading" role="status" aria-label="กำลังโหลด">
+            <Loader color="red" />
           </Center>
         }
       >

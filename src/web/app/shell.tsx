@@ -41,7 +41,7 @@ function Header() {
         <Text fw={600} c="white" data-testid="credit" style={{ whiteSpace: "nowrap" }}>
           {formatCredit(credit)}
         </Text>
-        <ActionIcon variant="subtle" color="yellow" onClick={refreshCredit} aria-label="รีเฟรชเครดิต" data-testid="refresh-credit">
+        <ActionIcon variant="subtle" color="yellow.4" onClick={refreshCredit} aria-label="รีเฟรชเครดิต" data-testid="refresh-credit">
           <RefreshIcon className={creditLoading ? "spin" : undefined} data-spinning={creditLoading ? "true" : "false"} />
         </ActionIcon>
       </Group>
@@ -78,7 +78,7 @@ function Header() {
 function UserMenu({ username }: { username: string | null }) {
   const [wanted, setWanted] = useState(false);
   const target = (
-    <UnstyledButton aria-label="เมนูผู้ใช้" aria-haspopup="menu" data-testid="user-menu" style={{ minWidth: 0 }} onClick={() => setWanted(true)}>
+    <UnstyledButton aria-label={`เมนูผู้ใช้ ${username ?? ""}`.trim()} aria-haspopup="menu" data-testid="user-menu" style={{ minWidth: 0 }} onClick={() => setWanted(true)}>
       <Group gap={2} wrap="nowrap" miw={0}>
         <Text c="white" size="sm" fw={500} data-testid="username" truncate maw={110}>
           {username}

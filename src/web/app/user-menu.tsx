@@ -22,7 +22,8 @@ export const USER_MENU_ITEMS: readonly { to: string; label: string; testId?: str
  */
 export function UserMenuDropdown({ target }: { target: ReactElement }) {
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal zIndex={300} defaultOpened>
+    // No focus placeholder inside the menu: role="menu" may hold menu items only (axe: aria-required-children).
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal zIndex={300} defaultOpened withInitialFocusPlaceholder={false}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {USER_MENU_ITEMS.map((item) => (

@@ -61,20 +61,20 @@ function RatesEditor() {
               return (
                 <Table.Tr key={i}>
                   <Table.Td>
-                    <Select w={64} data={["1", "2"]} value={String(r.level)} onChange={(v) => setRate(i, { level: v === "2" ? 2 : 1 })} disabled={isDefault} />
+                    <Select w={64} data={["1", "2"]} value={String(r.level)} onChange={(v) => setRate(i, { level: v === "2" ? 2 : 1 })} disabled={isDefault} aria-label="ชั้น" />
                   </Table.Td>
                   <Table.Td>
                     {isDefault ? (
                       <Text size="sm">ทุกหวย</Text>
                     ) : (
-                      <TextInput w={110} value={r.lottery_id ?? ""} placeholder="รหัสหวย" onChange={(e) => setRate(i, { lottery_id: e.currentTarget.value || null })} />
+                      <TextInput w={110} value={r.lottery_id ?? ""} placeholder="รหัสหวย" aria-label="รหัสหวย" onChange={(e) => setRate(i, { lottery_id: e.currentTarget.value || null })} />
                     )}
                   </Table.Td>
                   <Table.Td>
                     {isDefault ? (
                       <Text size="sm">ทุกประเภท</Text>
                     ) : (
-                      <Select w={130} data={BET_TYPE_OPTIONS} value={r.bet_type} clearable placeholder="ทุกประเภท" onChange={(v) => setRate(i, { bet_type: (v as BetType | null) ?? null })} />
+                      <Select w={130} data={BET_TYPE_OPTIONS} value={r.bet_type} clearable placeholder="ทุกประเภท" aria-label="ประเภท" onChange={(v) => setRate(i, { bet_type: (v as BetType | null) ?? null })} />
                     )}
                   </Table.Td>
                   <Table.Td>

@@ -45,7 +45,6 @@ export function LotteryChoice({ items, loading, now, onChoose }: { items: LottoL
                   onClick={() => onChoose(item.configID)}
                   data-testid="lottery-choice"
                   data-config-id={item.configID}
-                  aria-label={item.name}
                   style={{ minWidth: 0 }}
                 >
                   <Card withBorder radius="md" padding="xs" h="100%">
@@ -53,7 +52,7 @@ export function LotteryChoice({ items, loading, now, onChoose }: { items: LottoL
                       {item.icon ? (
                         <Image src={item.icon} w={36} h={36} radius="sm" alt="" style={{ flexShrink: 0 }} />
                       ) : (
-                        <Badge size="lg" circle color="red" variant="light" style={{ flexShrink: 0 }}>
+                        <Badge size="lg" circle color="red" variant="light" style={{ flexShrink: 0 }} aria-hidden="true">
                           {item.name.slice(0, 1)}
                         </Badge>
                       )}

@@ -78,7 +78,7 @@ export function NumberPad({
         ล้าง
       </Button>
       {key("0")}
-      <Button variant="light" color="gray" h={52} fz="md" radius="md" onClick={() => onChange(digits.slice(0, -1))} data-testid="numpad-delete" aria-label="ลบตัวเลข">
+      <Button variant="light" color="gray" h={52} fz="md" radius="md" onClick={() => onChange(digits.slice(0, -1))} data-testid="numpad-delete" title="ลบตัวเลข">
         ⌫ ลบ
       </Button>
     </SimpleGrid>
