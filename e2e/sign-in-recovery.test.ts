@@ -123,10 +123,13 @@ describe("a session that ended", () => {
     await signInThroughPage(page, player);
     await page.keyboard.press("Escape");
     const jwt = (await context.cookies()).find((c) => c.name === "jwt")!.value;
+    // Off the site first, so the open page's own calls do not meet the changed token mid-navigation.
+    await page.goto("about:blank");
     // The phone slept past the token's time.
     const expired = await tokenLike(jwt, (c) => ({ ...c, exp: Math.floor(Date.now() / 1000) - 60 }));
     await context.addCookies([{ name: "jwt", value: expired, url: site.url, sameSite: "Strict" }]);
-    await page.goto("/reviewPostList?tab=done");
+    // The page sends itself on to sign in as soon as its first call is refused: waiting for its load would race that.
+    await page.goto("/reviewPostList?tab=done", { waitUntil: "commit" });
     await page.waitForURL((u) => u.pathname === "/singInPage");
     const ended = page.getByTestId("signin-ended");
     await ended.waitFor();
@@ -144,9 +147,10 @@ describe("a session that ended", () => {
     await signInThroughPage(page, player);
     await page.keyboard.press("Escape");
     const jwt = (await context.cookies()).find((c) => c.name === "jwt")!.value;
+    await page.goto("about:blank");
     const altered = await tokenLike(jwt, (c) => ({ ...c, userType: "vip" }), "not-the-site-secret-not-the-site-secret-00");
     await context.addCookies([{ name: "jwt", value: altered, url: site.url, sameSite: "Strict" }]);
-    await page.goto("/mainCredit");
+    await page.goto("/mainCredit", { waitUntil: "commit" });
     await page.waitForURL((u) => u.pathname === "/singInPage");
     await page.getByTestId("signin-ended").waitFor();
     expect(await page.getByTestId("signin-ended").getAttribute("data-reason")).toBe("invalid");
