@@ -202,6 +202,23 @@ describe("win notice", () => {
     expect(second.upTo).toBeGreaterThan(first.upTo);
   });
 
+  it("after a correction that keeps a line winning, the unseen notice counts its win once", async () => {
+    const { t, admin } = app;
+    const p = await createPlayer(t);
+    await fund(t, admin, p.uuid, 100);
+    const round = await makeRound(t.db, "laos-star", 600_000);
+    const slip = await placeSlip(t, p, round, [{ award_type: "TwoDigit", number: "42", amount: 10 }]);
+    await result(round, "555", "42");
+    expect((await notice(p)).total).toBe(900);
+    // The top number was mistyped: corrected, the bottom 42 still wins; the payout was taken back and paid again.
+    const corrected = await post(t.app, "/api/admin/add-award", { activityid: round, threeTop: "556", twoBottom: "42", correction: true, reason: "ลงเลขบนผิด" }, admin);
+    expect(corrected.statusCode, JSON.stringify(corrected.body)).toBe(200);
+    const after = await notice(p);
+    expect(after.total).toBe(900);
+    expect(after.slips).toEqual([expect.objectContaining({ master_id: slip.body.master_id, win: 900 })]);
+    expect(await creditOf(t, p.token)).toBe(990);
+  });
+
   it("a mark beyond the player's own ledger stops at their newest entry, an operator has no notice, and bad input is a Thai 400", async () => {
     const { t, admin } = app;
     const p = await createPlayer(t);

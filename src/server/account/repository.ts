@@ -81,17 +81,24 @@ export async function unseenPayouts(db: Executor, accountId: number, mark: numbe
 
 export type WonSlipRow = { slip_id: string; round_id: string; round_no: number; draw_date: string; name: string; win: string };
 
-/** The player's slips with winning lines in the given payout ranges, and what those lines paid (still 'win' now). */
+/**
+ * The player's slips with winning lines in the given payout ranges, and what those lines paid (still 'win' now).
+ * Each line counts once: after a correction the round's first payout and its re-payment cover the same lines.
+ */
 export async function wonSlips(db: Executor, userId: string, ranges: Array<{ round: number; first: number; last: number }>): Promise<WonSlipRow[]> {
   if (ranges.length === 0) return [];
   const r = await db.execute<WonSlipRow>(sql`
+    with p as (
+      select * from unnest(${sql.param(ranges.map((x) => String(x.round)))}::bigint[], ${sql.param(ranges.map((x) => String(x.first)))}::bigint[],
+                           ${sql.param(ranges.map((x) => String(x.last)))}::bigint[]) as p(round_id, first, last)
+    )
     select s.id as slip_id, s.round_id, rd.round_no, rd.draw_date, lo.name, sum(l.payout) as win
-    from unnest(${sql.param(ranges.map((x) => String(x.round)))}::bigint[], ${sql.param(ranges.map((x) => String(x.first)))}::bigint[],
-                ${sql.param(ranges.map((x) => String(x.last)))}::bigint[]) as p(round_id, first, last)
-    join slips s on s.user_id = ${userId} and s.round_id = p.round_id
-    join slip_lines l on l.slip_id = s.id and l.result = 'win' and l.id between p.first and p.last
+    from slips s
+    join slip_lines l on l.slip_id = s.id and l.result = 'win'
     join rounds rd on rd.id = s.round_id
     join lotteries lo on lo.id = rd.lottery_id
+    where s.user_id = ${userId} and s.round_id in (select round_id from p)
+      and exists (select 1 from p where p.round_id = s.round_id and l.id between p.first and p.last)
     group by s.id, s.round_id, rd.round_no, rd.draw_date, lo.name
     order by s.id`);
   return r.rows;
