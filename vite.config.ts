@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { precompress } from "./src/build/precompress";
 import { serviceWorkerVersion } from "./src/build/sw-version";
 
 const web = fileURLToPath(new URL("./src/web", import.meta.url));
@@ -8,7 +9,7 @@ const web = fileURLToPath(new URL("./src/web", import.meta.url));
 export default defineConfig({
   root: web,
   publicDir: "public",
-  plugins: [react(), serviceWorkerVersion()],
+  plugins: [react(), serviceWorkerVersion(), precompress()],
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
     emptyOutDir: true,

@@ -121,7 +121,7 @@ function buildFiles(dir: string, root = dir): { path: string; content: Buffer }[
     const full = join(dir, e.name);
     if (e.isDirectory()) return e.name === ".vite" ? [] : buildFiles(full, root);
     const path = relative(root, full);
-    return path === "sw.js" ? [] : [{ path, content: readFileSync(full) }];
+    return path === "sw.js" || /\.(br|gz)$/.test(path) ? [] : [{ path, content: readFileSync(full) }];
   });
 }
 
@@ -145,6 +145,8 @@ describe("a new build", () => {
 
       // The next build: the offline page changed, so the build's version, and the worker's cache name with it.
       writeFileSync(join(dir, "offline.html"), `${readFileSync(join(dir, "offline.html"), "utf8")}\n<!-- the next build -->\n`);
+      // (A build writes the compressed copies anew; here the stale ones go, so the new page is what is sent.)
+      for (const ext of [".br", ".gz"]) rmSync(join(dir, `offline.html${ext}`), { force: true });
       const newName = `lotto-shell-${buildVersion(buildFiles(dir))}`;
       expect(newName).not.toBe(oldName);
       const sw = readFileSync(join(dir, "sw.js"), "utf8");

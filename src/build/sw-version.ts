@@ -8,7 +8,7 @@ export const VERSION_MARKER = "__BUILD_VERSION__";
 
 /**
  * The build's version: a hash of every file it wrote (path and content) but the service worker itself and
- * Vite's manifest, so any change to the shell (a script, a style, the offline page, an icon) gives a new one.
+ * Vite's manifest (and the compressed copies), so any change to the shell (a script, a style, the offline page, an icon) gives a new one.
  */
 export function buildVersion(files: ReadonlyArray<{ path: string; content: Uint8Array | string }>): string {
   const hash = createHash("sha256");
@@ -29,7 +29,8 @@ function filesUnder(dir: string, root = dir): { path: string; content: Buffer }[
     const full = join(dir, e.name);
     if (e.isDirectory()) return e.name === ".vite" ? [] : filesUnder(full, root);
     const path = relative(root, full);
-    return path === "sw.js" ? [] : [{ path, content: readFileSync(full) }];
+    // The worker itself, and the .br/.gz copies of files already counted (written beside them by precompress).
+    return path === "sw.js" || /\.(br|gz)$/.test(path) ? [] : [{ path, content: readFileSync(full) }];
   });
 }
 

@@ -210,7 +210,8 @@ function healthRoutes(app: FastifyInstance, db: Db): void {
 async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const hasWeb = existsSync(join(webDir, "index.html"));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    // preCompressed: the build writes .br and .gz beside its text files (src/build/precompress.ts).
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, preCompressed: true });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === "GET" && !request.url.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(request.url.split("?")[0]!);

@@ -1,0 +1,103 @@
+/**
+ * Lighthouse (mobile, its default settings) on the sign-in page, the home page signed in and a round's bet
+ * form signed in, for `npm run bench:web` (issue 18). The real server on a fresh embedded PostgreSQL serves
+ * the build being measured; Debian's Chromium headless through chrome-launcher. The signed-in pages get
+ * the session cookies a sign-in leaves (jwt, uuid, username, and bannerStatus as a returning player has it)
+ * set in the browser before Lighthouse opens them; Lighthouse leaves cookies alone.
+ */
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import WebSocket from "ws";
+import { loadConfig } from "../src/server/config";
+import { buildApp } from "../src/server/app";
+import { connect } from "../src/server/db/client";
+import { prepareServingRole } from "../src/server/db/serving-role";
+import { betPagePath } from "../src/web/app/paths";
+import { makeRound } from "../tests/support/rounds";
+import { benchDatabase, benchPlayers } from "./setup";
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type Scores = Record<(typeof CATEGORIES)[number], number> & { page: string; fcp: string; lcp: string; tbt: string; cls: string; si: string };
+
+/** Sets cookies for `origin` in the whole browser through the DevTools protocol. */
+async function setCookies(port: number, origin: string, cookies: Record<string, string>) {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const ws = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  const reply = new Promise<void>((resolve, reject) =>
+    ws.on("message", (data) => {
+      const msg = JSON.parse(String(data)) as { id?: number; error?: { message: string } };
+      if (msg.id !== 1) return;
+      if (msg.error) reject(new Error(msg.error.message));
+      else resolve();
+    }),
+  );
+  ws.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies: Object.entries(cookies).map(([name, value]) => ({ name, value, url: origin, sameSite: "Strict" })) } }));
+  await reply;
+  ws.close();
+}
+
+export async function lighthouseScores(webDir: string, timeoutMs = 240_000): Promise<Scores[]> {
+  const database = await benchDatabase();
+  const jwtSecret = "bench-web-secret-bench-web-secret-0123";
+  const serving = await prepareServingRole(database.url, jwtSecret);
+  const db = connect(serving.url);
+  const config = { ...loadConfig({ JWT_SECRET: jwtSecret, DATABASE_URL: serving.url, LOG_LEVEL: "silent" }), webDir };
+  const app = await buildApp({ config, db, databaseUrl: serving.url, logger: false });
+  const base = await app.listen({ port: 0, host: "127.0.0.1" });
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const timer = setTimeout(() => {
+    console.error(`Lighthouse took over ${timeoutMs / 1000} s: stopped`);
+    void chrome.kill();
+  }, timeoutMs);
+  try {
+    await benchPlayers(database.db, 1);
+    const login = (await (
+      await fetch(`${base}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "bench1", password: "bench-password" }) })
+    ).json()) as { jwt: string; uuid: string };
+    const roundId = await makeRound(database.db, "hanoi", 3_600_000);
+    const pages: { name: string; path: string; signedIn: boolean }[] = [
+      { name: "/singInPage", path: "/singInPage", signedIn: false },
+      { name: "/ (signed in)", path: "/", signedIn: true },
+      { name: "bet page (signed in)", path: betPagePath("hanoi", roundId), signedIn: true },
+    ];
+    const out: Scores[] = [];
+    for (const p of pages) {
+      if (p.signedIn) await setCookies(chrome.port, base, { jwt: login.jwt, uuid: login.uuid, username: "bench1", userType: "user", bannerStatus: "shown" });
+      const result = await lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
+      const { categories, audits } = result.lhr;
+      const score = (c: string) => Math.round((categories[c]?.score ?? 0) * 100);
+      const shown = (a: string) => audits[a]?.displayValue ?? "-";
+      out.push({
+        page: p.name,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best-practices": score("best-practices"),
+        seo: score("seo"),
+        fcp: shown("first-contentful-paint"),
+        lcp: shown("largest-contentful-paint"),
+        tbt: shown("total-blocking-time"),
+        cls: shown("cumulative-layout-shift"),
+        si: shown("speed-index"),
+      });
+      // What brought a score down, for whoever reads the output.
+      for (const c of ["performance", "accessibility"]) {
+        const failing = (categories[c]?.auditRefs ?? [])
+          .filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 0.9)
+          .map((r) => `${r.id} (${audits[r.id]?.displayValue ?? audits[r.id]?.score})`);
+        if (failing.length > 0) console.log(`  ${p.name} ${c}: below 0.9: ${failing.join(", ")}`);
+      }
+    }
+    return out;
+  } finally {
+    clearTimeout(timer);
+    await chrome.kill();
+    await app.close();
+    await db.$client.end();
+    for (const c of database.cleanup) await c();
+  }
+}
