@@ -7,6 +7,7 @@
  */
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { cpus, loadavg } from "node:os";
 import WebSocket from "ws";
 import { loadConfig } from "../src/server/config";
 import { buildApp } from "../src/server/app";
@@ -69,7 +70,11 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000): Pro
       if (p.signedIn) await setCookies(chrome.port, base, { jwt: login.jwt, uuid: login.uuid, username: "bench1", userType: "user", bannerStatus: "shown" });
       const result = await lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
       if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
-      const { categories, audits } = result.lhr;
+      const { categories, audits, environment } = result.lhr;
+      // Lighthouse's own CPU benchmark of this machine (its docs expect about 1000+ on a typical desktop) and
+      // the load beside it: simulated throttling slows the measured main thread 4x, so a busy machine's
+      // blocking time counts against the page.
+      console.log(`  ${p.name}: Lighthouse benchmarkIndex ${environment.benchmarkIndex}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} cores`);
       const score = (c: string) => Math.round((categories[c]?.score ?? 0) * 100);
       const shown = (a: string) => audits[a]?.displayValue ?? "-";
       out.push({
