@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Image, LoadingOverlay, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Box, Button, Group, Image, LoadingOverlay, Text, UnstyledButton } from "@mantine/core";
 import { useIsFetching, useIsMutating } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
@@ -10,7 +10,7 @@ import { RealityCheck } from "../features/responsible-play/reality-check";
 import { COOKIE, getCookie, setCookie } from "../lib/cookies";
 import { useSession } from "../lib/session";
 import { useSiteContent } from "../lib/site-content";
-import { ChevronDownIcon, HomeIcon, KeyIcon, ShieldIcon, ListIcon, LogoutIcon, RefreshIcon, TicketIcon, UsersIcon, WalletIcon } from "./icons";
+import { ChevronDownIcon, HomeIcon, ShieldIcon, ListIcon, LogoutIcon, RefreshIcon, TicketIcon, UsersIcon, WalletIcon } from "./icons";
 import { PATHS } from "./paths";
 import { SiteClosedNotice } from "./site-gate";
 
@@ -32,6 +32,7 @@ const NAV_ITEMS = [
 function Header() {
   const { credit, creditLoading, refreshCredit, username, signOut, isAdmin } = useSession();
   const navigate = useNavigate();
+  const [confirmLogout, setConfirmLogout] = useState(false);
   return (
     <Box component="header" className="shell-header" h={HEADER_HEIGHT}>
       <Link to={PATHS.home} aria-label="หน้าหลัก">
@@ -46,7 +47,7 @@ function Header() {
         </ActionIcon>
       </Group>
       {/* The username gives way (truncated) before the credit or the icons on a narrow phone. */}
-      <Group gap={4} wrap="nowrap" miw={0}>
+      <Group gap={6} wrap="nowrap" miw={0}>
         <UserMenu username={username} />
         <UnreadNoticesBadge />
         {isAdmin && (
@@ -54,23 +55,53 @@ function Header() {
             <ShieldIcon width={20} height={20} />
           </ActionIcon>
         )}
-        <ActionIcon variant="subtle" color="gray.0" component={Link} to={PATHS.changePassword} aria-label="เปลี่ยนรหัสผ่าน">
-          <KeyIcon width={20} height={20} />
-        </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          color="gray.0"
-          aria-label="ออกจากระบบ"
-          data-testid="logout"
-          onClick={async () => {
-            await signOut();
-            navigate(PATHS.signIn, { replace: true });
-          }}
-        >
+        <ActionIcon variant="subtle" color="gray.0" aria-label="ออกจากระบบ" data-testid="logout" aria-expanded={confirmLogout} onClick={() => setConfirmLogout(true)}>
           <LogoutIcon width={20} height={20} />
         </ActionIcon>
       </Group>
+      {confirmLogout && (
+        <LogoutConfirm
+          onCancel={() => setConfirmLogout(false)}
+          onConfirm={async () => {
+            await signOut();
+            navigate(PATHS.signIn, { replace: true });
+          }}
+        />
+      )}
     </Box>
+  );
+}
+
+/** Logout asks first (issue 19): a small panel under the header, without a dialog library on the first load. */
+function LogoutConfirm({ onCancel, onConfirm }: { onCancel: () => void; onConfirm: () => Promise<void> }) {
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onCancel();
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onCancel]);
+  return (
+    <div className="logout-confirm" role="alertdialog" aria-labelledby="logout-confirm-text" data-testid="logout-panel">
+      <Text id="logout-confirm-text" fw={500}>
+        ออกจากระบบหรือไม่?
+      </Text>
+      <Group gap="xs" wrap="nowrap" justify="flex-end">
+        <Button variant="default" onClick={onCancel} data-testid="logout-cancel" autoFocus>
+          ยกเลิก
+        </Button>
+        <Button
+          color="red"
+          loading={leaving}
+          data-testid="logout-confirm"
+          onClick={() => {
+            setLeaving(true);
+            void onConfirm();
+          }}
+        >
+          ออกจากระบบ
+        </Button>
+      </Group>
+    </div>
   );
 }
 
@@ -78,7 +109,7 @@ function Header() {
 function UserMenu({ username }: { username: string | null }) {
   const [wanted, setWanted] = useState(false);
   const target = (
-    <UnstyledButton aria-label={`เมนูผู้ใช้ ${username ?? ""}`.trim()} aria-haspopup="menu" data-testid="user-menu" style={{ minWidth: 0 }} onClick={() => setWanted(true)}>
+    <UnstyledButton aria-label={`เมนูผู้ใช้ ${username ?? ""}`.trim()} aria-haspopup="menu" data-testid="user-menu" style={{ minWidth: 0, minHeight: 44 }} onClick={() => setWanted(true)}>
       <Group gap={2} wrap="nowrap" miw={0}>
         <Text c="white" size="sm" fw={500} data-testid="username" truncate maw={110}>
           {username}
