@@ -36,6 +36,10 @@ export function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
 }
 
 async function runAxe(page: Page): Promise<A11yViolation[]> {
+  // A dialog fading in or out is not what the player reads: wait (up to 2 s) for finite transitions to end.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.effect?.getComputedTiming().endTime === Infinity || a.playState !== "running"), undefined, { timeout: 2_000 })
+    .catch(() => undefined);
   await ensureAxe(page);
   const url = page.url();
   const results = await page.evaluate(async () => {

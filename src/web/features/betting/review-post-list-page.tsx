@@ -102,7 +102,7 @@ function SlipRow({ slip, now, roundText, onOpen }: { slip: Slip; now: number; ro
   const status = statusOfSlip(slip, now);
   const s = SLIP_STATUS[status];
   return (
-    <UnstyledButton onClick={onOpen} data-testid="slip-row" data-status={status} data-master-id={slip.master_id} aria-label={`โพย #${slip.master_id} ${slip.name}`}>
+    <UnstyledButton onClick={onOpen} data-testid="slip-row" data-status={status} data-master-id={slip.master_id}>
       <Card withBorder radius="md" padding="sm" style={{ borderLeft: `4px solid var(--mantine-color-${s.color}-6)` }}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={0} miw={0}>

@@ -87,7 +87,7 @@ function MonthDays({ days }: { days: StatementRow[] }) {
   if (days.length === 0) return <Text size="sm" c="dimmed" mt="xs">ไม่มีรายการรายวันในเดือนนี้</Text>;
   const sorted = [...days].sort((a, b) => b.period.localeCompare(a.period));
   return (
-    <Table.ScrollContainer minWidth={520} mt="sm">
+    <Table.ScrollContainer minWidth={520} mt="sm" type="native" tabIndex={0} role="region" aria-label="รายการเดินบัญชี">
       <Table fz="xs" striped horizontalSpacing={6} verticalSpacing={4} data-testid="statement-days">
         <Table.Thead>
           <Table.Tr>
