@@ -60,7 +60,7 @@ export function LiveShots({ records, count, isOwn, connected }: { records: reado
           ยังไม่มีผู้ยิงเลขในรอบนี้
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={340} type="auto">
+        <ScrollArea.Autosize mah={340} type="auto" viewportProps={{ tabIndex: 0, "aria-label": "รายการเลขที่ยิงล่าสุด" }}>
           {latest.map((r) => (
             <ShotRow key={r.seq} record={r} own={isOwn(r)} testId="shot-row" showName />
           ))}
@@ -85,7 +85,7 @@ export function OwnShots({ records }: { records: readonly NumberRecord[] }) {
           คุณยังไม่ได้ยิงเลขในรอบนี้
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={220} type="auto">
+        <ScrollArea.Autosize mah={220} type="auto" viewportProps={{ tabIndex: 0, "aria-label": "รายการเลขที่คุณยิง" }}>
           <Stack gap={0}>
             {records.map((r) => (
               <ShotRow key={r.seq} record={r} own={false} testId="own-shot-row" showName={false} />
