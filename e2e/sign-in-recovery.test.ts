@@ -171,6 +171,9 @@ describe("a session that ended", () => {
 
     const other = await smallPhone();
     for (const next of ["//evil.example/steal", "https://evil.example/", "/\\evil.example"]) {
+      // Off the site first: the signed-in page would otherwise be sent to sign in by its own refused call
+      // while this navigation runs, aborting it.
+      await other.page.goto("about:blank");
       await other.context.clearCookies();
       await other.page.goto(`/singInPage?next=${encodeURIComponent(next)}`);
       await signInWith(other.page, player.username, player.password);

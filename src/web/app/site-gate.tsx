@@ -29,7 +29,8 @@ export function SiteGate() {
           radius={0}
           title="ปิดปรับปรุงระบบชั่วคราว"
           data-testid="signin-site-closed"
-          styles={{ title: { color: "var(--mantine-color-orange-9)" } }}
+          // Opaque, so the page's beige does not darken the tint under the title (axe: color-contrast).
+          styles={{ root: { background: "var(--mantine-color-orange-0)" }, title: { color: "var(--mantine-color-orange-9)" } }}
           style={{ overflowWrap: "anywhere" }}
         >
           {config.closedMessage} · เข้าสู่ระบบได้เพื่อดูยอดและถอนเงิน

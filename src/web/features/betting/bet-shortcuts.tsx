@@ -102,7 +102,7 @@ export function BetShortcuts({
       <Modal
         opened={picking !== null}
         onClose={() => setPicking(null)}
-        title={picking ? `${picking.label} · เลือกเลข` : ""}
+        title={picking ? `${picking.label} · เลือกเลข` : "เลือกเลข"}
         centered
         closeButtonProps={{ "aria-label": "ปิด", size: "xl" }}
       >

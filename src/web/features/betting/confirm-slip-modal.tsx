@@ -59,7 +59,7 @@ export function ConfirmSlipModal({
       {c && (
         <Stack gap="sm" data-testid="confirm-dialog">
           <Text fw={600}>{title}</Text>
-          <ScrollArea.Autosize mah={220}>
+          <ScrollArea.Autosize mah={220} viewportProps={{ tabIndex: 0, "aria-label": "รายการในโพย" }}>
             <Stack gap={4}>
               {c.lines.map((l) => (
                 <Group key={l.key} justify="space-between" wrap="nowrap">

@@ -16,7 +16,7 @@ import { canCancel, statusOfSlip } from "./slip-view";
 /** One slip: every line with its type, number, stake, fixed rate and win; cancel while the round is open. */
 export function SlipDetailModal({ slip, roundText, now, onClose }: { slip: Slip | null; roundText: string; now: number; onClose: () => void }) {
   return (
-    <Modal opened={slip !== null} onClose={onClose} title={slip ? `โพย #${slip.master_id}` : ""} centered closeButtonProps={{ "aria-label": "ปิด" }}>
+    <Modal opened={slip !== null} onClose={onClose} title={slip ? `โพย #${slip.master_id}` : "โพย"} centered closeButtonProps={{ "aria-label": "ปิด" }}>
       {slip && <SlipDetail key={slip.master_id} listed={slip} roundText={roundText} now={now} onClose={onClose} />}
     </Modal>
   );

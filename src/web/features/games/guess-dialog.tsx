@@ -27,7 +27,7 @@ export function GuessDialog({ game, onClose }: { game: GameView | null; onClose:
     <Modal
       opened={game !== null}
       onClose={guess.isPending ? () => undefined : onClose}
-      title={game ? `ท้า${GAME_LABELS[game.gametype]} #${game.id}` : ""}
+      title={game ? `ท้า${GAME_LABELS[game.gametype]} #${game.id}` : "ท้าเกม"}
       centered
       closeButtonProps={{ "aria-label": "ปิด" }}
     >

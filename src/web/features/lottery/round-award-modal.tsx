@@ -7,7 +7,7 @@ import { useAward } from "./queries";
 export function RoundAwardModal({ round, onClose }: { round: { activityid: number; name: string; date_th: string } | null; onClose: () => void }) {
   const award = useAward(round?.activityid ?? null);
   return (
-    <Modal opened={round !== null} onClose={onClose} centered title={round ? round.name : ""} closeButtonProps={{ "aria-label": "ปิด" }}>
+    <Modal opened={round !== null} onClose={onClose} centered title={round ? round.name : "ผลรางวัล"} closeButtonProps={{ "aria-label": "ปิด" }}>
       {round && (
         <Stack gap="sm" data-testid="round-award" data-activity-id={round.activityid}>
           <Text size="sm" c="dimmed">
