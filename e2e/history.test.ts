@@ -126,8 +126,7 @@ describe("money history", () => {
     await screenshot(page, "183-money-history");
 
     // Only the wins.
-    await page.getByTestId("history-kind").click();
-    await page.getByRole("option", { name: movementLabel("payout"), exact: true }).click();
+    await page.getByTestId("history-kind").selectOption({ label: movementLabel("payout") });
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="movement-row"]')].every((e) => e.getAttribute("data-kind") === "payout"));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="movement-row"]').length === 2);
     await screenshot(page, "184-money-history-wins");

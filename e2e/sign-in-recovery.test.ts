@@ -151,7 +151,8 @@ describe("a session that ended", () => {
     const altered = await tokenLike(jwt, (c) => ({ ...c, userType: "vip" }), "not-the-site-secret-not-the-site-secret-00");
     await context.addCookies([{ name: "jwt", value: altered, url: site.url, sameSite: "Strict" }]);
     await page.goto("/mainCredit", { waitUntil: "commit" });
-    await page.waitForURL((u) => u.pathname === "/singInPage");
+    // The page's first refused call replaces it with sign-in, so /mainCredit's own load may never finish.
+    await page.waitForURL((u) => u.pathname === "/singInPage", { waitUntil: "commit" });
     await page.getByTestId("signin-ended").waitFor();
     expect(await page.getByTestId("signin-ended").getAttribute("data-reason")).toBe("invalid");
     await screenshot(page, "205-session-invalid");

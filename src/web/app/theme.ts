@@ -1,4 +1,4 @@
-import { Anchor, type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple, Modal, MultiSelect, Select } from "@mantine/core";
+import { Anchor, type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple, Modal } from "@mantine/core";
 
 /** WCAG's relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -57,9 +57,6 @@ export const theme = createTheme({
     Anchor: Anchor.extend({ defaultProps: { underline: "always" } }),
     // Every dialog's close button is named (axe: button-name); a page may still pass its own props.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "ปิด" } } }),
-    // A long option list scrolls in a region the keyboard can reach (axe: scrollable-region-focusable).
-    Select: Select.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
-    MultiSelect: MultiSelect.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
   },
 });
 

@@ -60,8 +60,6 @@ export function LottoCard({ item, now, onShowResult }: { item: LottoListItem; no
             mt="auto"
             className="latest-result"
             onClick={() => onShowResult(item.latestResult!)}
-            // The name a screen reader hears starts with the words on the button (axe: label-content-name-mismatch).
-            aria-label={`ผลล่าสุด ${item.latestResult.date_th} บน ${item.latestResult.top3} ล่าง ${item.latestResult.bottom2} (${item.name})`}
             data-testid="latest-result"
             data-activity-id={item.latestResult.activityid}
           >

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, SegmentedControl, Select, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, NativeSelect, SegmentedControl, Skeleton, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -121,15 +121,8 @@ export function MoneyHistory() {
           </>
         )}
       </Text>
-      <Select
-          aria-label="ประเภทรายการ"
-          data={KIND_OPTIONS}
-          value={kind}
-          onChange={(v) => setKind(v ?? "")}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        data-testid="history-kind"
-      />
+      {/* The phone's own picker: a long list of kinds with nothing to type, read the same by every screen reader. */}
+      <NativeSelect aria-label="ประเภทรายการ" data={KIND_OPTIONS} value={kind} onChange={(e) => setKind(e.currentTarget.value)} data-testid="history-kind" />
       <SegmentedControl value={days} onChange={setDays} data={PERIODS} fullWidth data-testid="history-period" />
       {history.error && <Alert color="red">{history.error.message}</Alert>}
       {history.isPending && <Skeleton h={80} radius="md" />}
