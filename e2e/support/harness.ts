@@ -72,6 +72,12 @@ export async function signedInPage(browser: Browser, baseURL: string, player: { 
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   await signInThroughPage(page, player);
-  await page.keyboard.press("Escape");
+  // The banner opens once after sign-in, an effect after the page shows; a key pressed before its listener
+  // is attached does nothing, so its close button is clicked once it is there, and its going is awaited.
+  const banner = page.getByTestId("banner");
+  if (await banner.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+    await banner.getByRole("button", { name: "ปิด" }).click();
+    await banner.waitFor({ state: "detached" });
+  }
   return { context, page };
 }
