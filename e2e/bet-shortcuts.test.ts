@@ -342,7 +342,7 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
   it("a yeekee round's bet form, opened from its live page, has the same shortcuts", async () => {
     const r = await site.owner.$client.query(
       `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
-       values ('yeekee', 998, (now() at time zone 'Asia/Bangkok')::date, now() - interval '1 hour', now() + interval '10 minutes', now() + interval '20 minutes')
+       values ('yeekee', 998, coalesce((select draw_date from rounds where lottery_id = 'yeekee' and close_at > now() order by close_at limit 1), (now() at time zone 'Asia/Bangkok')::date), now() - interval '1 hour', now() + interval '10 minutes', now() + interval '20 minutes')
        returning id`,
     );
     const yeekeeId = Number(r.rows[0].id);

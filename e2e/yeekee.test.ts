@@ -29,10 +29,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const admin = await adminToken(site);
   await q(`update site_config set value = value || '{"shotIntervalSeconds": 0, "minShots": 20}'::jsonb where key = 'yeekee'`);
-  // Bets close in 10 minutes, shooting runs until 20 minutes; the business date is Bangkok's, like the planned rounds.
+  // Bets close in 10 minutes, shooting runs until 20 minutes; its draw date is the yeekee day the site shows now
+  // (the next round's: between midnight and the day's last round that is still yesterday's Bangkok date).
   const r = await q(
     `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
-     values ('yeekee', 999, (now() at time zone 'Asia/Bangkok')::date, now() - interval '1 hour', now() + interval '10 minutes', now() + interval '20 minutes')
+     values ('yeekee', 999, coalesce((select draw_date from rounds where lottery_id = 'yeekee' and close_at > now() order by close_at limit 1), (now() at time zone 'Asia/Bangkok')::date), now() - interval '1 hour', now() + interval '10 minutes', now() + interval '20 minutes')
      returning id`,
   );
   roundId = Number(r[0].id);
