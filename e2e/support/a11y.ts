@@ -44,19 +44,19 @@ async function runAxe(page: Page): Promise<A11yViolation[]> {
   const url = page.url();
   const results = await page.evaluate(async () => {
     const w = window as unknown as { axe: typeof axe };
-    const r = await w.axe.run(document, { resultTypes: ["violations"] });
+    const r = await w.axe.run(document, { resultTypes: ["violations"], elementRef: true });
     // An open combobox's option list scrolls while focus stays in its input: the arrow keys move the
     // active option (aria-activedescendant) and the list follows it, which axe's
     // scrollable-region-focusable cannot see. Only that rule, only for a region whose content is a listbox, is set aside.
-    const inComboboxList = (rule: string, target: unknown[]) =>
-      rule === "scrollable-region-focusable" && target.length === 1 && typeof target[0] === "string" && document.querySelector(target[0])?.querySelector('[role="listbox"]') != null;
+    const inComboboxList = (rule: string, element: Element | undefined) =>
+      rule === "scrollable-region-focusable" && element != null && (element.querySelector('[role="listbox"]') != null || element.closest('[class*="Combobox-dropdown"], [class*="-dropdown"][id]') != null);
     return r.violations
       .map((v) => ({
         id: v.id,
         impact: v.impact ?? "",
         help: v.help,
         nodes: v.nodes
-          .filter((n) => !inComboboxList(v.id, n.target as unknown[]))
+          .filter((n) => !inComboboxList(v.id, (n as { element?: Element }).element))
           .map((n) => ({ target: n.target.join(" "), summary: n.failureSummary ?? "", html: n.html.slice(0, 200) })),
       }))
       .filter((v) => v.nodes.length > 0);
