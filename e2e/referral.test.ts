@@ -7,7 +7,7 @@ import { formatThaiDrawDate } from "../src/domain/thai-date";
 import { createPlayer, playerData, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
-import { launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
 // Issue 12 in the browser: A's link brings B in, B deposits and bets, the round's result pays A the
 // commission on B's stake, and A moves it to the credit — all on a 360 × 740 phone.
@@ -114,7 +114,7 @@ describe("a player's referral link earns commission on a friend's settled stake"
     expect(login.statusCode, JSON.stringify(login.body)).toBe(200);
     b = { ...data, uuid: login.body.uuid as string, token: login.body.jwt as string };
     await signInThroughPage(bPage, b);
-    await bPage.keyboard.press("Escape");
+    await closeWelcomeBanner(bPage);
   });
 
   it("B's deposit is approved; B bets on the hanoi round in the browser; A earns nothing before the result", async () => {

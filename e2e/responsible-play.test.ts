@@ -8,7 +8,7 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { closeWelcomeBanner, launchBrowser, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
 // Issue 15 in the browser, on the narrowest common phone: a player sets a daily stake limit and a bet
 // beyond it is refused with the room left; the reality check comes when its time passes and holds bets
@@ -197,7 +197,7 @@ it("a time-out asked twice signs the player out, and signed in again the account
   expect((await post(site.app, "/api/get-credit", {}, player.token)).statusCode).toBe(401);
 
   await signInThroughPage(page, player);
-  await page.keyboard.press("Escape");
+  await closeWelcomeBanner(page);
   await page.getByTestId("break-notice").getByRole("link").click();
   await page.waitForURL(/\/responsiblePage$/);
   await expect(page.getByTestId("break-status").getAttribute("data-kind")).resolves.toBe("timeout");

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../tests/support/app";
 import { createPlayer, playerData } from "../tests/support/players";
-import { launchBrowser, phoneContext, screenshot, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
 /** Issue 19 at 360 × 740: forgot password, the session-ended message and the way back, the OTP retry after a failed registration. */
 
@@ -59,7 +59,7 @@ describe("forgot password", () => {
     // The player is also signed in on another phone, on the deposit page.
     const other = await smallPhone();
     await signInThroughPage(other.page, player);
-    await other.page.keyboard.press("Escape");
+    await closeWelcomeBanner(other.page);
     await other.page.goto("/mainCredit");
     await other.page.locator('input[name="deposit-amount"]').waitFor();
 
@@ -121,7 +121,7 @@ describe("a session that ended", () => {
     const player = await createPlayer(site);
     const { context, page } = await smallPhone();
     await signInThroughPage(page, player);
-    await page.keyboard.press("Escape");
+    await closeWelcomeBanner(page);
     const jwt = (await context.cookies()).find((c) => c.name === "jwt")!.value;
     // Off the site first, so the open page's own calls do not meet the changed token mid-navigation.
     await page.goto("about:blank");
@@ -145,7 +145,7 @@ describe("a session that ended", () => {
     const player = await createPlayer(site);
     const { context, page } = await smallPhone();
     await signInThroughPage(page, player);
-    await page.keyboard.press("Escape");
+    await closeWelcomeBanner(page);
     const jwt = (await context.cookies()).find((c) => c.name === "jwt")!.value;
     await page.goto("about:blank");
     const altered = await tokenLike(jwt, (c) => ({ ...c, userType: "vip" }), "not-the-site-secret-not-the-site-secret-00");

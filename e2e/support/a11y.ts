@@ -47,9 +47,13 @@ async function runAxe(page: Page): Promise<A11yViolation[]> {
     const r = await w.axe.run(document, { resultTypes: ["violations"], elementRef: true });
     // An open combobox's option list scrolls while focus stays in its input: the arrow keys move the
     // active option (aria-activedescendant) and the list follows it, which axe's
-    // scrollable-region-focusable cannot see. Only that rule, only for a region whose content is a listbox, is set aside.
+    // scrollable-region-focusable cannot see. Only that rule, only for a region in or around a listbox, is set
+    // aside. Mantine's Select puts its scroll area inside the listbox; the list may be closing (taken out of
+    // the page) while axe runs, and closest() still walks the removed list's own ancestors.
     const inComboboxList = (rule: string, element: Element | undefined) =>
-      rule === "scrollable-region-focusable" && element != null && (element.querySelector('[role="listbox"]') != null || element.closest('[class*="Combobox-dropdown"], [class*="-dropdown"][id]') != null);
+      rule === "scrollable-region-focusable" &&
+      element != null &&
+      (element.querySelector('[role="listbox"]') != null || element.closest('[role="listbox"], [class*="Combobox-dropdown"], [class*="-dropdown"][id]') != null);
     return r.violations
       .map((v) => ({
         id: v.id,

@@ -72,12 +72,19 @@ export async function signedInPage(browser: Browser, baseURL: string, player: { 
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   await signInThroughPage(page, player);
-  // The banner opens once after sign-in, an effect after the page shows; a key pressed before its listener
-  // is attached does nothing, so its close button is clicked once it is there, and its going is awaited.
+  await closeWelcomeBanner(page);
+  return { context, page };
+}
+
+/**
+ * Closes the welcome banner that opens once after sign-in. It opens in an effect after the page shows, so a
+ * key pressed at once can come before its listener and do nothing (the banner then covers the header): its
+ * close button is clicked once it is there (waiting up to 5 s), and its going is awaited.
+ */
+export async function closeWelcomeBanner(page: Page) {
   const banner = page.getByTestId("banner");
   if (await banner.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
     await banner.getByRole("button", { name: "ปิด" }).click();
     await banner.waitFor({ state: "detached" });
   }
-  return { context, page };
 }
