@@ -94,3 +94,24 @@ describe("a call answered 503", () => {
     expect(told).toHaveLength(1);
   });
 });
+
+describe("a call answered 401", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("clears the jwt and leaves for the sign-in page once, naming why and where to return, however many calls were refused together", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const replace = vi.fn();
+    vi.stubGlobal("document", { cookie: "jwt=token" });
+    vi.stubGlobal("location", { pathname: "/mainCredit", search: "", hash: "", replace });
+    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(Response.json({ status: "Error", message: "x" }, { status: 401, headers: { "www-authenticate": 'Bearer error="invalid_token", error_description="invalid"' } }))));
+    await Promise.all([messageOf(callApi(auth.getCredit, {})), messageOf(callApi(auth.getCredit, {})), messageOf(callApi(auth.getCredit, {}))]);
+    expect(replace).toHaveBeenCalledTimes(1);
+    const to = new URL(String(replace.mock.calls[0]?.[0]), "https://site.test");
+    expect(to.pathname).toBe("/singInPage");
+    expect(to.searchParams.get("next")).toBe("/mainCredit");
+    expect(to.searchParams.get("ended")).toBe("invalid");
+  });
+});

@@ -34,6 +34,9 @@ export function onUnavailable(listener: UnavailableListener): () => void {
   return () => unavailableListeners.delete(listener);
 }
 
+/** Set once a 401 has sent the page to sign in; the page that loads there starts a new module. */
+let leavingForSignIn = false;
+
 /**
  * Calls one API route from its contract definition. The body is checked by the same schema the
  * server uses, so a mistake gets its Thai message before any request. A 401 clears the jwt and
@@ -78,7 +81,11 @@ export async function callApi<R extends RouteDef>(
     removeCookie(COOKIE.jwt);
     // The sign-in page says why (the server names it in WWW-Authenticate) and returns here afterwards (issue 19).
     const reason = sessionEndReasonOf(res.headers.get(SESSION_END_HEADER)) ?? "ended";
-    if (location.pathname !== SIGN_IN_PATH) location.replace(signInAddress(reason, location.pathname + location.search + location.hash));
+    // Several calls refused together leave once: a second replace would abort the first mid-way.
+    if (location.pathname !== SIGN_IN_PATH && !leavingForSignIn) {
+      leavingForSignIn = true;
+      location.replace(signInAddress(reason, location.pathname + location.search + location.hash));
+    }
   }
   if (res.status === 503) for (const listener of unavailableListeners) listener(route);
   if (!res.ok || !data) {
