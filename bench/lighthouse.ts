@@ -7,7 +7,9 @@
  */
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
 import WebSocket from "ws";
 import { loadConfig } from "../src/server/config";
 import { buildApp } from "../src/server/app";
@@ -70,7 +72,13 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000): Pro
       if (p.signedIn) await setCookies(chrome.port, base, { jwt: login.jwt, uuid: login.uuid, username: "bench1", userType: "user", bannerStatus: "shown" });
       const result = await lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
       if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
-      const { categories, audits, environment } = result.lhr;
+      const { categories, audits, environment, runtimeError } = result.lhr;
+      if (runtimeError) console.log(`  ${p.name}: Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
+      // The whole report, for looking into a score (BENCH_WEB_REPORTS=<directory>).
+      if (process.env.BENCH_WEB_REPORTS) {
+        mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+        writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${p.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.json`), JSON.stringify(result.lhr));
+      }
       // Lighthouse's own CPU benchmark of this machine (its docs expect about 1000+ on a typical desktop) and
       // the load beside it: simulated throttling slows the measured main thread 4x, so a busy machine's
       // blocking time counts against the page.
