@@ -5,7 +5,7 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer } from "../tests/support/players";
 import { makeRound, openYeekeeRound } from "../tests/support/rounds";
 import { type A11yViolation, formatViolations, seriousA11yViolations } from "./support/a11y";
-import { launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
 /**
  * axe on every page at 360 × 740 (issue 18): every route of app/paths.ts (read from the code, so a page
@@ -94,7 +94,7 @@ it("a player at 360 × 740: the welcome banner, the user menu and every route", 
   await signInThroughPage(page, player);
   await page.getByTestId("banner").waitFor();
   await check(page, "player: welcome banner");
-  await page.keyboard.press("Escape");
+  await closeWelcomeBanner(page);
   await page.getByTestId("banner").waitFor({ state: "detached" });
   await page.getByTestId("user-menu").click();
   await page.getByRole("menu").waitFor();

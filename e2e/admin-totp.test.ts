@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { base32Decode, totpAt } from "../src/server/auth/totp";
 import { TEST_ADMIN } from "../tests/support/app";
-import { launchBrowser, phoneContext, screenshot, SMALL_PHONE_VIEWPORT, signedInPage, startSite } from "./support/harness";
+import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, SMALL_PHONE_VIEWPORT, signedInPage, startSite } from "./support/harness";
 
 // Issue 17: with the second factor required (as in production), the operator enrols an authenticator app
 // from the back office and from then on signs in with the password and the app's 6-digit code.
@@ -34,7 +34,7 @@ async function signInPage(page: Page) {
 async function openBackOffice(page: Page) {
   await page.waitForURL((u) => u.pathname === "/");
   await page.getByTestId("username").waitFor();
-  await page.keyboard.press("Escape");
+  await closeWelcomeBanner(page);
   await page.getByTestId("admin-link").click();
 }
 
