@@ -79,6 +79,17 @@ function readableOn(palette: MantineColorsTuple, background: string, ratio: numb
  * pages need no colour of their own. Dimmed text is grey 7, placeholders grey 6 (darkened above).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  // Mantine asks on every render of its provider; the answer depends on the theme alone.
+  let answer = resolvedVariables.get(t);
+  if (!answer) {
+    answer = resolveVariables(t);
+    resolvedVariables.set(t, answer);
+  }
+  return answer;
+};
+const resolvedVariables = new WeakMap<object, ReturnType<CSSVariablesResolver>>();
+
+function resolveVariables(t: Parameters<CSSVariablesResolver>[0]): ReturnType<CSSVariablesResolver> {
   const light: Record<string, string> = {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     // Placeholders (the file input's "เลือกรูป" reads as its value) at 4.5:1 too.
@@ -97,4 +108,4 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   }
   light["--mantine-color-anchor"] = `var(--mantine-color-${t.primaryColor}-text)`;
   return { variables: {}, light, dark: {} };
-};
+}

@@ -1,27 +1,56 @@
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { site } from "../../contract";
 import { callApi } from "./api";
 
-/**
- * The server's clock is the only clock (DESIGN §6): the offset to it is measured once through
- * /get-timenow (halving the round trip) and applied to the local clock. Server time = Date.now() + offset.
+/*
+ * The server's clock is the only clock (DESIGN §6): the offset to it is measured through /get-timenow
+ * (halving the round trip) and applied to the local clock. Server time = Date.now() + offset.
+ *
+ * One offset and one ticking second for the whole page, kept here rather than in a query per component:
+ * a home page of forty cards read it eighty times, and each reading through the query cache cost more
+ * than the card (issue 18).
  */
-export function useServerOffset(): number {
-  const offset = useQuery({
-    queryKey: ["server-offset"],
-    queryFn: async () => {
-      const sent = Date.now();
-      const r = await callApi(site.getTimeNow, {});
+
+/** How long a measured offset is used before it is measured again. */
+const OFFSET_STALE_MS = 5 * 60_000;
+
+let offset = 0;
+let measuredAt = Number.NEGATIVE_INFINITY;
+let measuring = false;
+const offsetListeners = new Set<() => void>();
+
+/** Measures the offset when it is unknown or stale; a failure leaves the last one and is tried again later. */
+function measureOffset() {
+  if (measuring || Date.now() - measuredAt < OFFSET_STALE_MS) return;
+  measuring = true;
+  const sent = Date.now();
+  callApi(site.getTimeNow, {})
+    .then((r) => {
       const received = Date.now();
-      return r.timestamp + (received - sent) / 2 - received;
-    },
-    staleTime: 5 * 60_000,
-  });
-  return offset.data ?? 0;
+      offset = r.timestamp + (received - sent) / 2 - received;
+      measuredAt = received;
+      for (const l of offsetListeners) l();
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      measuring = false;
+    });
 }
 
-/** The server's time, ticking every `tickMs`. */
+function subscribeToOffset(listener: () => void): () => void {
+  offsetListeners.add(listener);
+  measureOffset();
+  return () => offsetListeners.delete(listener);
+}
+
+const readOffset = () => offset;
+
+/** The offset from this device's clock to the server's (0 until measured). */
+export function useServerOffset(): number {
+  return useSyncExternalStore(subscribeToOffset, readOffset);
+}
+
+/** The server's time, ticking every `tickMs`: the component renders again on every tick. */
 export function useServerNow(tickMs = 1000): number {
   const offset = useServerOffset();
   const [now, setNow] = useState(() => Date.now());
@@ -30,4 +59,38 @@ export function useServerNow(tickMs = 1000): number {
     return () => clearInterval(timer);
   }, [tickMs]);
   return now + offset;
+}
+
+// ---- one shared second for everything that shows time ----
+
+const tickListeners = new Set<() => void>();
+let tickTimer: ReturnType<typeof setInterval> | undefined;
+
+/** Calls `listener` every second (one timer for all) and when the offset is measured. */
+function subscribeToClock(listener: () => void): () => void {
+  tickListeners.add(listener);
+  const unsubscribeOffset = subscribeToOffset(listener);
+  tickTimer ??= setInterval(() => {
+    for (const l of tickListeners) l();
+  }, 1000);
+  return () => {
+    unsubscribeOffset();
+    tickListeners.delete(listener);
+    if (tickListeners.size === 0) {
+      clearInterval(tickTimer);
+      tickTimer = undefined;
+    }
+  };
+}
+
+/**
+ * What `select` makes of the server's time, checked every second on one shared timer; the component
+ * renders again only when the answer changes. `select` must return a string, number, boolean or null
+ * (compared with Object.is). A countdown's text changes each second and re-renders only itself; a round's
+ * phase re-renders its card only when the round opens or closes — rather than a whole page every second,
+ * which held a phone's main thread for a tenth of a second each time (issue 18).
+ */
+export function useServerClock<T extends string | number | boolean | null>(select: (serverNow: number) => T): T {
+  const read = useCallback(() => select(Date.now() + offset), [select]);
+  return useSyncExternalStore(subscribeToClock, read);
 }

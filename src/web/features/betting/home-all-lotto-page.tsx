@@ -3,8 +3,9 @@ import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Activity } from "../../../contract/lottery";
 import { PageTitle } from "../../components/page-title";
-import { useServerNow } from "../../lib/server-clock";
+import { useServerNow, useServerOffset } from "../../lib/server-clock";
 import { bangkokDateKey } from "../../../domain/thai-date";
+import type { LottoListItem } from "../../../contract/lottery";
 import { isYeekeeGroup, roundLabel } from "../lottery/rounds";
 import { useLottoList } from "../lottery/queries";
 import { BetForm } from "./bet-form";
@@ -23,7 +24,8 @@ function positiveInt(s: string | null): number | null {
  * that round.
  */
 export function HomeAllLottoPage() {
-  const now = useServerNow();
+  // Not ticking: the bet form is not drawn again every second for the lists' clocks (issue 18).
+  const now = Date.now() + useServerOffset();
   const [params, setParams] = useSearchParams();
   const list = useLottoList();
   const items = useMemo(() => list.data ?? [], [list.data]);
@@ -58,12 +60,25 @@ export function HomeAllLottoPage() {
   return (
     <Stack gap="sm">
       <PageTitle>แทงหวย</PageTitle>
-      {lottery ? (
-        <RoundChoice lottery={lottery} now={now} onChoose={chooseRound} onBack={() => setParams({})} />
-      ) : (
-        <LotteryChoice items={items} loading={list.data === undefined} now={now} onChoose={chooseLottery} />
-      )}
+      <Choice lottery={lottery} items={items} loading={list.data === undefined} onChooseLottery={chooseLottery} onChooseRound={chooseRound} onBack={() => setParams({})} />
     </Stack>
+  );
+}
+
+/** Step 1: the lotteries, or the chosen lottery's rounds, with their clocks ticking each second. */
+function Choice(props: {
+  lottery: LottoListItem | undefined;
+  items: LottoListItem[];
+  loading: boolean;
+  onChooseLottery: (configID: string) => void;
+  onChooseRound: (r: Activity) => void;
+  onBack: () => void;
+}) {
+  const now = useServerNow();
+  return props.lottery ? (
+    <RoundChoice lottery={props.lottery} now={now} onChoose={props.onChooseRound} onBack={props.onBack} />
+  ) : (
+    <LotteryChoice items={props.items} loading={props.loading} now={now} onChoose={props.onChooseLottery} />
   );
 }
 

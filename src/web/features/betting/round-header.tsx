@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Collapse, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { BET_TYPE_LABELS, type BetType } from "../../../domain/bet-types";
-import { formatCountdown } from "../lottery/rounds";
+import { Countdown } from "../lottery/countdown";
 import { formatRate } from "./bet-lines";
 
 /** The round the form bets on: its name, the time left (or closed), and its restricted numbers. */
@@ -11,7 +11,6 @@ export function RoundHeader({
   subtitle,
   roundOpen,
   closeAt,
-  now,
   restricted,
   onChangeRound,
 }: {
@@ -20,7 +19,6 @@ export function RoundHeader({
   subtitle: string;
   roundOpen: boolean | null;
   closeAt: number | null;
-  now: number;
   restricted: ReadonlyArray<{ betType: BetType; number: string; price: number }>;
   onChangeRound: () => void;
 }) {
@@ -49,7 +47,7 @@ export function RoundHeader({
           <Text size="sm">
             ปิดรับใน{" "}
             <Text span fw={700} c="red.8" className="countdown" data-testid="round-countdown">
-              {closeAt !== null ? formatCountdown(closeAt - now) : "--:--:--"}
+              <Countdown to={closeAt} />
             </Text>
           </Text>
         )}

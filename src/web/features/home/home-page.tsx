@@ -1,11 +1,11 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { LottoListItem } from "../../../contract/lottery";
 import { formatThaiDate, formatTime } from "../../../domain/thai-date";
 import { PATHS } from "../../app/paths";
 import { EmptyState } from "../../components/empty-state";
-import { useServerNow } from "../../lib/server-clock";
+import { useServerClock } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";
 import { Announcement } from "./announcement";
 import { LottoCard } from "../lottery/lotto-card";
@@ -23,16 +23,24 @@ const SECTIONS: readonly { category: LottoListItem["category"]; title: string }[
   { category: "percent", title: "หวยชุด / เปอร์เซ็นต์" },
 ];
 
+/** The server's date or time as `format` writes it, ticking by itself. */
+function ServerClockText({ format }: { format: (serverNow: number) => string }) {
+  return <>{useServerClock(format)}</>;
+}
+
 export function HomePage() {
-  const now = useServerNow();
   const { username } = useSession();
   const list = useLottoList();
   const { refetch } = list;
   const [shown, setShown] = useState<{ activityid: number; name: string; date_th: string } | null>(null);
-  const items = useMemo(() => list.data ?? [], [list.data]);
+  // The cards are drawn in a deferred render, which React can interrupt and slice: the query's own answer
+  // renders at once and in one piece (issue 18).
+  const data = useDeferredValue(list.data);
+  const items = useMemo(() => data ?? [], [data]);
 
   // A round the list still calls open has just closed: ask again shortly for the next one.
-  const justClosed = items.filter((i) => i.nextRound?.status === "open" && now >= Date.parse(i.nextRound.timestop)).length;
+  // Counted each second; the page renders again only when the count changes (issue 18).
+  const justClosed = useServerClock((now) => items.filter((i) => i.nextRound?.status === "open" && now >= Date.parse(i.nextRound.timestop)).length);
   useEffect(() => {
     if (justClosed === 0) return;
     const timer = setTimeout(() => void refetch(), 1500);
@@ -56,10 +64,10 @@ export function HomePage() {
           </Stack>
           <Stack gap={0} align="flex-end">
             <Text size="sm" data-testid="today">
-              {formatThaiDate(now)}
+              <ServerClockText format={formatThaiDate} />
             </Text>
             <Text fw={600} className="countdown" data-testid="server-time">
-              {formatTime(now)}
+              <ServerClockText format={formatTime} />
             </Text>
           </Stack>
         </Group>
@@ -79,14 +87,14 @@ export function HomePage() {
         </SimpleGrid>
       </Card>
 
-      {list.data === undefined && (
+      {data === undefined && (
         <SimpleGrid cols={2} spacing="sm">
           {[0, 1, 2, 3].map((k) => (
             <Skeleton key={k} h={130} radius="lg" />
           ))}
         </SimpleGrid>
       )}
-      {list.data !== undefined && items.length === 0 && (
+      {data !== undefined && items.length === 0 && (
         <EmptyState title="ยังไม่มีงวดหวยที่เปิดรับแทง">รายการหวยและผลรางวัลล่าสุดจะแสดงที่นี่</EmptyState>
       )}
       {sections.map((s) => (
@@ -97,7 +105,6 @@ export function HomePage() {
               <LottoCard
                 key={item.configID}
                 item={item}
-                now={now}
                 onShowResult={(r) => setShown({ activityid: r.activityid, name: item.name, date_th: r.date_th })}
               />
             ))}

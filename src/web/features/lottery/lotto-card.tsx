@@ -1,7 +1,9 @@
 import { Card, Group, Image, Stack, Text, UnstyledButton } from "@mantine/core";
 import type { LatestResult, LottoListItem } from "../../../contract/lottery";
 import type { z } from "zod";
-import { formatCountdown, roundLabel, roundPhase } from "./rounds";
+import { useServerClock } from "../../lib/server-clock";
+import { Countdown } from "./countdown";
+import { roundLabel, roundPhase } from "./rounds";
 import { PhaseBadge } from "./phase-badge";
 
 type Latest = z.infer<typeof LatestResult>;
@@ -10,9 +12,10 @@ type Latest = z.infer<typeof LatestResult>;
  * One lottery on the home page: icon, name, the round that closes next with a countdown on the
  * server's clock, and the latest result. Betting is a later page, so the card itself links nowhere.
  */
-export function LottoCard({ item, now, onShowResult }: { item: LottoListItem; now: number; onShowResult: (r: Latest) => void }) {
+export function LottoCard({ item, onShowResult }: { item: LottoListItem; onShowResult: (r: Latest) => void }) {
   const round = item.nextRound;
-  const phase = roundPhase(round, now);
+  // The card renders again when its round opens or closes; the countdowns tick by themselves.
+  const phase = useServerClock((now) => roundPhase(round, now));
   return (
     <Card withBorder radius="lg" padding="sm" className="lotto-card" data-testid="lotto-card" data-config-id={item.configID} data-phase={phase}>
       <Stack gap={6} h="100%">
@@ -33,7 +36,7 @@ export function LottoCard({ item, now, onShowResult }: { item: LottoListItem; no
               ปิดรับใน
             </Text>
             <Text fw={600} c="red.8" className="countdown" data-testid="countdown" data-kind="close">
-              {formatCountdown(Date.parse(round.timestop) - now)}
+              <Countdown to={Date.parse(round.timestop)} />
             </Text>
           </Stack>
         )}
@@ -46,7 +49,7 @@ export function LottoCard({ item, now, onShowResult }: { item: LottoListItem; no
               </Text>
             </Group>
             <Text fw={600} c="dark.4" className="countdown" data-testid="countdown" data-kind="open">
-              {formatCountdown(Date.parse(round.open_at) - now)}
+              <Countdown to={Date.parse(round.open_at)} />
             </Text>
           </Stack>
         )}
