@@ -13,31 +13,24 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { chunkClosure, entryKey, type Manifest, moduleKey, pageModules } from "../src/build/first-load";
 import { CATEGORIES, lighthouseScores } from "./lighthouse";
 
 const dist = join(import.meta.dirname, "..", "dist", "bench-web");
 
-/** The modules (relative to src/web) whose code a first visit of each route needs, shell included. */
-const ROUTES: Record<string, string[]> = {
-  "/singInPage": ["features/auth/sign-in-page.tsx"],
-  "/registerPage": ["features/auth/register-page.tsx"],
-  "/": ["app/shell.tsx", "features/home/home-page.tsx"],
-  "/homeAllLotto": ["app/shell.tsx", "features/betting/home-all-lotto-page.tsx"],
-  "/yeekeePage/:id": ["app/shell.tsx", "features/yeekee/yeekee-page.tsx"],
-  "/yeekeePage/:id + ตรวจสอบผล": ["app/shell.tsx", "features/yeekee/yeekee-page.tsx", "features/yeekee/verify-panel.tsx"],
-  "/mainCredit": ["app/shell.tsx", "features/wallet/main-credit-page.tsx"],
-  "/gamePage": ["app/shell.tsx", "features/games/games-page.tsx"],
-  "/admin": ["app/shell.tsx", "features/admin/admin-page.tsx"],
+/** The modules (relative to src/web) whose code a first visit of each route needs, shell included: the ones the server preloads. */
+const ROUTES: Record<string, readonly string[]> = {
+  "/singInPage": pageModules("/singInPage"),
+  "/registerPage": pageModules("/registerPage"),
+  "/": pageModules("/"),
+  "/homeAllLotto": pageModules("/homeAllLotto"),
+  "/yeekeePage/:id": pageModules("/yeekeePage/1"),
+  "/yeekeePage/:id + ตรวจสอบผล": [...pageModules("/yeekeePage/1"), "features/yeekee/verify-panel.tsx"],
+  "/mainCredit": pageModules("/mainCredit"),
+  "/gamePage": pageModules("/gamePage"),
+  "/admin": pageModules("/admin"),
 };
 
-interface Chunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, Chunk>;
 
 if (process.env.BENCH_WEB_BUILD !== "0") {
   execFileSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", dist, "--emptyOutDir"], { stdio: "inherit" });
@@ -47,19 +40,10 @@ if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: is b
 const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
 
 /** The manifest key of the script the built index.html loads. */
-const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith("index.html"));
-if (!entryKey) throw new Error("no index.html entry in the manifest");
-const entryFile = manifest[entryKey]!.file;
+const entry = entryKey(manifest);
+const entryFile = manifest[entry]!.file;
 if (!readFileSync(join(dist, "index.html"), "utf8").includes(`/${entryFile}`)) {
   throw new Error(`index.html does not load ${entryFile}`);
-}
-
-/** A chunk and everything it imports statically (what the browser fetches before running it). */
-function closure(key: string, into = new Set<string>()): Set<string> {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const k of manifest[key]!.imports ?? []) closure(k, into);
-  return into;
 }
 
 const sizeCache = new Map<string, { raw: number; gzip: number; brotli: number }>();
@@ -90,10 +74,11 @@ const sum = (files: Iterable<string>) => {
 const kb = (n: number) => (n / 1024).toFixed(1);
 
 const rows = Object.entries(ROUTES).map(([route, modules]) => {
-  const keys = closure(entryKey);
+  const keys = chunkClosure(manifest, entry);
   for (const m of modules) {
-    // A module with no manifest key of its own is bundled into a chunk already counted.
-    if (manifest[m]) closure(m, keys);
+    const key = moduleKey(manifest, m);
+    // A module with no chunk of its own is bundled into a chunk already counted.
+    if (key) chunkClosure(manifest, key, keys);
   }
   const js = new Set<string>();
   const css = new Set<string>();

@@ -172,3 +172,38 @@ describe("a new build", () => {
     }
   });
 });
+
+describe("a first visit", () => {
+  it("fetches the page's own chunks beside the entry script: each preloaded file is fetched once, by the page", async () => {
+    const html = await (await fetch(`${site.url}/singInPage`)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-/);
+    // The sign-in page's own chunk is among them; the entry is not repeated; another page's is not there.
+    expect(preloads.some((p) => /\/assets\/sign-in-page-/.test(p))).toBe(true);
+    expect(preloads).not.toContain(entry);
+    expect(preloads.some((p) => /\/assets\/(shell|home-page|admin-page)-/.test(p))).toBe(false);
+    // A signed-in page preloads the shell and its page; an unknown path only the entry.
+    const home = await (await fetch(`${site.url}/`)).text();
+    expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/shell-[^"]+\.js">/);
+    expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[^"]+\.js">/);
+    expect(await (await fetch(`${site.url}/no-such-page`)).text()).not.toContain("modulepreload");
+
+    // In a fresh browser (no service worker, no cache) every preloaded file is requested once and the page works.
+    const fresh = await phoneContext(browser, site.url);
+    try {
+      // The page's own requests: the service worker, installing, fetches the shell of / for its cache as well.
+      const requested = new Map<string, number>();
+      const p = await fresh.newPage();
+      p.on("request", (r) => {
+        const path = new URL(r.url()).pathname;
+        requested.set(path, (requested.get(path) ?? 0) + 1);
+      });
+      await p.goto("/singInPage");
+      await p.locator('input[name="username"]').waitFor();
+      for (const file of preloads) expect(requested.get(file), file).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -8,8 +8,9 @@ import Fastify, { type FastifyInstance } from "fastify";
 import helmet from "helmet";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createHmac } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type Manifest, pageModules, pagePreloads, withPreloads } from "../build/first-load";
 import { accountRoutes } from "./account/routes";
 import { authRoutes } from "./auth/routes";
 import { secretBox } from "./auth/second-factor";
@@ -204,6 +205,29 @@ function healthRoutes(app: FastifyInstance, db: Db): void {
 }
 
 /**
+ * index.html for a page, with the chunks that page shows first named for preloading (src/build/first-load.ts),
+ * so they come beside the entry script rather than after it; made once per page. A build without its
+ * manifest gets index.html as it is.
+ */
+function pageHtmlOf(webDir: string): (pathname: string) => string {
+  const indexHtml = readFileSync(join(webDir, "index.html"), "utf8");
+  const manifestFile = join(webDir, ".vite", "manifest.json");
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest) : null;
+  const made = new Map<string, string>();
+  return (pathname) => {
+    if (!manifest) return indexHtml;
+    const modules = pageModules(pathname);
+    const key = modules.join(" ");
+    let html = made.get(key);
+    if (html === undefined) {
+      html = withPreloads(indexHtml, pagePreloads(manifest, modules));
+      made.set(key, html);
+    }
+    return html;
+  };
+}
+
+/**
  * The built browser app is served from the same port; any GET that is not an API call and not a
  * file gets index.html so the client router can show the page.
  */
@@ -213,9 +237,11 @@ async function serveWebApp(app: FastifyInstance, webDir: string): Promise<void> 
     // preCompressed: the build writes .br and .gz beside its text files (src/build/precompress.ts).
     await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, preCompressed: true });
   }
+  const pageHtml = hasWeb ? pageHtmlOf(webDir) : null;
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(request.url.split("?")[0]!);
-    if (hasWeb && isPage) return reply.type("text/html").sendFile("index.html");
+    const path = request.url.split("?")[0]!;
+    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(path);
+    if (pageHtml && isPage) return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(pageHtml(path));
     return reply.code(404).send({ status: "Error", message: "ไม่พบหน้าหรือบริการที่เรียก" });
   });
 }

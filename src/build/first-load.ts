@@ -1,0 +1,87 @@
+/**
+ * What a first visit to a page loads beyond the entry script (issue 18). Every page is a lazy chunk
+ * (src/web/app/lazy-pages.tsx), fetched only once the entry has run; the server names those chunks in
+ * the page's HTML as `<link rel="modulepreload">`, so the browser fetches them beside the entry instead
+ * of after it. `npm run bench:web` sums the same chunks per route.
+ */
+
+/** A chunk of Vite's build manifest (dist/web/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The shell around every signed-in page (manifest keys are paths under src/web). */
+const SHELL = "app/shell.tsx";
+
+/** The modules each page shows first, by its path (the lazy imports of app/lazy-pages.tsx). */
+const PAGE_MODULES: Record<string, readonly string[]> = {
+  "/singInPage": ["features/auth/sign-in-page.tsx"],
+  "/registerPage": ["features/auth/register-page.tsx"],
+  "/forgotPasswordPage": ["features/auth/forgot-password-page.tsx"],
+  "/": [SHELL, "features/home/home-page.tsx"],
+  "/mainCredit": [SHELL, "features/wallet/main-credit-page.tsx"],
+  "/yourselfPage": [SHELL, "features/referral/yourself-page.tsx"],
+  "/privilegePage": [SHELL, "features/privilege/privilege-page.tsx"],
+  "/homeAllLotto": [SHELL, "features/betting/home-all-lotto-page.tsx"],
+  "/reviewPostList": [SHELL, "features/betting/review-post-list-page.tsx"],
+  "/changePasswordPage": [SHELL, "features/account/change-password-page.tsx"],
+  "/admin": [SHELL, "features/admin/admin-page.tsx"],
+  "/resultsPage": [SHELL, "features/lottery/results-page.tsx"],
+  "/yeekeePage": [SHELL, "features/yeekee/yeekee-page.tsx"],
+  "/gamePage": [SHELL, "features/games/games-page.tsx"],
+};
+
+/** The modules a first visit to `pathname` shows first; none for a path not listed. */
+export function pageModules(pathname: string): readonly string[] {
+  if (pathname.startsWith("/register/")) return PAGE_MODULES["/registerPage"]!;
+  if (pathname.startsWith("/yeekeePage/")) return PAGE_MODULES["/yeekeePage"]!;
+  return PAGE_MODULES[pathname] ?? [];
+}
+
+/** The manifest key of the entry the built index.html loads. */
+export function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith("index.html"));
+  if (!key) throw new Error("no index.html entry in the build manifest");
+  return key;
+}
+
+/** A chunk and everything it imports statically (what the browser fetches before running it). */
+export function chunkClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const k of manifest[key].imports ?? []) chunkClosure(manifest, k, into);
+  return into;
+}
+
+/**
+ * The manifest key of the chunk holding `module`: its own, or, when another chunk imports the module too
+ * and Rollup made it a shared chunk, the one Rollup named after it (`_yeekee-page-<hash>.js`).
+ */
+export function moduleKey(manifest: Manifest, module: string): string | undefined {
+  if (manifest[module]) return module;
+  const name = module.replace(/^.*\//, "").replace(/\.tsx?$/, "");
+  return Object.keys(manifest).find((k) => k.startsWith(`_${name}-`) && /^_[\w.-]+-[\w-]{8}\.js$/.test(k) && k.length === name.length + 13);
+}
+
+/** The script files the page's modules need that the entry does not already load, in manifest order. */
+export function pagePreloads(manifest: Manifest, modules: readonly string[]): string[] {
+  const loaded = chunkClosure(manifest, entryKey(manifest));
+  const wanted = new Set<string>();
+  for (const m of modules) {
+    const key = moduleKey(manifest, m);
+    if (key) chunkClosure(manifest, key, wanted);
+  }
+  return [...wanted].filter((k) => !loaded.has(k)).map((k) => manifest[k]!.file);
+}
+
+/** index.html with the page's chunks named for preloading before `</head>`. */
+export function withPreloads(indexHtml: string, files: readonly string[]): string {
+  if (files.length === 0) return indexHtml;
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("\n    ");
+  return indexHtml.replace("</head>", `  ${links}\n  </head>`);
+}
