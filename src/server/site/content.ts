@@ -7,6 +7,7 @@ import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
 import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
 import { badRequest, notFound } from "../http/errors";
+import { decodeImageDataUrl } from "../http/image-data-url";
 import { type Authenticate, type AuthUser, routesOf } from "../http/register-route";
 
 // The site content the operator edits in the back office (issue 19, decision 027): the announcement line
@@ -30,12 +31,6 @@ const DEFAULT_CONTENT: StoredContent = { announcement: "", lineId: "", lineUrl: 
  * operator's edit shows on the instance that made it at once and on the others within this time.
  */
 export const SITE_CONTENT_CACHE_MS = 30_000;
-
-const IMAGE_MAGIC: Record<string, (b: Buffer) => boolean> = {
-  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  webp: (b) => b.subarray(0, 4).toString("ascii") === "RIFF" && b.subarray(8, 12).toString("ascii") === "WEBP",
-};
 
 export const imagePath = (id: number) => `/site-image/${id}`;
 
@@ -81,11 +76,10 @@ export function siteContentRoutes(app: FastifyInstance, authenticate: Authentica
 async function setContent(db: Db, admin: AuthUser, body: z.output<typeof site.adminSetSiteContent.body>): Promise<SiteContent> {
   let image: { bytes: Buffer; type: string } | null = null;
   if (body.banner) {
-    const type = body.banner.slice("data:image/".length, body.banner.indexOf(";"));
-    const bytes = Buffer.from(body.banner.slice(body.banner.indexOf(",") + 1), "base64");
     // The data URL's label is the client's word; the bytes must really be that kind of image.
-    if (!IMAGE_MAGIC[type]?.(bytes)) throw badRequest("ไฟล์แบนเนอร์ไม่ใช่รูปภาพที่ถูกต้อง");
-    image = { bytes, type: `image/${type}` };
+    const decoded = decodeImageDataUrl(body.banner);
+    if (!decoded) throw badRequest("ไฟล์แบนเนอร์ไม่ใช่รูปภาพที่ถูกต้อง");
+    image = { bytes: decoded.bytes, type: `image/${decoded.type}` };
   }
   const after = await db.transaction(async (tx) => {
     await seedSiteContent(tx);

@@ -10,6 +10,7 @@ import { writeAudit } from "../admin/audit";
 import { findUserById } from "../auth/repository";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { decodeImageDataUrl } from "../http/image-data-url";
 import { once, requestHash } from "../http/idempotency";
 import { depositRoom, flagDepositBeyondLimit } from "../rg/gate";
 import { rgLimitMessage } from "../rg/messages";
@@ -32,18 +33,11 @@ function newTransection(): string {
   return `DP${stamp}${Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join("")}`;
 }
 
-const SLIP_MAGIC: Record<string, (b: Buffer) => boolean> = {
-  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  webp: (b) => b.subarray(0, 4).toString("ascii") === "RIFF" && b.subarray(8, 12).toString("ascii") === "WEBP",
-};
-
 /** The data URL's bytes, checked to really be the image type it claims. */
 function decodeSlip(dataUrl: string): { bytes: Buffer; type: string } {
-  const type = dataUrl.slice("data:image/".length, dataUrl.indexOf(";"));
-  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
-  if (!SLIP_MAGIC[type]?.(bytes)) throw badRequest("ไฟล์สลิปไม่ใช่รูปภาพที่ถูกต้อง");
-  return { bytes, type };
+  const image = decodeImageDataUrl(dataUrl);
+  if (!image) throw badRequest("ไฟล์สลิปไม่ใช่รูปภาพที่ถูกต้อง");
+  return image;
 }
 
 const toSatang = (baht: number) => BigInt(bahtToSatang(baht));

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ComponentProps, useState } from "react";
 import { auth, backOffice } from "../../../contract";
 import type { PlayerDetails } from "../../../contract/back-office";
 import { BANKS, isBankCode } from "../../../domain/banks";
@@ -117,32 +117,38 @@ function PlayerView({ uuid, onOpen }: { uuid: string; onOpen: (uuid: string) => 
             />
           </Tabs.Panel>
           <Tabs.Panel value="deposits" pt="xs">
-            <Stack gap={4} data-testid="player-deposits">
-              {deposits.length === 0 && <Text c="dimmed">ไม่มีรายการฝากใน 90 วัน</Text>}
-              {deposits.map((d) => (
-                <Group key={d.id} justify="space-between" wrap="nowrap">
-                  <Text size="xs">{d.date_time}</Text>
-                  <Text size="sm">{formatMoney(d.amount)}</Text>
-                  <ApprovalBadge status={d.status} />
-                </Group>
-              ))}
-            </Stack>
+            <MoneyRequests requests={deposits} testId="player-deposits" none="ไม่มีรายการฝากใน 90 วัน" />
           </Tabs.Panel>
           <Tabs.Panel value="withdrawals" pt="xs">
-            <Stack gap={4} data-testid="player-withdrawals">
-              {withdrawals.length === 0 && <Text c="dimmed">ไม่มีรายการถอนใน 90 วัน</Text>}
-              {withdrawals.map((w) => (
-                <Group key={w.id} justify="space-between" wrap="nowrap">
-                  <Text size="xs">{w.date_time}</Text>
-                  <Text size="sm">{formatMoney(w.amount)}</Text>
-                  <ApprovalBadge status={w.status} />
-                </Group>
-              ))}
-            </Stack>
+            <MoneyRequests requests={withdrawals} testId="player-withdrawals" none="ไม่มีรายการถอนใน 90 วัน" />
           </Tabs.Panel>
         </Tabs>
       </Stack>
     </Card>
+  );
+}
+
+/** A player's deposits or withdrawals: when, how much, and where the operator's approval stands. */
+function MoneyRequests({
+  requests,
+  testId,
+  none,
+}: {
+  requests: ReadonlyArray<{ id: number; date_time: string; amount: number; status: ComponentProps<typeof ApprovalBadge>["status"] }>;
+  testId: string;
+  none: string;
+}) {
+  return (
+    <Stack gap={4} data-testid={testId}>
+      {requests.length === 0 && <Text c="dimmed">{none}</Text>}
+      {requests.map((r) => (
+        <Group key={r.id} justify="space-between" wrap="nowrap">
+          <Text size="xs">{r.date_time}</Text>
+          <Text size="sm">{formatMoney(r.amount)}</Text>
+          <ApprovalBadge status={r.status} />
+        </Group>
+      ))}
+    </Stack>
   );
 }
 
