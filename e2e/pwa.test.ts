@@ -175,7 +175,12 @@ describe("a new build", () => {
 
 describe("a first visit", () => {
   it("fetches the page's own chunks beside the entry script: each preloaded file is fetched once, by the page", async () => {
-    const html = await (await fetch(`${site.url}/singInPage`)).text();
+    const signIn = await fetch(`${site.url}/singInPage`);
+    // Still a page like any other: HTML, the site's security headers, never kept stale by a cache.
+    expect(signIn.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(signIn.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(signIn.headers.get("cache-control")).toBe("no-cache");
+    const html = await signIn.text();
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
     const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(html)?.[1];
     expect(entry).toMatch(/^\/assets\/index-/);
