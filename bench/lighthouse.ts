@@ -70,7 +70,13 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000): Pro
     const out: Scores[] = [];
     for (const p of pages) {
       if (p.signedIn) await setCookies(chrome.port, base, { jwt: login.jwt, uuid: login.uuid, username: "bench1", userType: "user", bannerStatus: "shown" });
-      const result = await lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      const run = () => lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      let result = await run();
+      // Lighthouse's own trace sometimes fails (NO_NAVSTART, NO_FCP on a headless Chromium): measured once more.
+      if (result?.lhr.runtimeError) {
+        console.log(`  ${p.name}: Lighthouse could not measure the page (${result.lhr.runtimeError.code}); once more`);
+        result = await run();
+      }
       if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
       const { categories, audits, environment, runtimeError } = result.lhr;
       if (runtimeError) console.log(`  ${p.name}: Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
