@@ -36,9 +36,22 @@ export function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
 }
 
 async function runAxe(page: Page): Promise<A11yViolation[]> {
-  // A dialog fading in or out is not what the player reads: wait (up to 2 s) for finite transitions to end.
+  // A dialog fading in or out is not what the player reads: wait (up to 3 s) for finite transitions to end
+  // and for every dialog, menu and option list to be fully opaque — Mantine's transition sets opacity 0
+  // before its CSS transition starts, so a just-opened dialog can be see-through with no animation running.
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.effect?.getComputedTiming().endTime === Infinity || a.playState !== "running"), undefined, { timeout: 2_000 })
+    .waitForFunction(
+      () => {
+        const settled = document.getAnimations().every((a) => a.effect?.getComputedTiming().endTime === Infinity || a.playState !== "running");
+        const opaque = (el: Element) => {
+          for (let e: Element | null = el; e; e = e.parentElement) if (Number(getComputedStyle(e).opacity) < 1) return false;
+          return true;
+        };
+        return settled && [...document.querySelectorAll('[role="dialog"], [role="menu"], [role="listbox"]')].every(opaque);
+      },
+      undefined,
+      { timeout: 3_000 },
+    )
     .catch(() => undefined);
   await ensureAxe(page);
   const url = page.url();
