@@ -15,8 +15,8 @@ const MANIFEST: Manifest = {
   "features/auth/sign-in-page.tsx": { file: "assets/sign-in-e.js", imports: ["_input-c.js", "_shared-b.js"] },
   "features/home/home-page.tsx": { file: "assets/home-f.js", imports: ["_input-c.js"] },
   // A page another chunk imports too: Rollup makes it a shared chunk named after the module.
-  "_yeekee-page-D5Vwxr9Z.js": { file: "assets/yeekee-page-D5Vwxr9Z.js", imports: ["_input-c.js"] },
-  "_yeekee-B_e7D6H2.js": { file: "assets/yeekee-B_e7D6H2.js" },
+  "_yeekee-page-D5Vwxr9Z.js": { file: "assets/yeekee-page-D5Vwxr9Z.js", name: "yeekee-page", imports: ["_input-c.js"] },
+  "_yeekee-B_e7D6H2.js": { file: "assets/yeekee-B_e7D6H2.js", name: "yeekee" },
 };
 
 describe("the chunks a first visit preloads", () => {

@@ -8,6 +8,8 @@
 /** A chunk of Vite's build manifest (dist/web/.vite/manifest.json). */
 export interface ManifestChunk {
   file: string;
+  /** The chunk's name: a shared chunk is named after the module it was made for. */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -60,12 +62,12 @@ export function chunkClosure(manifest: Manifest, key: string, into = new Set<str
 
 /**
  * The manifest key of the chunk holding `module`: its own, or, when another chunk imports the module too
- * and Rollup made it a shared chunk, the one Rollup named after it (`_yeekee-page-<hash>.js`).
+ * and Rollup made it a shared chunk (`_yeekee-page-<hash>.js`), the shared chunk named after it.
  */
 export function moduleKey(manifest: Manifest, module: string): string | undefined {
   if (manifest[module]) return module;
   const name = module.replace(/^.*\//, "").replace(/\.tsx?$/, "");
-  return Object.keys(manifest).find((k) => k.startsWith(`_${name}-`) && /^_[\w.-]+-[\w-]{8}\.js$/.test(k) && k.length === name.length + 13);
+  return Object.keys(manifest).find((k) => k.startsWith("_") && manifest[k]!.name === name);
 }
 
 /** The script files the page's modules need that the entry does not already load, in manifest order. */
