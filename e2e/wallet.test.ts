@@ -51,6 +51,8 @@ describe("money through the pages", () => {
     await playerPage.getByText("0011223344").waitFor();
     await screenshot(playerPage, "20-deposit-instructions");
     await playerPage.locator('input[type="file"]').setInputFiles({ name: "slip.png", mimeType: "image/png", buffer: PNG_1PX });
+    // The chosen file can be cleared by a named button (theme default; axe's button-name found it unnamed).
+    await playerPage.getByRole("button", { name: "ล้าง" }).waitFor();
     await playerPage.getByRole("button", { name: "แจ้งโอนแล้ว" }).click();
     await playerPage.getByTestId("deposit-reported").waitFor();
   });

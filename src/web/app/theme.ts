@@ -1,4 +1,4 @@
-import { type AnchorProps, type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple, type ModalProps } from "@mantine/core";
+import { type AnchorProps, type CSSVariablesResolver, createTheme, DEFAULT_THEME, type FileInputProps, type MantineColorsTuple, type ModalProps, type SelectProps } from "@mantine/core";
 
 /** WCAG's relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -59,6 +59,9 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: "always" } satisfies Partial<AnchorProps> },
     // Every dialog's close button is named (axe: button-name); a page may still pass its own props.
     Modal: { defaultProps: { closeButtonProps: { "aria-label": "ปิด" } } satisfies Partial<ModalProps> },
+    // A clearable field's clear button is named too (axe: button-name, once a slip file is chosen).
+    FileInput: { defaultProps: { clearButtonProps: { "aria-label": "ล้าง" } } satisfies Partial<FileInputProps> },
+    Select: { defaultProps: { clearButtonProps: { "aria-label": "ล้าง" } } satisfies Partial<SelectProps> },
   },
 });
 
