@@ -4,6 +4,10 @@
  * the build being measured; Debian's Chromium headless through chrome-launcher. The signed-in pages get
  * the session cookies a sign-in leaves (jwt, uuid, username, and bannerStatus as a returning player has it)
  * set in the browser before Lighthouse opens them; Lighthouse leaves cookies alone.
+ * Each page is measured over both ways a browser can reach the app (`TRANSPORTS`): through a TLS proxy that
+ * speaks HTTP/2, as players reach it in production (bench/h2-front.ts), and straight to the app's own
+ * HTTP/1.1 listener. Lighthouse simulates the network from what it saw: over HTTP/1.1 a page's chunks share
+ * six connections, each opened with its own round trips; over HTTP/2 they share one.
  */
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -17,10 +21,13 @@ import { connect } from "../src/server/db/client";
 import { prepareServingRole } from "../src/server/db/serving-role";
 import { betPagePath } from "../src/web/app/paths";
 import { makeRound } from "../tests/support/rounds";
+import { h2Front } from "./h2-front";
 import { benchDatabase, benchPlayers } from "./setup";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-export type Scores = Record<(typeof CATEGORIES)[number], number> & { page: string; fcp: string; lcp: string; tbt: string; cls: string; si: string };
+export const TRANSPORTS = ["HTTP/2 via TLS proxy", "HTTP/1.1 direct"] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+export type Scores = Record<(typeof CATEGORIES)[number], number> & { page: string; transport: Transport; fcp: string; lcp: string; tbt: string; cls: string; si: string };
 
 /** Sets cookies for `origin` in the whole browser through the DevTools protocol. */
 async function setCookies(port: number, origin: string, cookies: Record<string, string>) {
@@ -47,10 +54,14 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000): Pro
   const db = connect(serving.url);
   const config = { ...loadConfig({ JWT_SECRET: jwtSecret, DATABASE_URL: serving.url, LOG_LEVEL: "silent" }), webDir };
   const app = await buildApp({ config, db, databaseUrl: serving.url, logger: false });
-  const base = await app.listen({ port: 0, host: "127.0.0.1" });
+  const direct = await app.listen({ port: 0, host: "127.0.0.1" });
+  const front = await h2Front(direct);
+  const bases: Record<Transport, string> = { "HTTP/2 via TLS proxy": front.url, "HTTP/1.1 direct": direct };
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      // The proxy's certificate is self-signed for 127.0.0.1.
+      "--ignore-certificate-errors"],
   });
   const timer = setTimeout(() => {
     console.error(`Lighthouse took over ${timeoutMs / 1000} s: stopped`);
@@ -59,7 +70,7 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000): Pro
   try {
     await benchPlayers(database.db, 1);
     const login = (await (
-      await fetch(`${base}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "bench1", password: "bench-password" }) })
+      await fetch(`${direct}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "bench1", password: "bench-password" }) })
     ).json()) as { jwt: string; uuid: string };
     const roundId = await makeRound(database.db, "hanoi", 3_600_000);
     const pages: { name: string; path: string; signedIn: boolean }[] = [
@@ -68,31 +79,38 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000): Pro
       { name: "bet page (signed in)", path: betPagePath("hanoi", roundId), signedIn: true },
     ];
     const out: Scores[] = [];
-    for (const p of pages) {
+    // BENCH_WEB_TRANSPORT=HTTP/2 (or HTTP/1.1) measures over that one only.
+    const transports = TRANSPORTS.filter((t) => !process.env.BENCH_WEB_TRANSPORT || t.startsWith(process.env.BENCH_WEB_TRANSPORT));
+    for (const { transport, ...p } of transports.flatMap((transport) => pages.map((page) => ({ ...page, transport })))) {
+      const base = bases[transport];
+      const name = `${p.name} ${transport.startsWith("HTTP/2") ? "h2" : "h1"}`;
       if (p.signedIn) await setCookies(chrome.port, base, { jwt: login.jwt, uuid: login.uuid, username: "bench1", userType: "user", bannerStatus: "shown" });
       const run = () => lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
       let result = await run();
       // Lighthouse's own trace sometimes fails (NO_NAVSTART, NO_FCP on a headless Chromium): measured once more.
       if (result?.lhr.runtimeError) {
-        console.log(`  ${p.name}: Lighthouse could not measure the page (${result.lhr.runtimeError.code}); once more`);
+        console.log(`  ${name}: Lighthouse could not measure the page (${result.lhr.runtimeError.code}); once more`);
         result = await run();
       }
       if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
       const { categories, audits, environment, runtimeError } = result.lhr;
-      if (runtimeError) console.log(`  ${p.name}: Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
+      if (runtimeError) console.log(`  ${name}: Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
       // The whole report, for looking into a score (BENCH_WEB_REPORTS=<directory>).
       if (process.env.BENCH_WEB_REPORTS) {
         mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
-        writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${p.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.json`), JSON.stringify(result.lhr));
+        writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.json`), JSON.stringify(result.lhr));
+        // And the trace Lighthouse simulated from (every task of the main thread, unthrottled), for finding what made a long task.
+        writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.trace.json`), JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
       }
       // Lighthouse's own CPU benchmark of this machine (its docs expect about 1000+ on a typical desktop) and
       // the load beside it: simulated throttling slows the measured main thread 4x, so a busy machine's
       // blocking time counts against the page.
-      console.log(`  ${p.name}: Lighthouse benchmarkIndex ${environment.benchmarkIndex}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} cores`);
+      console.log(`  ${name}: Lighthouse benchmarkIndex ${environment.benchmarkIndex}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} cores`);
       const score = (c: string) => Math.round((categories[c]?.score ?? 0) * 100);
       const shown = (a: string) => audits[a]?.displayValue ?? "-";
       out.push({
         page: p.name,
+        transport,
         performance: score("performance"),
         accessibility: score("accessibility"),
         "best-practices": score("best-practices"),
@@ -108,13 +126,14 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000): Pro
         const failing = (categories[c]?.auditRefs ?? [])
           .filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 0.9)
           .map((r) => `${r.id} (${audits[r.id]?.displayValue ?? audits[r.id]?.score})`);
-        if (failing.length > 0) console.log(`  ${p.name} ${c}: below 0.9: ${failing.join(", ")}`);
+        if (failing.length > 0) console.log(`  ${name} ${c}: below 0.9: ${failing.join(", ")}`);
       }
     }
     return out;
   } finally {
     clearTimeout(timer);
     await chrome.kill();
+    await front.close();
     await app.close();
     await db.$client.end();
     for (const c of database.cleanup) await c();
