@@ -7,6 +7,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 // The DOM build of RouterProvider: navigations can ask for flushSync (see the responsible-play sign-outs).
 import { RouterProvider } from "react-router/dom";
+import { prefetchPageData } from "./app/prefetch";
 import { router } from "./app/router";
 import { cssVariablesResolver, theme } from "./app/theme";
 import { registerServiceWorker } from "./lib/service-worker";
@@ -15,6 +16,8 @@ import { SessionProvider } from "./lib/session";
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
+
+prefetchPageData(queryClient, window.location);
 
 // The first render as a transition: React then draws the page in slices of a few milliseconds, so a phone's
 // main thread is never held for the whole tree at once (Lighthouse's blocking time; issue 18).

@@ -30,3 +30,10 @@ export const yeekeePagePath = (activityid: number, lotto?: string) => `/yeekeePa
 export const betPagePath = (lotto: string, activityid: number) => `${PATHS.homeAllLotto}?lotto=${encodeURIComponent(lotto)}&activity=${activityid}`;
 
 export const referralLink = (origin: string, uuid: string) => `${origin}/register/${uuid}`;
+
+/** A round id from an address (the bet form's `activity`, the yeekee page's `:activityid`): a positive whole number, else null. */
+export function roundIdParam(s: string | null | undefined): number | null {
+  if (!s || !/^\d{1,15}$/.test(s)) return null;
+  const n = Number(s);
+  return n > 0 ? n : null;
+}

@@ -29,6 +29,7 @@ function measureOffset() {
       const received = Date.now();
       offset = r.timestamp + (received - sent) / 2 - received;
       measuredAt = received;
+      tickNow = received + offset;
       for (const l of offsetListeners) l();
     })
     .catch(() => undefined)
@@ -65,12 +66,26 @@ export function useServerNow(tickMs = 1000): number {
 
 const tickListeners = new Set<() => void>();
 let tickTimer: ReturnType<typeof setInterval> | undefined;
+/**
+ * The server's time at the last tick (or offset measurement). What `useServerClock` shows is read from it,
+ * not from `Date.now()`: a value that moved with the wall clock between React's render and its check of
+ * the stores would make React draw the whole pending render again at once, unsliced (issue 18). It
+ * changes only together with a notification.
+ */
+let tickNow = Date.now();
+
+/** `tickNow`, brought up to date first when no timer keeps it (nothing subscribed yet, or any more). */
+function clockNow(): number {
+  if (tickTimer === undefined && Date.now() + offset - tickNow >= 1000) tickNow = Date.now() + offset;
+  return tickNow;
+}
 
 /** Calls `listener` every second (one timer for all) and when the offset is measured. */
 function subscribeToClock(listener: () => void): () => void {
   tickListeners.add(listener);
   const unsubscribeOffset = subscribeToOffset(listener);
   tickTimer ??= setInterval(() => {
+    tickNow = Date.now() + offset;
     for (const l of tickListeners) l();
   }, 1000);
   return () => {
@@ -91,6 +106,6 @@ function subscribeToClock(listener: () => void): () => void {
  * which held a phone's main thread for a tenth of a second each time (issue 18).
  */
 export function useServerClock<T extends string | number | boolean | null>(select: (serverNow: number) => T): T {
-  const read = useCallback(() => select(Date.now() + offset), [select]);
+  const read = useCallback(() => select(clockNow()), [select]);
   return useSyncExternalStore(subscribeToClock, read);
 }

@@ -2,6 +2,7 @@ import { Stack } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Activity } from "../../../contract/lottery";
+import { roundIdParam } from "../../app/paths";
 import { PageTitle } from "../../components/page-title";
 import { useServerNow, useServerOffset } from "../../lib/server-clock";
 import { bangkokDateKey } from "../../../domain/thai-date";
@@ -12,16 +13,9 @@ import { BetForm } from "./bet-form";
 import { LotteryChoice, RoundChoice } from "./lottery-picker";
 import { useOtherActivities, useYeekeeRounds } from "./queries";
 
-/** The query string holds the choice, so a reload keeps it: `?lotto=<configID>&activity=<id>`. */
-function positiveInt(s: string | null): number | null {
-  if (!s || !/^\d{1,15}$/.test(s)) return null;
-  const n = Number(s);
-  return n > 0 ? n : null;
-}
-
 /**
  * /homeAllLotto: step 1 chooses a lottery and one of its open rounds; step 2 is the bet form of
- * that round.
+ * that round. The query string holds the choice, so a reload keeps it: `?lotto=<configID>&activity=<id>`.
  */
 export function HomeAllLottoPage() {
   // Not ticking: the bet form is not drawn again every second for the lists' clocks (issue 18).
@@ -29,7 +23,7 @@ export function HomeAllLottoPage() {
   const [params, setParams] = useSearchParams();
   const list = useLottoList();
   const items = useMemo(() => list.data ?? [], [list.data]);
-  const activityid = positiveInt(params.get("activity"));
+  const activityid = roundIdParam(params.get("activity"));
   const lottoParam = params.get("lotto");
 
   // The lottery of the round: from the query string, or the one whose next round it is.

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { betting, lottery } from "../../../contract";
 import type { RateConfig } from "../../../contract/betting";
@@ -42,22 +42,21 @@ export function useYeekeeRounds(lotteryId: string | null, businessDate: string, 
   });
 }
 
-/** Whether the round still takes bets, by the server's clock, with its close time. */
-export function useRoundTimeout(activityid: number | null) {
-  return useQuery({
+/**
+ * A round's own queries, shared by the hooks below and by start-up (app/prefetch.ts), which asks for
+ * them beside the page's code on a first load of the bet form. Fresh for a few seconds at least, so the
+ * form that mounts just after does not ask again.
+ */
+const roundTimeoutQuery = (activityid: number | null) =>
+  queryOptions({
     queryKey: ["round-timeout", activityid],
     queryFn: () => callApi(lottery.checkTimeout, { activityid: activityid! }),
-    enabled: activityid !== null,
+    staleTime: 5_000,
     refetchInterval: 30_000,
   });
-}
 
-/**
- * The payout config of a round for the caller's user type, as a map by bet type. The server's
- * answer is also written to local storage (`configLottoObj`) as the specification keeps it.
- */
-export function useLottoConfig(activityid: number | null) {
-  return useQuery({
+const lottoConfigQuery = (activityid: number | null) =>
+  queryOptions({
     queryKey: ["lotto-config", activityid],
     queryFn: async () => {
       const r = await callApi(betting.getLottoConfigByActivityId, { activity_id: activityid! });
@@ -68,10 +67,58 @@ export function useLottoConfig(activityid: number | null) {
       }
       return { rates: ratesByBetType(r.configLotto), percentLottoObj: r.percentLottoObj };
     },
-    enabled: activityid !== null,
     meta: { blocking: true },
     staleTime: 60_000,
   });
+
+const digitPricesQuery = (activityid: number | null) =>
+  queryOptions({
+    queryKey: ["digit-prices", activityid],
+    queryFn: async () => {
+      const r = await callApi(betting.readNewDigitPriceAddLastTime, { activity_id: activityid! });
+      const latest = new Map<string, DigitPriceEntry & { at: number }>();
+      for (const p of r.new_digit_price) {
+        const key = digitKey(p.award_type, p.number);
+        const at = Date.parse(p.created_at) || Date.parse(p.date_time) || 0;
+        const seen = latest.get(key);
+        if (!seen || at >= seen.at) latest.set(key, { betType: p.award_type, number: p.number, price: p.new_price, at });
+      }
+      const list = [...latest.values()].map(({ betType, number, price }) => ({ betType, number, price }));
+      return { list, byKey: new Map(list.map((e) => [digitKey(e.betType, e.number), e.price])) };
+    },
+    staleTime: 5_000,
+    refetchInterval: 30_000,
+  });
+
+const roundSlipsQuery = (activityid: number | null, uuid: string | null) =>
+  queryOptions({
+    queryKey: roundSlipsKey(activityid ?? 0),
+    queryFn: async () => (await callApi(betting.readPostNumberDigit, { activityid: activityid!, uuid: uuid! })).postdigit_list,
+    staleTime: 5_000,
+  });
+
+/** Start-up on the bet form of `activityid`: the round's close time, rates, restricted numbers and the player's slips. */
+export function prefetchRound(client: QueryClient, activityid: number): Promise<unknown> {
+  const uuid = getCookie(COOKIE.uuid);
+  return Promise.all([
+    client.prefetchQuery(roundTimeoutQuery(activityid)),
+    client.prefetchQuery(lottoConfigQuery(activityid)),
+    client.prefetchQuery(digitPricesQuery(activityid)),
+    uuid ? client.prefetchQuery(roundSlipsQuery(activityid, uuid)) : null,
+  ]);
+}
+
+/** Whether the round still takes bets, by the server's clock, with its close time. */
+export function useRoundTimeout(activityid: number | null) {
+  return useQuery({ ...roundTimeoutQuery(activityid), enabled: activityid !== null });
+}
+
+/**
+ * The payout config of a round for the caller's user type, as a map by bet type. The server's
+ * answer is also written to local storage (`configLottoObj`) as the specification keeps it.
+ */
+export function useLottoConfig(activityid: number | null) {
+  return useQuery({ ...lottoConfigQuery(activityid), enabled: activityid !== null });
 }
 
 /** One config per bet type; the entry keyed for the user's own type wins when several are sent. */
@@ -94,23 +141,7 @@ export interface DigitPriceEntry {
 
 /** Restricted numbers of the round: the latest price per bet type and number, as a list and by `{betType}_{number}`. */
 export function useDigitPrices(activityid: number | null) {
-  return useQuery({
-    queryKey: ["digit-prices", activityid],
-    queryFn: async () => {
-      const r = await callApi(betting.readNewDigitPriceAddLastTime, { activity_id: activityid! });
-      const latest = new Map<string, DigitPriceEntry & { at: number }>();
-      for (const p of r.new_digit_price) {
-        const key = digitKey(p.award_type, p.number);
-        const at = Date.parse(p.created_at) || Date.parse(p.date_time) || 0;
-        const seen = latest.get(key);
-        if (!seen || at >= seen.at) latest.set(key, { betType: p.award_type, number: p.number, price: p.new_price, at });
-      }
-      const list = [...latest.values()].map(({ betType, number, price }) => ({ betType, number, price }));
-      return { list, byKey: new Map(list.map((e) => [digitKey(e.betType, e.number), e.price])) };
-    },
-    enabled: activityid !== null,
-    refetchInterval: 30_000,
-  });
+  return useQuery({ ...digitPricesQuery(activityid), enabled: activityid !== null });
 }
 
 export const digitKey = (betType: string, number: string) => `${betType}_${number}`;
@@ -137,11 +168,7 @@ export function useDrafts(enabled: boolean) {
 /** The player's own slips of one round. */
 export function useRoundSlips(activityid: number | null) {
   const { uuid } = useSession();
-  return useQuery({
-    queryKey: roundSlipsKey(activityid ?? 0),
-    queryFn: async () => (await callApi(betting.readPostNumberDigit, { activityid: activityid!, uuid: uuid! })).postdigit_list,
-    enabled: activityid !== null && !!uuid,
-  });
+  return useQuery({ ...roundSlipsQuery(activityid, uuid), enabled: activityid !== null && !!uuid });
 }
 
 /** The player's slips of the last `period` days. */

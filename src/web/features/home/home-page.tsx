@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { LottoListItem } from "../../../contract/lottery";
 import { formatThaiDate, formatTime } from "../../../domain/thai-date";
@@ -33,9 +33,14 @@ export function HomePage() {
   const list = useLottoList();
   const { refetch } = list;
   const [shown, setShown] = useState<{ activityid: number; name: string; date_th: string } | null>(null);
+  const showResult = useCallback(
+    (item: LottoListItem, r: { activityid: number; date_th: string }) => setShown({ activityid: r.activityid, name: item.name, date_th: r.date_th }),
+    [],
+  );
   // The cards are drawn in a deferred render, which React can interrupt and slice: the query's own answer
-  // renders at once and in one piece (issue 18).
-  const data = useDeferredValue(list.data);
+  // renders at once and in one piece (issue 18). Null at first, so a list already there as the page
+  // mounts (cached, or asked for at start-up) comes in a render of its own too.
+  const data = useDeferredValue<LottoListItem[] | undefined | null>(list.data, null);
   const items = useMemo(() => data ?? [], [data]);
 
   // A round the list still calls open has just closed: ask again shortly for the next one.
@@ -87,26 +92,22 @@ export function HomePage() {
         </SimpleGrid>
       </Card>
 
-      {data === undefined && (
+      {data == null && (
         <SimpleGrid cols={2} spacing="sm">
           {[0, 1, 2, 3].map((k) => (
             <Skeleton key={k} h={130} radius="lg" />
           ))}
         </SimpleGrid>
       )}
-      {data !== undefined && items.length === 0 && (
+      {data != null && items.length === 0 && (
         <EmptyState title="ยังไม่มีงวดหวยที่เปิดรับแทง">รายการหวยและผลรางวัลล่าสุดจะแสดงที่นี่</EmptyState>
       )}
       {sections.map((s) => (
-        <Stack key={s.category} gap="xs" component="section" data-testid="lotto-group" data-category={s.category} aria-label={s.title}>
+        <Stack key={s.category} gap="xs" component="section" className="lotto-group" data-testid="lotto-group" data-category={s.category} aria-label={s.title}>
           <Title order={4}>{s.title}</Title>
           <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
             {s.items.map((item) => (
-              <LottoCard
-                key={item.configID}
-                item={item}
-                onShowResult={(r) => setShown({ activityid: r.activityid, name: item.name, date_th: r.date_th })}
-              />
+              <LottoCard key={item.configID} item={item} onShowResult={showResult} />
             ))}
           </SimpleGrid>
         </Stack>

@@ -1,4 +1,5 @@
-import { Card, Group, Image, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Card } from "@mantine/core";
+import { memo } from "react";
 import type { LatestResult, LottoListItem } from "../../../contract/lottery";
 import type { z } from "zod";
 import { useServerClock } from "../../lib/server-clock";
@@ -11,75 +12,67 @@ type Latest = z.infer<typeof LatestResult>;
 /**
  * One lottery on the home page: icon, name, the round that closes next with a countdown on the
  * server's clock, and the latest result. Betting is a later page, so the card itself links nowhere.
+ * Inside the card, plain elements with the classes of styles.css rather than a dozen Mantine components
+ * each: the home page draws two dozen cards at once, and on a phone that render was the page's longest
+ * task (issue 18). Memoized: the page renders again when the session or the clock changes, the cards only
+ * when their own lottery does (`onShowResult` must be stable).
  */
-export function LottoCard({ item, onShowResult }: { item: LottoListItem; onShowResult: (r: Latest) => void }) {
+export const LottoCard = memo(function LottoCard({ item, onShowResult }: { item: LottoListItem; onShowResult: (item: LottoListItem, r: Latest) => void }) {
   const round = item.nextRound;
   // The card renders again when its round opens or closes; the countdowns tick by themselves.
   const phase = useServerClock((now) => roundPhase(round, now));
   return (
     <Card withBorder radius="lg" padding="sm" className="lotto-card" data-testid="lotto-card" data-config-id={item.configID} data-phase={phase}>
-      <Stack gap={6} h="100%">
-        <Group gap={8} wrap="nowrap" align="center">
-          {item.icon && <Image src={item.icon} w={44} h={44} radius="sm" alt="" style={{ flexShrink: 0 }} data-testid="lotto-icon" />}
-          <Text fw={600} size="sm" lh={1.3} lineClamp={2} miw={0}>
-            {item.name}
-          </Text>
-        </Group>
-        {round && (
-          <Text size="xs" c="dimmed" lh={1.3}>
-            {roundLabel(round)}
-          </Text>
-        )}
+      <div className="lotto-card-body">
+        <div className="lotto-card-title">
+          {item.icon && <img src={item.icon} width={44} height={44} alt="" className="lotto-card-icon" data-testid="lotto-icon" />}
+          <p className="lotto-card-name">{item.name}</p>
+        </div>
+        {round && <p className="lotto-card-note">{roundLabel(round)}</p>}
         {round && phase === "open" && (
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">
-              ปิดรับใน
-            </Text>
-            <Text fw={600} c="red.8" className="countdown" data-testid="countdown" data-kind="close">
+          <div>
+            <p className="lotto-card-note">ปิดรับใน</p>
+            <p className="lotto-card-time countdown is-closing" data-testid="countdown" data-kind="close">
               <Countdown to={Date.parse(round.timestop)} />
-            </Text>
-          </Stack>
+            </p>
+          </div>
         )}
         {round && phase === "waiting" && (
-          <Stack gap={2}>
-            <Group gap={6} wrap="nowrap">
+          <div>
+            <div className="lotto-card-row">
               <PhaseBadge phase="waiting" />
-              <Text size="xs" c="dimmed">
-                เปิดใน
-              </Text>
-            </Group>
-            <Text fw={600} c="dark.4" className="countdown" data-testid="countdown" data-kind="open">
+              <p className="lotto-card-note">เปิดใน</p>
+            </div>
+            <p className="lotto-card-time countdown is-opening" data-testid="countdown" data-kind="open">
               <Countdown to={Date.parse(round.open_at)} />
-            </Text>
-          </Stack>
+            </p>
+          </div>
         )}
         {phase !== "open" && phase !== "waiting" && (
-          <Group>
+          <div className="lotto-card-row">
             <PhaseBadge phase={phase} closedLabel="ปิดรับแล้ว" />
-          </Group>
+          </div>
         )}
         {item.latestResult && (
-          <UnstyledButton
-            mt="auto"
-            className="latest-result"
-            onClick={() => onShowResult(item.latestResult!)}
+          <button
+            type="button"
+            className="latest-result mantine-focus-auto"
+            onClick={() => onShowResult(item, item.latestResult!)}
             data-testid="latest-result"
             data-activity-id={item.latestResult.activityid}
           >
-            <Text size="xs" c="dimmed" truncate>
-              ผลล่าสุด {item.latestResult.date_th}
-            </Text>
-            <Group gap={10} wrap="nowrap">
-              <Text size="sm">
+            <span className="lotto-card-note lotto-card-truncate">ผลล่าสุด {item.latestResult.date_th}</span>
+            <span className="lotto-card-award">
+              <span>
                 บน <b className="award-number">{item.latestResult.top3}</b>
-              </Text>
-              <Text size="sm">
+              </span>
+              <span>
                 ล่าง <b className="award-number">{item.latestResult.bottom2}</b>
-              </Text>
-            </Group>
-          </UnstyledButton>
+              </span>
+            </span>
+          </button>
         )}
-      </Stack>
+      </div>
     </Card>
   );
-}
+});

@@ -1,21 +1,19 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { lottery } from "../../../contract";
 import type { LottoListItem } from "../../../contract/lottery";
 import { callApi } from "../../lib/api";
-import { browserStorage, cachedAwards, cachedYeekeeActivities, readLottoList, writeLottoList } from "../../lib/local-cache";
+import { browserStorage, cachedAwards, cachedYeekeeActivities, readLottoList, type StorageLike, writeLottoList } from "../../lib/local-cache";
 
 export const LOTTO_LIST_QUERY = ["lotto-list"] as const;
 
 /**
- * The lotto list (spec §4, §8): the cached list is shown at once, then the server's replaces it and
- * is cached when non-empty. Failures are only logged: the page keeps the cached list, or shows an
- * empty one.
+ * The lotto list (spec §4, §8): the server's list, cached when non-empty. Failures are only logged: the
+ * page keeps the cached list, or shows an empty one. Fresh for a few seconds, so a page that mounts just
+ * after the list was asked for at start-up (app/prefetch.ts) does not ask again.
  */
-export function useLottoList() {
-  const storage = browserStorage();
-  const [cached] = useState(() => readLottoList(storage));
-  return useQuery({
+const lottoListQuery = (storage: StorageLike) =>
+  queryOptions({
     queryKey: LOTTO_LIST_QUERY,
     queryFn: async (): Promise<LottoListItem[]> => {
       try {
@@ -27,11 +25,28 @@ export function useLottoList() {
         return readLottoList(storage) ?? [];
       }
     },
+    staleTime: 5_000,
+    refetchInterval: 60_000,
+  });
+
+/** The lotto list: the cached list is shown at once, then the server's replaces it. */
+export function useLottoList() {
+  const storage = browserStorage();
+  const [cached] = useState(() => readLottoList(storage));
+  return useQuery({
+    ...lottoListQuery(storage),
     initialData: cached ?? undefined,
     // The cached list is shown but always counts as stale, so the server is asked at once.
     initialDataUpdatedAt: 0,
-    refetchInterval: 60_000,
   });
+}
+
+/** Start-up (app/prefetch.ts): the cached list in place as `useLottoList` shows it, and the server asked at once. */
+export function prefetchLottoList(client: QueryClient): Promise<void> {
+  const storage = browserStorage();
+  const cached = readLottoList(storage);
+  if (cached && client.getQueryData(LOTTO_LIST_QUERY) === undefined) client.setQueryData(LOTTO_LIST_QUERY, cached, { updatedAt: 0 });
+  return client.prefetchQuery(lottoListQuery(storage));
 }
 
 /** A round's award lines through the per-activity award cache (cached only when non-empty). */

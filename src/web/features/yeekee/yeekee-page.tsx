@@ -6,7 +6,7 @@ import type { AwardLine } from "../../../contract/lottery";
 import type { NumberRecord } from "../../../contract/yeekee";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
-import { betPagePath } from "../../app/paths";
+import { betPagePath, roundIdParam } from "../../app/paths";
 import { CREDIT_KEY, useSession } from "../../lib/session";
 import { useServerNow } from "../../lib/server-clock";
 import { roundSlipsKey, useRoundTimeout } from "../betting/queries";
@@ -26,17 +26,11 @@ const VerifyPanel = lazy(async () => ({ default: (await import("./verify-panel")
 
 const NO_LINES: readonly AwardLine[] = [];
 
-function positiveInt(s: string | undefined): number | null {
-  if (!s || !/^\d{1,15}$/.test(s)) return null;
-  const n = Number(s);
-  return n > 0 ? n : null;
-}
-
 /** /yeekeePage/:activityid — a yeekee round live: countdown, shooting, shots, slips, result and its check. */
 export function YeekeePage() {
   const { activityid: raw } = useParams();
   const [params] = useSearchParams();
-  const activityid = positiveInt(raw);
+  const activityid = roundIdParam(raw);
   if (activityid === null) return <EmptyState title="ไม่พบงวดนี้">ลิงก์ของรอบยี่กีไม่ถูกต้อง</EmptyState>;
   return <YeekeeRound key={activityid} activityid={activityid} hint={params.get("lotto")} />;
 }
