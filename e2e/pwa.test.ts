@@ -4,7 +4,10 @@ import { join, relative, resolve } from "node:path";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildVersion } from "../src/build/sw-version";
-import { launchBrowser, phoneContext, screenshot, startSite } from "./support/harness";
+import { betPagePath } from "../src/web/app/paths";
+import { createPlayer } from "../tests/support/players";
+import { makeRound } from "../tests/support/rounds";
+import { launchBrowser, phoneContext, screenshot, signedInPage, startSite } from "./support/harness";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 let browser: Browser;
@@ -209,6 +212,47 @@ describe("a first visit", () => {
       for (const file of preloads) expect(requested.get(file), file).toBe(1);
     } finally {
       await fresh.close();
+    }
+  });
+  it("a signed-in load of / or of a round's bet form draws the whole page at once and asks for its data once", async () => {
+    const player = await createPlayer(site);
+    const roundId = await makeRound(site.db, "hanoi", 10 * 60_000);
+    const signedIn = await signedInPage(browser, site.url, player);
+    try {
+      // Whether a page's loading spinner (its Suspense fallback) ever shows, watched from before the app's scripts run.
+      await signedIn.context.addInitScript(() => {
+        const seen = window as unknown as { pageSpinnerSeen: boolean };
+        seen.pageSpinnerSeen = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="page-loading"]')) seen.pageSpinnerSeen = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const p = signedIn.page;
+      const asked = new Map<string, number>();
+      p.on("request", (r) => {
+        const path = new URL(r.url()).pathname;
+        asked.set(path, (asked.get(path) ?? 0) + 1);
+      });
+      const spinnerSeen = () => p.evaluate(() => (window as unknown as { pageSpinnerSeen: boolean }).pageSpinnerSeen);
+
+      // The shell and the page's chunks are fetched before the first render, so neither waits behind a spinner;
+      // the lotto list, asked for at start-up, is not asked for again when the page mounts.
+      await p.goto("/");
+      await p.getByTestId("lotto-card").first().waitFor();
+      await p.waitForLoadState("networkidle");
+      expect(await spinnerSeen()).toBe(false);
+      expect(asked.get("/api/lottolist")).toBe(1);
+
+      asked.clear();
+      await p.goto(betPagePath("hanoi", roundId));
+      await p.getByTestId("add-line").waitFor();
+      await p.waitForLoadState("networkidle");
+      expect(await spinnerSeen()).toBe(false);
+      for (const path of ["/api/lottolist", "/api/get-lotto-config-ByActivityID", "/api/read-newDigitPrice-AddLastTime", "/api/read-readpostnumberdigit", "/post-checktimeout-postnumber"]) {
+        expect(asked.get(path), path).toBe(1);
+      }
+    } finally {
+      await signedIn.context.close();
     }
   });
 });

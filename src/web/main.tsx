@@ -8,7 +8,7 @@ import { createRoot } from "react-dom/client";
 // The DOM build of RouterProvider: navigations can ask for flushSync (see the responsible-play sign-outs).
 import { RouterProvider } from "react-router/dom";
 import { prefetchPageData } from "./app/prefetch";
-import { router } from "./app/router";
+import { preloadPagesOf, router } from "./app/router";
 import { cssVariablesResolver, theme } from "./app/theme";
 import { registerServiceWorker } from "./lib/service-worker";
 import { SessionProvider } from "./lib/session";
@@ -19,20 +19,24 @@ const queryClient = new QueryClient({
 
 prefetchPageData(queryClient, window.location);
 
-// The first render as a transition: React then draws the page in slices of a few milliseconds, so a phone's
-// main thread is never held for the whole tree at once (Lighthouse's blocking time; issue 18).
+// The first render waits for the address's own chunks (preloadPagesOf), so it draws the whole page rather
+// than a spinner, then the shell, then the page. It is a transition: React draws it in slices of a few
+// milliseconds, so a phone's main thread is never held for the whole tree at once (Lighthouse's blocking
+// time; issue 18).
 const root = createRoot(document.getElementById("root")!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
+void preloadPagesOf(window.location).then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   ),
 );
 

@@ -2,12 +2,32 @@ import { Center, Loader } from "@mantine/core";
 import { type ComponentType, lazy, Suspense } from "react";
 
 /**
+ * A thenable that calls back at once, unlike a Promise: React.lazy given one reads the component in the
+ * same render instead of suspending (React reads the module from whatever `then` hands it first).
+ */
+function settled<T>(value: T): Promise<T> {
+  return {
+    then(onFulfilled: (v: T) => unknown) {
+      onFulfilled(value);
+    },
+  } as unknown as Promise<T>;
+}
+
+/** A page component that can also fetch its chunk ahead of its first render. */
+export type LazyPageComponent = ComponentType & { preload: () => Promise<void> };
+
+/**
  * Every page is a chunk of its own, fetched when its route is first shown: a first visit of the
  * sign-in page or the home page loads neither the back office nor the bet form (issue 18's 200 KB).
  * Each page keeps its own Suspense boundary, so the shell stays on screen while a page's chunk comes.
+ * `preload()` fetches the chunk ahead; once it is there the page renders at once, with no Suspense
+ * fallback and no second render (main.tsx preloads the first address's pages before drawing it).
  */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
-  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPageComponent {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const fetchPage = () => (loading ??= load().then((m) => (loaded = m[name])));
+  const Page = lazy(() => (loaded ? settled({ default: loaded }) : fetchPage().then((c) => ({ default: c }))));
   function LazyPage() {
     return (
       <Suspense
@@ -22,6 +42,7 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
     );
   }
   LazyPage.displayName = `Lazy(${name})`;
+  LazyPage.preload = () => fetchPage().then(() => undefined);
   return LazyPage;
 }
 

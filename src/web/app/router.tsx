@@ -1,7 +1,9 @@
-import { createBrowserRouter } from "react-router";
+import type { ReactElement } from "react";
+import { createBrowserRouter, matchRoutes } from "react-router";
 import { ErrorPage } from "./error-page";
 import { RequireSignIn } from "./guards";
 import {
+  type LazyPageComponent,
   AdminPage,
   ChangePasswordPage,
   ForgotPasswordPage,
@@ -67,3 +69,20 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+/** Waits at most this long for the first address's chunks before drawing anyway (with the pages' spinners). */
+const PRELOAD_WAIT_MS = 2000;
+
+/**
+ * The lazy pages `location` shows (the shell and the page), fetched before the first render: their chunks
+ * are already on the way (the page's HTML preloads them), and with them here the first render draws the
+ * whole page at once, rather than a spinner, then the shell, then the page, each a render and a layout of
+ * its own (issue 18). Never fails: a chunk that cannot come is left to the page's own Suspense and error
+ * handling.
+ */
+export function preloadPagesOf(location: Pick<Location, "pathname">): Promise<unknown> {
+  const pages = (matchRoutes(router.routes, location) ?? [])
+    .map((m) => (m.route.element as ReactElement | undefined)?.type)
+    .filter((t): t is LazyPageComponent => typeof t === "function" && "preload" in t);
+  return Promise.race([Promise.allSettled(pages.map((p) => p.preload())), new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))]);
+}

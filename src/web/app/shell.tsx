@@ -191,7 +191,8 @@ export function Shell() {
     <>
       <Header />
       <Box component="main" className="shell-content" pos="relative" style={{ marginTop: HEADER_HEIGHT, paddingBottom: NAV_HEIGHT + 16 }}>
-        <LoadingOverlay visible={loading || mutating > 0 || blockingFetches > 0} zIndex={50} overlayProps={{ blur: 1 }} data-testid="loading" />
+        {/* No blur behind it: a backdrop filter over the whole page is redrawn on every frame of its fade (issue 18). */}
+        <LoadingOverlay visible={loading || mutating > 0 || blockingFetches > 0} zIndex={50} data-testid="loading" />
         <SiteClosedNotice />
         <BreakNotice />
         <Outlet />

@@ -55,7 +55,7 @@ export function BetShortcuts({
         : null;
 
   return (
-    <Stack gap={6} data-testid="bet-shortcuts" role="group" aria-label="เลขชุด">
+    <Stack gap={6} className="below-fold" data-testid="bet-shortcuts" role="group" aria-label="เลขชุด">
       <Text size="sm" fw={600}>
         เลขชุด
       </Text>
