@@ -77,7 +77,8 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   // A raise waits 24 hours: the limit in force stays 50 and the raise shows as waiting.
   await page.locator('input[name="limit-amount"]').fill("80");
   await page.getByTestId("limit-save").click();
-  await expect(page.getByTestId("limit-message").textContent()).resolves.toContain("ยืนยันได้ตั้งแต่");
+  // The first save's message stays until this save's answer replaces it: the new one is waited for.
+  await page.getByTestId("limit-message").filter({ hasText: "ยืนยันได้ตั้งแต่" }).waitFor();
   const pending = page.locator('[data-testid="limit-pending"][data-kind="stake"][data-period="day"]');
   await expect(pending.getAttribute("data-state")).resolves.toBe("cooling");
   await expect(pending.textContent()).resolves.toContain("80 ฿");
