@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { site } from "../../contract";
 import { callApi } from "./api";
 
@@ -44,11 +44,20 @@ function subscribeToOffset(listener: () => void): () => void {
   return () => offsetListeners.delete(listener);
 }
 
-const readOffset = () => offset;
-
-/** The offset from this device's clock to the server's (0 until measured). */
+/**
+ * The offset from this device's clock to the server's (0 until measured). Kept in the component's state
+ * and updated by a subscription rather than read through useSyncExternalStore: a store read that way which
+ * changes while React draws a render in slices makes React draw the whole render again at once, unsliced,
+ * to keep it consistent (issue 18). A clock a second or an offset behind for one frame is harmless.
+ */
 export function useServerOffset(): number {
-  return useSyncExternalStore(subscribeToOffset, readOffset);
+  const [value, setValue] = useState(() => offset);
+  useEffect(() => {
+    const update = () => setValue(offset);
+    update();
+    return subscribeToOffset(update);
+  }, []);
+  return value;
 }
 
 /** The server's time, ticking every `tickMs`: the component renders again on every tick. */
@@ -104,8 +113,25 @@ function subscribeToClock(listener: () => void): () => void {
  * (compared with Object.is). A countdown's text changes each second and re-renders only itself; a round's
  * phase re-renders its card only when the round opens or closes — rather than a whole page every second,
  * which held a phone's main thread for a tenth of a second each time (issue 18).
+ * The time is the component's state, set by the shared timer, not a store React checks (useSyncExternalStore):
+ * a tick while React draws a page in slices would make it draw the whole page again at once (see
+ * `useServerOffset`).
  */
 export function useServerClock<T extends string | number | boolean | null>(select: (serverNow: number) => T): T {
-  const read = useCallback(() => select(clockNow()), [select]);
-  return useSyncExternalStore(subscribeToClock, read);
+  const [now, setNow] = useState(clockNow);
+  // The newest `select`, for the timer to compare with; written after each commit, never during a render.
+  const latest = useRef(select);
+  useEffect(() => {
+    latest.current = select;
+  });
+  useEffect(() => {
+    // The time kept when the answer is unchanged, so React skips the render.
+    const update = () => {
+      const next = clockNow();
+      setNow((prev) => (Object.is(latest.current(prev), latest.current(next)) ? prev : next));
+    };
+    update();
+    return subscribeToClock(update);
+  }, []);
+  return select(now);
 }
