@@ -7,6 +7,7 @@ import { buildVersion } from "../src/build/sw-version";
 import { betPagePath } from "../src/web/app/paths";
 import { createPlayer } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
+import { adminToken, fund } from "../tests/support/wallet";
 import { launchBrowser, phoneContext, screenshot, signedInPage, startSite } from "./support/harness";
 
 let site: Awaited<ReturnType<typeof startSite>>;
@@ -216,15 +217,24 @@ describe("a first visit", () => {
   });
   it("a signed-in load of / or of a round's bet form draws the whole page at once and asks for its data once", async () => {
     const player = await createPlayer(site);
+    await fund(site, await adminToken(site), player.uuid, 1234);
     const roundId = await makeRound(site.db, "hanoi", 10 * 60_000);
     const signedIn = await signedInPage(browser, site.url, player);
     try {
       // Whether a page's loading spinner (its Suspense fallback) ever shows, watched from before the app's scripts run.
+      // And, on the home page, whether the lottery cards and the credit were there when the shell first was.
       await signedIn.context.addInitScript(() => {
-        const seen = window as unknown as { pageSpinnerSeen: boolean };
+        const seen = window as unknown as { pageSpinnerSeen: boolean; firstShell: { cards: number; credit: string } | null };
         seen.pageSpinnerSeen = false;
+        seen.firstShell = null;
         new MutationObserver(() => {
           if (document.querySelector('[data-testid="page-loading"]')) seen.pageSpinnerSeen = true;
+          if (!seen.firstShell && document.querySelector("main.shell-content")) {
+            seen.firstShell = {
+              cards: document.querySelectorAll('[data-testid="lotto-card"]').length,
+              credit: document.querySelector('[data-testid="credit"]')?.textContent ?? "",
+            };
+          }
         }).observe(document, { childList: true, subtree: true });
       });
       const p = signedIn.page;
@@ -241,7 +251,12 @@ describe("a first visit", () => {
       await p.getByTestId("lotto-card").first().waitFor();
       await p.waitForLoadState("networkidle");
       expect(await spinnerSeen()).toBe(false);
-      expect(asked.get("/api/lottolist")).toBe(1);
+      // The list, the player's data and the credit, asked for at start-up and waited for, are drawn with the
+      // page in its first render (not a skeleton, then the cards in a render of their own), and asked for once.
+      const firstShell = await p.evaluate(() => (window as unknown as { firstShell: { cards: number; credit: string } | null }).firstShell);
+      expect(firstShell?.cards).toBe(await p.getByTestId("lotto-card").count());
+      expect(firstShell?.credit).toBe("1,234 ฿");
+      for (const path of ["/api/lottolist", "/get-username", "/api/get-credit"]) expect(asked.get(path), path).toBe(1);
 
       asked.clear();
       await p.goto(betPagePath("hanoi", roundId));

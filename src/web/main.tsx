@@ -17,14 +17,14 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
-prefetchPageData(queryClient, window.location);
+const pageData = prefetchPageData(queryClient, window.location);
 
-// The first render waits for the address's own chunks (preloadPagesOf), so it draws the whole page rather
-// than a spinner, then the shell, then the page. It is a transition: React draws it in slices of a few
-// milliseconds, so a phone's main thread is never held for the whole tree at once (Lighthouse's blocking
-// time; issue 18).
+// The first render waits for the address's own chunks and data (preloadPagesOf), so it draws the whole page
+// once rather than a spinner, then the shell, then the page. It is a transition: React draws it in slices
+// of a few milliseconds, so a phone's main thread is never held for the whole tree at once (Lighthouse's
+// blocking time; issue 18).
 const root = createRoot(document.getElementById("root")!);
-void preloadPagesOf(window.location).then(() =>
+void preloadPagesOf(window.location, pageData).then(() =>
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -70,22 +70,24 @@ export const router = createBrowserRouter([
   },
 ]);
 
-/** Waits at most this long for the first address's chunks before drawing anyway (with the pages' spinners). */
+/** Waits at most this long for the first address's chunks and data before drawing anyway (with the pages' spinners). */
 const PRELOAD_WAIT_MS = 2000;
 
 /**
  * The lazy pages `location` shows inside the shell (the shell and the page), fetched before the first
- * render: their chunks are already on the way (the page's HTML preloads them), and with them here the first
- * render draws the whole page at once, rather than a spinner, then the shell, then the page, each a render
- * and a layout of its own (issue 18). A page without the shell (sign-in, registration) is drawn at once as
- * before, its own spinner showing while its one chunk comes: waiting for it measured 3 points lower on the
- * sign-in page (bench:web, five runs each). Never fails: a chunk that cannot come is left to the page's own
- * Suspense and error handling.
+ * render, and `data` (the page's data asked for at start-up, app/prefetch.ts) answered: the chunks are
+ * already on the way (the page's HTML preloads them), and with them and the data here the first render
+ * draws the whole page at once, rather than a spinner, then the shell, then the page, each a render and a
+ * layout of its own. An answer that came while React drew the first render in slices made React draw it
+ * all again at once, unsliced (its queries are stores React checks for consistency; issue 18). A page
+ * without the shell (sign-in, registration) is drawn at once as before, its own spinner showing while its
+ * one chunk comes: waiting for it measured 3 points lower on the sign-in page (bench:web, five runs each).
+ * Never fails: a chunk or an answer that cannot come is left to the page's own Suspense and error handling.
  */
-export function preloadPagesOf(location: Pick<Location, "pathname">): Promise<unknown> {
+export function preloadPagesOf(location: Pick<Location, "pathname">, data: Promise<unknown> = Promise.resolve()): Promise<unknown> {
   const pages = (matchRoutes(router.routes, location) ?? [])
     .map((m) => (m.route.element as ReactElement | undefined)?.type)
     .filter((t): t is LazyPageComponent => typeof t === "function" && "preload" in t);
   if (!pages.includes(Shell)) return Promise.resolve();
-  return Promise.race([Promise.allSettled(pages.map((p) => p.preload())), new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))]);
+  return Promise.race([Promise.allSettled([data, ...pages.map((p) => p.preload())]), new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))]);
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { auth } from "../../contract";
 import type { z } from "zod";
@@ -37,6 +37,31 @@ export function useSession(): Session {
 export const CREDIT_KEY = ["credit"] as const;
 const ROLE_KEY = "role";
 
+/** The signed-in player's own data (spec §4), by uuid. */
+const userQuery = (uuid: string | null) =>
+  queryOptions({
+    queryKey: ["user", uuid],
+    queryFn: () => callApi(auth.getUsername, { uuid: uuid! }),
+    staleTime: 5 * 60_000,
+  });
+
+const creditQuery = queryOptions({
+  queryKey: CREDIT_KEY,
+  queryFn: () => callApi(auth.getCredit, {}),
+  staleTime: 15_000,
+  // Credit can change from elsewhere (an operator approves a deposit), so it is refreshed now and then.
+  refetchInterval: 30_000,
+});
+
+/**
+ * Start-up (app/prefetch.ts) on a signed-in load: the player's data and credit asked for beside the page's
+ * code, with the queries `SessionProvider` reads, so the first render has them (issue 18).
+ */
+export function prefetchSession(client: QueryClient): Promise<unknown> {
+  const uuid = getCookie(COOKIE.uuid);
+  return Promise.all([uuid ? client.prefetchQuery(userQuery(uuid)) : undefined, client.prefetchQuery(creditQuery)]);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [loginStatus, setLoginStatus] = useState(() => getCookie(COOKIE.jwt) !== null);
@@ -47,27 +72,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Spec §4: when signed in, the user data is loaded along with the credit.
   const uuid = loginStatus ? getCookie(COOKIE.uuid) : null;
-  const userQuery = useQuery({
-    queryKey: ["user", uuid],
-    queryFn: () => callApi(auth.getUsername, { uuid: uuid! }),
-    enabled: loginStatus && !!uuid,
-    staleTime: 5 * 60_000,
-  });
+  const user = useQuery({ ...userQuery(uuid), enabled: loginStatus && !!uuid });
   useEffect(() => {
-    if (userQuery.data) {
-      setUsername(userQuery.data.username);
-      setCookie(COOKIE.userType, userQuery.data.userType);
+    if (user.data) {
+      setUsername(user.data.username);
+      setCookie(COOKIE.userType, user.data.userType);
     }
-  }, [userQuery.data]);
+  }, [user.data]);
 
-  const creditQuery = useQuery({
-    queryKey: CREDIT_KEY,
-    queryFn: () => callApi(auth.getCredit, {}),
-    enabled: loginStatus,
-    staleTime: 15_000,
-    // Credit can change from elsewhere (an operator approves a deposit), so it is refreshed now and then.
-    refetchInterval: 30_000,
-  });
+  const credit = useQuery({ ...creditQuery, enabled: loginStatus });
 
   const signIn = useCallback((result: z.output<typeof auth.SignedIn>) => {
     setCookie(COOKIE.jwt, result.jwt);
@@ -118,15 +131,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       username,
       uuid,
       isAdmin,
-      credit: creditQuery.data?.credit,
-      creditLoading: creditQuery.isFetching,
+      credit: credit.data?.credit,
+      creditLoading: credit.isFetching,
       refreshCredit: () => void queryClient.invalidateQueries({ queryKey: CREDIT_KEY }),
       loading,
       setLoading,
       signIn,
       signOut,
     }),
-    [loginStatus, username, uuid, isAdmin, creditQuery.data, creditQuery.isFetching, queryClient, loading, signIn, signOut],
+    [loginStatus, username, uuid, isAdmin, credit.data, credit.isFetching, queryClient, loading, signIn, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

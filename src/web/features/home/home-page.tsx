@@ -37,10 +37,13 @@ export function HomePage() {
     (item: LottoListItem, r: { activityid: number; date_th: string }) => setShown({ activityid: r.activityid, name: item.name, date_th: r.date_th }),
     [],
   );
-  // The cards are drawn in a deferred render, which React can interrupt and slice: the query's own answer
-  // renders at once and in one piece (issue 18). Null at first, so a list already there as the page
-  // mounts (cached, or asked for at start-up) comes in a render of its own too.
-  const data = useDeferredValue<LottoListItem[] | undefined | null>(list.data, null);
+  // A list that comes after the page is drawn is drawn in a deferred render, which React can interrupt
+  // and slice: the query's own answer renders at once and in one piece (issue 18). A list already there as
+  // the page mounts (cached, or asked for at start-up and waited for, main.tsx) is drawn with the page, in
+  // its first render (itself a transition, drawn in slices): drawn in a deferred render of its own, it came
+  // seconds after the page on a slowed phone, each answer for the shell restarting that render.
+  const [atMount] = useState(() => list.data ?? null);
+  const data = useDeferredValue<LottoListItem[] | undefined | null>(list.data, atMount);
   const items = useMemo(() => data ?? [], [data]);
 
   // A round the list still calls open has just closed: ask again shortly for the next one.
