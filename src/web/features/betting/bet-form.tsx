@@ -58,11 +58,13 @@ export function BetForm({
   const prices = useDigitPrices(activityid);
   const roundSlips = useRoundSlips(activityid);
 
-  // The form is drawn from the rates in a deferred render, which React can interrupt and slice: the
-  // query's own answer renders at once and in one piece (issue 18: 0.4 s of a phone's main thread). With
-  // null at first, also when the rates are already there as the form mounts (asked for at start-up): the
-  // header comes first, the form in a render of its own.
-  const configData = useDeferredValue<typeof config.data | null>(config.data, null);
+  // Rates that come after the form is drawn are drawn in a deferred render, which React can interrupt and
+  // slice: the query's own answer renders at once and in one piece (issue 18: 0.4 s of a phone's main
+  // thread). Rates already there as the form mounts (asked for at start-up and waited for, main.tsx) are
+  // drawn with the page in its first render (itself a transition, drawn in slices): in a deferred render of
+  // their own they came a second and a half after the header on a 4x-slowed phone, with a layout of their own.
+  const [atMount] = useState(() => config.data ?? null);
+  const configData = useDeferredValue<typeof config.data | null>(config.data, atMount);
   const rates: Rates = useMemo(() => configData?.rates ?? {}, [configData]);
   const types = offeredTypes(rates);
   const [chosenType, setChosenType] = useState<BetType | null>(null);
