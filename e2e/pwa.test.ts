@@ -222,9 +222,10 @@ describe("a first visit", () => {
     const signedIn = await signedInPage(browser, site.url, player);
     try {
       // Whether a page's loading spinner (its Suspense fallback) ever shows, watched from before the app's scripts run.
-      // And, on the home page, whether the lottery cards and the credit were there when the shell first was.
+      // And whether the page's main content (the lottery cards, the bet form) and the credit were there when the
+      // shell first was.
       await signedIn.context.addInitScript(() => {
-        const seen = window as unknown as { pageSpinnerSeen: boolean; firstShell: { cards: number; credit: string } | null };
+        const seen = window as unknown as { pageSpinnerSeen: boolean; firstShell: { cards: number; credit: string; betForm: boolean } | null };
         seen.pageSpinnerSeen = false;
         seen.firstShell = null;
         new MutationObserver(() => {
@@ -233,6 +234,7 @@ describe("a first visit", () => {
             seen.firstShell = {
               cards: document.querySelectorAll('[data-testid="lotto-card"]').length,
               credit: document.querySelector('[data-testid="credit"]')?.textContent ?? "",
+              betForm: document.querySelector('[data-testid="add-line"]') !== null,
             };
           }
         }).observe(document, { childList: true, subtree: true });
@@ -253,9 +255,10 @@ describe("a first visit", () => {
       expect(await spinnerSeen()).toBe(false);
       // The list, the player's data and the credit, asked for at start-up and waited for, are drawn with the
       // page in its first render (not a skeleton, then the cards in a render of their own), and asked for once.
-      const firstShell = await p.evaluate(() => (window as unknown as { firstShell: { cards: number; credit: string } | null }).firstShell);
-      expect(firstShell?.cards).toBe(await p.getByTestId("lotto-card").count());
-      expect(firstShell?.credit).toBe("1,234 ฿");
+      const firstShell = () => p.evaluate(() => (window as unknown as { firstShell: { cards: number; credit: string; betForm: boolean } | null }).firstShell);
+      const home = await firstShell();
+      expect(home?.cards).toBe(await p.getByTestId("lotto-card").count());
+      expect(home?.credit).toBe("1,234 ฿");
       for (const path of ["/api/lottolist", "/get-username", "/api/get-credit"]) expect(asked.get(path), path).toBe(1);
 
       asked.clear();
@@ -263,7 +266,10 @@ describe("a first visit", () => {
       await p.getByTestId("add-line").waitFor();
       await p.waitForLoadState("networkidle");
       expect(await spinnerSeen()).toBe(false);
-      for (const path of ["/api/lottolist", "/api/get-lotto-config-ByActivityID", "/api/read-newDigitPrice-AddLastTime", "/api/read-readpostnumberdigit", "/post-checktimeout-postnumber"]) {
+      const bet = await firstShell();
+      expect(bet?.betForm).toBe(true);
+      expect(bet?.credit).toBe("1,234 ฿");
+      for (const path of ["/api/lottolist", "/api/get-lotto-config-ByActivityID", "/api/read-newDigitPrice-AddLastTime", "/api/read-readpostnumberdigit", "/post-checktimeout-postnumber", "/get-username", "/api/get-credit"]) {
         expect(asked.get(path), path).toBe(1);
       }
     } finally {

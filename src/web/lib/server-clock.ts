@@ -77,9 +77,8 @@ const tickListeners = new Set<() => void>();
 let tickTimer: ReturnType<typeof setInterval> | undefined;
 /**
  * The server's time at the last tick (or offset measurement). What `useServerClock` shows is read from it,
- * not from `Date.now()`: a value that moved with the wall clock between React's render and its check of
- * the stores would make React draw the whole pending render again at once, unsliced (issue 18). It
- * changes only together with a notification.
+ * not from `Date.now()`: every component drawn in the same second shows the same second, and a component
+ * renders again only when the tick changes its answer.
  */
 let tickNow = Date.now();
 
@@ -113,25 +112,24 @@ function subscribeToClock(listener: () => void): () => void {
  * (compared with Object.is). A countdown's text changes each second and re-renders only itself; a round's
  * phase re-renders its card only when the round opens or closes — rather than a whole page every second,
  * which held a phone's main thread for a tenth of a second each time (issue 18).
- * The time is the component's state, set by the shared timer, not a store React checks (useSyncExternalStore):
- * a tick while React draws a page in slices would make it draw the whole page again at once (see
- * `useServerOffset`).
+ * The answer is the component's state, set by the shared timer, not a store React checks
+ * (useSyncExternalStore): a tick while React draws a page in slices would make it draw the whole page
+ * again at once (see `useServerOffset`).
  */
 export function useServerClock<T extends string | number | boolean | null>(select: (serverNow: number) => T): T {
-  const [now, setNow] = useState(clockNow);
-  // The newest `select`, for the timer to compare with; written after each commit, never during a render.
+  // The answer the timer last saw: setting the same one again renders nothing.
+  const [, setAnswer] = useState(() => select(clockNow()));
+  // The newest `select`, for the timer to ask; written after each commit, never during a render.
   const latest = useRef(select);
   useEffect(() => {
     latest.current = select;
   });
   useEffect(() => {
-    // The time kept when the answer is unchanged, so React skips the render.
-    const update = () => {
-      const next = clockNow();
-      setNow((prev) => (Object.is(latest.current(prev), latest.current(next)) ? prev : next));
-    };
+    const update = () => setAnswer(latest.current(clockNow()));
     update();
     return subscribeToClock(update);
   }, []);
-  return select(now);
+  // Drawn from the clock as it is now, so a new `select` (a countdown's target that has just come) is
+  // answered for this second, not for the second of the last change.
+  return select(clockNow());
 }

@@ -59,7 +59,9 @@ const creditQuery = queryOptions({
  */
 export function prefetchSession(client: QueryClient): Promise<unknown> {
   const uuid = getCookie(COOKIE.uuid);
-  return Promise.all([uuid ? client.prefetchQuery(userQuery(uuid)) : undefined, client.prefetchQuery(creditQuery)]);
+  // Not tried twice: the first render waits for these answers, and a failed one is asked again as the
+  // provider mounts (with the client's retry).
+  return Promise.all([uuid ? client.prefetchQuery({ ...userQuery(uuid), retry: false }) : undefined, client.prefetchQuery({ ...creditQuery, retry: false })]);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {

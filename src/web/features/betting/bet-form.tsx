@@ -63,8 +63,9 @@ export function BetForm({
   // thread). Rates already there as the form mounts (asked for at start-up and waited for, main.tsx) are
   // drawn with the page in its first render (itself a transition, drawn in slices): in a deferred render of
   // their own they came a second and a half after the header on a 4x-slowed phone, with a layout of their own.
-  const [atMount] = useState(() => config.data ?? null);
-  const configData = useDeferredValue<typeof config.data | null>(config.data, atMount);
+  // (No initial value: React then draws the value itself at mount, with no deferred render after.)
+  const [atMount] = useState(() => config.data !== undefined);
+  const configData = useDeferredValue<typeof config.data | null>(config.data, atMount ? undefined : null);
   const rates: Rates = useMemo(() => configData?.rates ?? {}, [configData]);
   const types = offeredTypes(rates);
   const [chosenType, setChosenType] = useState<BetType | null>(null);

@@ -100,11 +100,12 @@ const roundSlipsQuery = (activityid: number | null, uuid: string | null) =>
 /** Start-up on the bet form of `activityid`: the round's close time, rates, restricted numbers and the player's slips. */
 export function prefetchRound(client: QueryClient, activityid: number): Promise<unknown> {
   const uuid = getCookie(COOKIE.uuid);
+  // Not tried twice: the first render waits for these answers, and a failed one is asked again as the form mounts.
   return Promise.all([
-    client.prefetchQuery(roundTimeoutQuery(activityid)),
-    client.prefetchQuery(lottoConfigQuery(activityid)),
-    client.prefetchQuery(digitPricesQuery(activityid)),
-    uuid ? client.prefetchQuery(roundSlipsQuery(activityid, uuid)) : null,
+    client.prefetchQuery({ ...roundTimeoutQuery(activityid), retry: false }),
+    client.prefetchQuery({ ...lottoConfigQuery(activityid), retry: false }),
+    client.prefetchQuery({ ...digitPricesQuery(activityid), retry: false }),
+    uuid ? client.prefetchQuery({ ...roundSlipsQuery(activityid, uuid), retry: false }) : null,
   ]);
 }
 

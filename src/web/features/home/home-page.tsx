@@ -42,8 +42,9 @@ export function HomePage() {
   // the page mounts (cached, or asked for at start-up and waited for, main.tsx) is drawn with the page, in
   // its first render (itself a transition, drawn in slices): drawn in a deferred render of its own, it came
   // seconds after the page on a slowed phone, each answer for the shell restarting that render.
-  const [atMount] = useState(() => list.data ?? null);
-  const data = useDeferredValue<LottoListItem[] | undefined | null>(list.data, atMount);
+  // (No initial value: React then draws the value itself at mount, with no deferred render after.)
+  const [atMount] = useState(() => list.data !== undefined);
+  const data = useDeferredValue<LottoListItem[] | undefined | null>(list.data, atMount ? undefined : null);
   const items = useMemo(() => data ?? [], [data]);
 
   // A round the list still calls open has just closed: ask again shortly for the next one.
