@@ -429,7 +429,7 @@ export function BetForm({
         </Group>
       </Group>
       {closedCount > 0 && (
-        <Button h={44} variant="light" color="red" c="red.9" onClick={removeClosed} data-testid="remove-closed">
+        <Button h={44} variant="light" color="red" onClick={removeClosed} data-testid="remove-closed">
           ลบเลขที่ปิดรับออก ({closedCount})
         </Button>
       )}
