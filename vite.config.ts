@@ -6,9 +6,17 @@ import { serviceWorkerVersion } from "./src/build/sw-version";
 
 const web = fileURLToPath(new URL("./src/web", import.meta.url));
 
+/**
+ * Where @mantine/hooks' index imports its `useId`, the one in src/web/lib/mantine-use-id.ts is taken
+ * instead (it says why). Only that package imports this path; src/build/mantine-use-id.test.ts fails if
+ * an upgrade moves it, so the replacement cannot drop out silently.
+ */
+export const MANTINE_USE_ID = { find: /^\.\/use-id\/use-id\.mjs$/, replacement: fileURLToPath(new URL("./src/web/lib/mantine-use-id.ts", import.meta.url)) };
+
 export default defineConfig({
   root: web,
   publicDir: "public",
+  resolve: { alias: [MANTINE_USE_ID] },
   plugins: [react(), serviceWorkerVersion(), precompress()],
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),

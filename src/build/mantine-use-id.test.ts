@@ -1,0 +1,31 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { MANTINE_USE_ID } from "../../vite.config";
+
+/** The ESM folder of an installed @mantine package. */
+const esmOf = (pkg: string) => fileURLToPath(new URL(`../../node_modules/${pkg}/esm`, import.meta.url));
+
+/** Every import or re-export specifier in the ESM files of an installed @mantine package. */
+function specifiersOf(pkg: string): { file: string; specifier: string }[] {
+  const esm = esmOf(pkg);
+  const files = readdirSync(esm, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".mjs"));
+  return files.flatMap((file) =>
+    [...readFileSync(join(esm, file), "utf8").matchAll(/\bfrom\s+['"]([^'"]+)['"]/g)].map((m) => ({ file, specifier: m[1]! })),
+  );
+}
+
+describe("the build's useId in place of Mantine's (vite.config.ts, src/web/lib/mantine-use-id.ts)", () => {
+  it("replaces exactly the one import through which all of Mantine reaches its useId", () => {
+    const hooks = specifiersOf("@mantine/hooks").filter((s) => MANTINE_USE_ID.find.test(s.specifier));
+    expect(hooks).toEqual([{ file: "index.mjs", specifier: "./use-id/use-id.mjs" }]);
+    const index = readFileSync(join(esmOf("@mantine/hooks"), "index.mjs"), "utf8");
+    expect(index).toMatch(/export \{ useId \} from '\.\/use-id\/use-id\.mjs';/);
+    // Mantine's components import it from the package's index, never from the file, and nothing else is caught.
+    const core = specifiersOf("@mantine/core");
+    expect(core.some((s) => s.specifier === "@mantine/hooks")).toBe(true);
+    expect(core.filter((s) => MANTINE_USE_ID.find.test(s.specifier) || s.specifier.includes("use-id"))).toEqual([]);
+    expect(MANTINE_USE_ID.replacement).toMatch(/src[\\/]web[\\/]lib[\\/]mantine-use-id\.ts$/);
+  });
+});
