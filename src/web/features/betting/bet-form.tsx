@@ -6,6 +6,7 @@ import { formatMoney, satangToBaht } from "../../../domain/money";
 import type { NumberListParse } from "../../../domain/shortcuts";
 import { reverseNumbers } from "../../../domain/slip";
 import { PATHS } from "../../app/paths";
+import { OnceOpened } from "../../components/once-opened";
 import { ApiCallError } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { useServerClock } from "../../lib/server-clock";
@@ -488,24 +489,30 @@ export function BetForm({
         </Card>
       )}
 
-      <ConfirmSlipModal
-        confirmation={confirmation}
-        title={`${title} · ${subtitle}`}
-        credit={credit}
-        error={post.error ?? null}
-        pending={post.isPending}
-        onConfirm={() => confirmation && send(confirmation)}
-        onClose={() => setConfirmation(null)}
-      />
-      <DraftsModal opened={draftsOpen} onClose={() => setDraftsOpen(false)} rates={rates} defaultStake={defaultStake} onLoad={(l) => commit(l, "ชุดเลขที่บันทึก")} />
-      <PasteNumbersModal
-        opened={paste !== null}
-        width={width}
-        initialText={paste?.text ?? ""}
-        typeNames={typeNames}
-        onClose={() => setPaste(null)}
-        onAdd={addPasted}
-      />
+      <OnceOpened opened={confirmation !== null}>
+        <ConfirmSlipModal
+          confirmation={confirmation}
+          title={`${title} · ${subtitle}`}
+          credit={credit}
+          error={post.error ?? null}
+          pending={post.isPending}
+          onConfirm={() => confirmation && send(confirmation)}
+          onClose={() => setConfirmation(null)}
+        />
+      </OnceOpened>
+      <OnceOpened opened={draftsOpen}>
+        <DraftsModal opened={draftsOpen} onClose={() => setDraftsOpen(false)} rates={rates} defaultStake={defaultStake} onLoad={(l) => commit(l, "ชุดเลขที่บันทึก")} />
+      </OnceOpened>
+      <OnceOpened opened={paste !== null}>
+        <PasteNumbersModal
+          opened={paste !== null}
+          width={width}
+          initialText={paste?.text ?? ""}
+          typeNames={typeNames}
+          onClose={() => setPaste(null)}
+          onAdd={addPasted}
+        />
+      </OnceOpened>
     </Stack>
   );
 }

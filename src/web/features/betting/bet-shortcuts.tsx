@@ -1,5 +1,6 @@
 import { Button, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { OnceOpened } from "../../components/once-opened";
 import { orderingCount, type Shortcut, SHORTCUTS, shortcutNumbers } from "../../../domain/shortcuts";
 
 const DIGITS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
@@ -99,40 +100,42 @@ export function BetShortcuts({
         </Button>
       </SimpleGrid>
 
-      <Modal
-        opened={picking !== null}
-        onClose={() => setPicking(null)}
-        title={picking ? `${picking.label} · เลือกเลข` : "เลือกเลข"}
-        centered
-        closeButtonProps={{ "aria-label": "ปิด", size: "xl" }}
-      >
-        {picking && (
-          <Stack gap="sm" data-testid="shortcut-digit-picker" data-shortcut={picking.id}>
-            <Text size="sm" c="dimmed">
-              {DIGIT_HINT[picking.id]}
-            </Text>
-            <SimpleGrid cols={5} spacing={8} verticalSpacing={8}>
-              {DIGITS.map((d) => (
-                <Button
-                  key={d}
-                  variant="default"
-                  h={52}
-                  fz={24}
-                  fw={600}
-                  onClick={() => {
-                    onNumbers(`${picking.label} เลข ${d}`, shortcutNumbers(picking.id, d));
-                    setPicking(null);
-                  }}
-                  data-testid={`shortcut-digit-${d}`}
-                  aria-label={`${picking.label} เลข ${d}`}
-                >
-                  {d}
-                </Button>
-              ))}
-            </SimpleGrid>
-          </Stack>
-        )}
-      </Modal>
+      <OnceOpened opened={picking !== null}>
+        <Modal
+          opened={picking !== null}
+          onClose={() => setPicking(null)}
+          title={picking ? `${picking.label} · เลือกเลข` : "เลือกเลข"}
+          centered
+          closeButtonProps={{ "aria-label": "ปิด", size: "xl" }}
+        >
+          {picking && (
+            <Stack gap="sm" data-testid="shortcut-digit-picker" data-shortcut={picking.id}>
+              <Text size="sm" c="dimmed">
+                {DIGIT_HINT[picking.id]}
+              </Text>
+              <SimpleGrid cols={5} spacing={8} verticalSpacing={8}>
+                {DIGITS.map((d) => (
+                  <Button
+                    key={d}
+                    variant="default"
+                    h={52}
+                    fz={24}
+                    fw={600}
+                    onClick={() => {
+                      onNumbers(`${picking.label} เลข ${d}`, shortcutNumbers(picking.id, d));
+                      setPicking(null);
+                    }}
+                    data-testid={`shortcut-digit-${d}`}
+                    aria-label={`${picking.label} เลข ${d}`}
+                  >
+                    {d}
+                  </Button>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          )}
+        </Modal>
+      </OnceOpened>
     </Stack>
   );
 }
