@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { site } from "../../contract";
 import { callApi } from "./api";
 
@@ -16,31 +16,53 @@ const OFFSET_STALE_MS = 5 * 60_000;
 
 let offset = 0;
 let measuredAt = Number.NEGATIVE_INFINITY;
-let measuring = false;
+let measuring: Promise<void> | null = null;
 const offsetListeners = new Set<() => void>();
 
-/** Measures the offset when it is unknown or stale; a failure leaves the last one and is tried again later. */
-function measureOffset() {
-  if (measuring || Date.now() - measuredAt < OFFSET_STALE_MS) return;
-  measuring = true;
+/**
+ * Calls the listeners in a transition: what a new second or a new offset changes (countdowns, a round
+ * closing) is drawn in slices React can pause, not in one task that holds the main thread; a clock drawn a
+ * frame late is harmless. A whole bet form drawn again at once for the offset's answer held a phone's main
+ * thread for 0.3 s (issue 18).
+ */
+function notify(listeners: Iterable<() => void>) {
+  startTransition(() => {
+    for (const l of listeners) l();
+  });
+}
+
+/**
+ * Measures the offset when it is unknown or stale; a failure leaves the last one and is tried again later.
+ * Settles when the measurement (this one, or the one already under way) has ended; never rejects.
+ */
+function measureOffset(): Promise<void> {
+  if (measuring) return measuring;
+  if (Date.now() - measuredAt < OFFSET_STALE_MS) return Promise.resolve();
   const sent = Date.now();
-  callApi(site.getTimeNow, {})
+  measuring = callApi(site.getTimeNow, {})
     .then((r) => {
       const received = Date.now();
       offset = r.timestamp + (received - sent) / 2 - received;
       measuredAt = received;
       tickNow = received + offset;
-      for (const l of offsetListeners) l();
+      notify(offsetListeners);
     })
     .catch(() => undefined)
     .finally(() => {
-      measuring = false;
+      measuring = null;
     });
+  return measuring;
 }
+
+/**
+ * Start-up (app/prefetch.ts): the offset measured beside the page's data, so the first render has it and
+ * no clock on the page is drawn again for its answer.
+ */
+export const measureServerOffset = (): Promise<void> => measureOffset();
 
 function subscribeToOffset(listener: () => void): () => void {
   offsetListeners.add(listener);
-  measureOffset();
+  void measureOffset();
   return () => offsetListeners.delete(listener);
 }
 
@@ -65,7 +87,7 @@ export function useServerNow(tickMs = 1000): number {
   const offset = useServerOffset();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), tickMs);
+    const timer = setInterval(() => startTransition(() => setNow(Date.now())), tickMs);
     return () => clearInterval(timer);
   }, [tickMs]);
   return now + offset;
@@ -94,7 +116,7 @@ function subscribeToClock(listener: () => void): () => void {
   const unsubscribeOffset = subscribeToOffset(listener);
   tickTimer ??= setInterval(() => {
     tickNow = Date.now() + offset;
-    for (const l of tickListeners) l();
+    notify(tickListeners);
   }, 1000);
   return () => {
     unsubscribeOffset();
