@@ -27,6 +27,12 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** What the page held when its shell was first drawn. */
+type FirstShell = { cards: number; credit: string; betForm: boolean; answered: string[] };
+
+/** The server calls behind what the shell shows on every signed-in page, and the server clock's offset. */
+const SHELL_ASKS = ["/get-timenow", "/read-openSite-config", "/read-site-content", "/api/my-notices", "/api/rg/settings", "/api/read-win-notice"];
+
 /** An API call made by the page, and the response it got. */
 async function pageFetch(path: string): Promise<Response> {
   const [response] = await Promise.all([
@@ -215,6 +221,58 @@ describe("a first visit", () => {
       await fresh.close();
     }
   });
+  it("a field keeps the id it was first drawn with, and a dialog is drawn from its first opening rather than closed with the page", async () => {
+    // Every change of an element's id (or of a label's pointer to one) after it was put on the page, watched from
+    // before the app's scripts run. A field drawn with one id and then given another was drawn twice, at once, as
+    // it first appeared (issue 18).
+    const watchIds = (c: BrowserContext) =>
+      c.addInitScript(() => {
+        const w = window as unknown as { idChanges: string[] };
+        w.idChanges = [];
+        new MutationObserver((records) => {
+          for (const r of records) if (r.oldValue !== null) w.idChanges.push(`${(r.target as Element).tagName} ${r.attributeName} ${r.oldValue}`);
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ["id", "for"], attributeOldValue: true });
+      });
+    const idChanges = (p: Page) => p.evaluate(() => (window as unknown as { idChanges: string[] }).idChanges);
+
+    const signedOut = await phoneContext(browser, site.url);
+    await watchIds(signedOut);
+    const signIn = await signedOut.newPage();
+    await signIn.goto("/singInPage");
+    const username = signIn.getByLabel("ชื่อผู้ใช้หรือเบอร์โทรศัพท์");
+    await username.waitFor();
+    await signIn.waitForLoadState("networkidle");
+    expect(await idChanges(signIn)).toEqual([]);
+    // The label still names its field.
+    expect(await username.getAttribute("id")).toMatch(/^mantine-/);
+    await signedOut.close();
+
+    const player = await createPlayer(site);
+    const roundId = await makeRound(site.db, "hanoi", 10 * 60_000);
+    const signedIn = await signedInPage(browser, site.url, player);
+    try {
+      await watchIds(signedIn.context);
+      const p = signedIn.page;
+      await p.goto(betPagePath("hanoi", roundId));
+      await p.getByTestId("add-line").waitFor();
+      await p.waitForLoadState("networkidle");
+      expect(await idChanges(p)).toEqual([]);
+      // The form's dialogs (confirm, drafts, paste, a shortcut's digits) are not drawn closed: Mantine's portal,
+      // which the first dialog drawn creates, is not there yet. The paste dialog still opens, and closes.
+      const portal = p.locator("[data-mantine-shared-portal-node]");
+      expect(await portal.count()).toBe(0);
+      await p.getByTestId("open-paste").click();
+      await p.getByTestId("paste-dialog").waitFor();
+      expect(await portal.count()).toBe(1);
+      await p.keyboard.press("Escape");
+      await p.getByTestId("paste-dialog").waitFor({ state: "hidden" });
+      await p.getByTestId("open-paste").click();
+      await p.getByTestId("paste-dialog").waitFor();
+    } finally {
+      await signedIn.context.close();
+    }
+  });
+
   it("a signed-in load of / or of a round's bet form draws the whole page at once and asks for its data once", async () => {
     const player = await createPlayer(site);
     await fund(site, await adminToken(site), player.uuid, 1234);
@@ -225,7 +283,7 @@ describe("a first visit", () => {
       // And whether the page's main content (the lottery cards, the bet form) and the credit were there when the
       // shell first was.
       await signedIn.context.addInitScript(() => {
-        const seen = window as unknown as { pageSpinnerSeen: boolean; firstShell: { cards: number; credit: string; betForm: boolean } | null };
+        const seen = window as unknown as { pageSpinnerSeen: boolean; firstShell: FirstShell | null };
         seen.pageSpinnerSeen = false;
         seen.firstShell = null;
         new MutationObserver(() => {
@@ -235,6 +293,8 @@ describe("a first visit", () => {
               cards: document.querySelectorAll('[data-testid="lotto-card"]').length,
               credit: document.querySelector('[data-testid="credit"]')?.textContent ?? "",
               betForm: document.querySelector('[data-testid="add-line"]') !== null,
+              // The server calls answered by then (a resource entry is written when its response has ended).
+              answered: performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname),
             };
           }
         }).observe(document, { childList: true, subtree: true });
@@ -255,11 +315,17 @@ describe("a first visit", () => {
       expect(await spinnerSeen()).toBe(false);
       // The list, the player's data and the credit, asked for at start-up and waited for, are drawn with the
       // page in its first render (not a skeleton, then the cards in a render of their own), and asked for once.
-      const firstShell = () => p.evaluate(() => (window as unknown as { firstShell: { cards: number; credit: string; betForm: boolean } | null }).firstShell);
+      const firstShell = () => p.evaluate(() => (window as unknown as { firstShell: FirstShell | null }).firstShell);
       const home = await firstShell();
       expect(home?.cards).toBe(await p.getByTestId("lotto-card").count());
       expect(home?.credit).toBe("1,234 ฿");
       for (const path of ["/api/lottolist", "/get-username", "/api/get-credit"]) expect(asked.get(path), path).toBe(1);
+      // What the shell shows and the server clock's offset were answered before it was first drawn, so none of
+      // them draws its part again after the first paint, and each was asked for once (issue 18).
+      for (const path of SHELL_ASKS) {
+        expect(home?.answered, path).toContain(path);
+        expect(asked.get(path), path).toBe(1);
+      }
 
       asked.clear();
       await p.goto(betPagePath("hanoi", roundId));
@@ -270,6 +336,10 @@ describe("a first visit", () => {
       expect(bet?.betForm).toBe(true);
       expect(bet?.credit).toBe("1,234 ฿");
       for (const path of ["/api/lottolist", "/api/get-lotto-config-ByActivityID", "/api/read-newDigitPrice-AddLastTime", "/api/read-readpostnumberdigit", "/post-checktimeout-postnumber", "/get-username", "/api/get-credit"]) {
+        expect(asked.get(path), path).toBe(1);
+      }
+      for (const path of SHELL_ASKS) {
+        expect(bet?.answered, path).toContain(path);
         expect(asked.get(path), path).toBe(1);
       }
     } finally {

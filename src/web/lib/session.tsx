@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { callApi } from "./api";
 import { COOKIE, getCookie, removeCookie, setCookie } from "./cookies";
 import { tokenExpiry } from "./jwt";
+import { prefetchAtStart } from "./start-up";
 
 /** Spec §4: renew when under about 2 minutes of validity remain. */
 const RENEW_WHEN_UNDER_SECONDS = 120;
@@ -37,6 +38,9 @@ export function useSession(): Session {
 export const CREDIT_KEY = ["credit"] as const;
 const ROLE_KEY = "role";
 
+/** Whether the one signed in here signed in as an operator (kept at sign-in; only decides what the browser shows and asks). */
+export const signedInAsAdmin = (): boolean => localStorage.getItem(ROLE_KEY) === "admin";
+
 /** The signed-in player's own data (spec §4), by uuid. */
 const userQuery = (uuid: string | null) =>
   queryOptions({
@@ -59,9 +63,7 @@ const creditQuery = queryOptions({
  */
 export function prefetchSession(client: QueryClient): Promise<unknown> {
   const uuid = getCookie(COOKIE.uuid);
-  // Not tried twice: the first render waits for these answers, and a failed one is asked again as the
-  // provider mounts (with the client's retry).
-  return Promise.all([uuid ? client.prefetchQuery({ ...userQuery(uuid), retry: false }) : undefined, client.prefetchQuery({ ...creditQuery, retry: false })]);
+  return Promise.all([uuid ? prefetchAtStart(client, userQuery(uuid)) : undefined, prefetchAtStart(client, creditQuery)]);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -69,7 +71,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [loginStatus, setLoginStatus] = useState(() => getCookie(COOKIE.jwt) !== null);
   const [username, setUsername] = useState(() => getCookie(COOKIE.username));
   // Only decides what the browser shows; the server checks the role on every admin call.
-  const [isAdmin, setIsAdmin] = useState(() => localStorage.getItem(ROLE_KEY) === "admin");
+  const [isAdmin, setIsAdmin] = useState(signedInAsAdmin);
   const [loading, setLoading] = useState(false);
 
   // Spec §4: when signed in, the user data is loaded along with the credit.

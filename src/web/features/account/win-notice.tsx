@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Box, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { formatMoney } from "../../../domain/money";
 import { PATHS } from "../../app/paths";
-import { CREDIT_KEY } from "../../lib/session";
-import { useSeenWins, useWinNotice } from "./api/win-notice";
+import { CREDIT_KEY, useSession } from "../../lib/session";
+import { useSeenWins, useWinNotice, WIN_NOTICE_FRESH_MS, winNoticeKey } from "./api/win-notice";
 
 /**
  * The win toast (issue 19): on the first page view after a slip wins, the amount and the slips; closing it,
@@ -17,9 +17,15 @@ export function WinToast() {
   const seen = useSeenWins();
   const queryClient = useQueryClient();
   const { refetch } = notice;
+  const { uuid } = useSession();
+  const firstPage = useRef(true);
   useEffect(() => {
-    void refetch();
-  }, [pathname, refetch]);
+    // The first page's read is the one asked for at start-up (app/prefetch.ts), when it has just come.
+    const read = queryClient.getQueryState(winNoticeKey(uuid));
+    const readAtStartUp = firstPage.current && read !== undefined && Date.now() - read.dataUpdatedAt < WIN_NOTICE_FRESH_MS;
+    firstPage.current = false;
+    if (!readAtStartUp) void refetch();
+  }, [pathname, refetch, queryClient, uuid]);
   const data = notice.data;
   const upTo = data?.upTo ?? 0;
   // A new win has been credited: the header's credit says so with the toast.

@@ -8,6 +8,7 @@ import { callApi } from "../../lib/api";
 import { COOKIE, getCookie } from "../../lib/cookies";
 import { browserStorage, cachedYeekeeActivities } from "../../lib/local-cache";
 import { useSession } from "../../lib/session";
+import { prefetchAtStart } from "../../lib/start-up";
 
 export type Rate = z.infer<typeof RateConfig>;
 
@@ -100,12 +101,11 @@ const roundSlipsQuery = (activityid: number | null, uuid: string | null) =>
 /** Start-up on the bet form of `activityid`: the round's close time, rates, restricted numbers and the player's slips. */
 export function prefetchRound(client: QueryClient, activityid: number): Promise<unknown> {
   const uuid = getCookie(COOKIE.uuid);
-  // Not tried twice: the first render waits for these answers, and a failed one is asked again as the form mounts.
   return Promise.all([
-    client.prefetchQuery({ ...roundTimeoutQuery(activityid), retry: false }),
-    client.prefetchQuery({ ...lottoConfigQuery(activityid), retry: false }),
-    client.prefetchQuery({ ...digitPricesQuery(activityid), retry: false }),
-    uuid ? client.prefetchQuery({ ...roundSlipsQuery(activityid, uuid), retry: false }) : null,
+    prefetchAtStart(client, roundTimeoutQuery(activityid)),
+    prefetchAtStart(client, lottoConfigQuery(activityid)),
+    prefetchAtStart(client, digitPricesQuery(activityid)),
+    uuid ? prefetchAtStart(client, roundSlipsQuery(activityid, uuid)) : null,
   ]);
 }
 

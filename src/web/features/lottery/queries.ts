@@ -3,6 +3,7 @@ import { useState } from "react";
 import { lottery } from "../../../contract";
 import type { LottoListItem } from "../../../contract/lottery";
 import { callApi } from "../../lib/api";
+import { prefetchAtStart } from "../../lib/start-up";
 import { browserStorage, cachedAwards, cachedYeekeeActivities, readLottoList, type StorageLike, writeLottoList } from "../../lib/local-cache";
 
 export const LOTTO_LIST_QUERY = ["lotto-list"] as const;
@@ -46,7 +47,7 @@ export function prefetchLottoList(client: QueryClient): Promise<void> {
   const storage = browserStorage();
   const cached = readLottoList(storage);
   if (cached && client.getQueryData(LOTTO_LIST_QUERY) === undefined) client.setQueryData(LOTTO_LIST_QUERY, cached, { updatedAt: 0 });
-  return client.prefetchQuery(lottoListQuery(storage));
+  return prefetchAtStart(client, lottoListQuery(storage));
 }
 
 /** A round's award lines through the per-activity award cache (cached only when non-empty). */

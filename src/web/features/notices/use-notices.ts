@@ -1,21 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { notices, type ResponseOf } from "../../../contract";
 import { callApi } from "../../lib/api";
 import { useSession } from "../../lib/session";
+import { prefetchAtStart } from "../../lib/start-up";
 
 export const NOTICES_KEY = ["notices"];
 
 /** The player's notices and how many are unread (`/api/my-notices`); the header's count reads the same query. */
+const noticesQuery = queryOptions({
+  queryKey: NOTICES_KEY,
+  queryFn: () => callApi(notices.myNotices, {}),
+  staleTime: 30_000,
+  refetchInterval: 120_000,
+});
+
 export function useNotices() {
   const { loginStatus } = useSession();
-  return useQuery({
-    queryKey: NOTICES_KEY,
-    queryFn: () => callApi(notices.myNotices, {}),
-    enabled: loginStatus,
-    staleTime: 30_000,
-    refetchInterval: 120_000,
-  });
+  return useQuery({ ...noticesQuery, enabled: loginStatus });
 }
+
+/** Start-up (app/prefetch.ts) on a signed-in load: the header's count is drawn with the page. */
+export const prefetchNotices = (client: QueryClient) => prefetchAtStart(client, noticesQuery);
 
 /** Marks every notice read (`/api/read-notice`) and updates the count; the list keeps its "new" marks until refetched. */
 export function useMarkNoticesRead() {

@@ -1,21 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { account } from "../../../../contract";
 import { callApi } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
+import { prefetchAtStart } from "../../../lib/start-up";
 
 export const winNoticeKey = (uuid: string | null) => ["win-notice", uuid] as const;
 
-/** Slips won since the player last saw a win notice (`/api/read-win-notice`); read again on every page view. */
-export function useWinNotice() {
-  const { uuid, isAdmin } = useSession();
-  return useQuery({
+/** A read this recent counts as this page view's (the one asked for at start-up, app/prefetch.ts). */
+export const WIN_NOTICE_FRESH_MS = 5_000;
+
+const winNoticeQuery = (uuid: string | null) =>
+  queryOptions({
     queryKey: winNoticeKey(uuid),
     queryFn: () => callApi(account.readWinNotice, { uuid: uuid! }),
-    // Operators have no credit and no slips.
-    enabled: !!uuid && !isAdmin,
-    staleTime: 0,
+    staleTime: WIN_NOTICE_FRESH_MS,
   });
+
+/** Slips won since the player last saw a win notice (`/api/read-win-notice`); read again on every page view (`WinToast`). */
+export function useWinNotice() {
+  const { uuid, isAdmin } = useSession();
+  // Operators have no credit and no slips.
+  return useQuery({ ...winNoticeQuery(uuid), enabled: !!uuid && !isAdmin });
 }
+
+/** Start-up (app/prefetch.ts) on a player's signed-in load. */
+export const prefetchWinNotice = (client: QueryClient, uuid: string) => prefetchAtStart(client, winNoticeQuery(uuid));
 
 /** The player has seen the wins up to `upTo` (`/api/seen-win-notice`): the toast and the badge go. */
 export function useSeenWins() {
