@@ -47,6 +47,13 @@ async function setCookies(port: number, origin: string, cookies: Record<string, 
   ws.close();
 }
 
+/**
+ * With BENCH_WEB_JS_SAMPLES=1 (and BENCH_WEB_REPORTS), the saved trace also holds V8's samples of the running
+ * JavaScript, for finding which function made a long task. The sampling slows the page and every timer call
+ * (the trace records each one's stack) several times over: its scores are not the page's.
+ */
+const JS_SAMPLES = "disabled-by-default-v8.cpu_profiler";
+
 export async function lighthouseScores(webDir: string, timeoutMs = 240_000): Promise<Scores[]> {
   const database = await benchDatabase();
   const jwtSecret = "bench-web-secret-bench-web-secret-0123";
@@ -85,7 +92,7 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000): Pro
       const base = bases[transport];
       const name = `${p.name} ${transport.startsWith("HTTP/2") ? "h2" : "h1"}`;
       if (p.signedIn) await setCookies(chrome.port, base, { jwt: login.jwt, uuid: login.uuid, username: "bench1", userType: "user", bannerStatus: "shown" });
-      const run = () => lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      const run = () => lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], ...(process.env.BENCH_WEB_JS_SAMPLES === "1" ? { additionalTraceCategories: JS_SAMPLES } : {}) });
       let result = await run();
       // Lighthouse's own trace sometimes fails (NO_NAVSTART, NO_FCP on a headless Chromium): measured once more.
       if (result?.lhr.runtimeError) {
