@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 /** What the page held when its shell was first drawn. */
-type FirstShell = { cards: number; credit: string; betForm: boolean; answered: string[] };
+type FirstShell = { cards: number; credit: string; betForm: boolean; answered: string[]; fonts: boolean };
 
 /** The server calls behind what the shell shows on every signed-in page, and the server clock's offset. */
 const SHELL_ASKS = ["/get-timenow", "/read-openSite-config", "/read-site-content", "/api/my-notices", "/api/rg/settings", "/api/read-win-notice"];
@@ -221,7 +221,7 @@ describe("a first visit", () => {
       await fresh.close();
     }
   });
-  it("a field keeps the id it was first drawn with, and a dialog is drawn from its first opening rather than closed with the page", async () => {
+  it("the sign-in form is drawn in Kanit from the first, a field keeps the id it was first drawn with, and a dialog is drawn from its first opening", async () => {
     // Every change of an element's id (or of a label's pointer to one) after it was put on the page, watched from
     // before the app's scripts run. A field drawn with one id and then given another was drawn twice, at once, as
     // it first appeared (issue 18).
@@ -237,12 +237,21 @@ describe("a first visit", () => {
 
     const signedOut = await phoneContext(browser, site.url);
     await watchIds(signedOut);
+    // And whether the Kanit faces were there when the sign-in form was first drawn.
+    await signedOut.addInitScript(() => {
+      const w = window as unknown as { fontsAtFirstForm: boolean | null };
+      w.fontsAtFirstForm = null;
+      new MutationObserver(() => {
+        if (w.fontsAtFirstForm === null && document.querySelector("form")) w.fontsAtFirstForm = ["400", "500", "600"].every((x) => document.fonts.check(`${x} 1em Kanit`, "กa"));
+      }).observe(document, { childList: true, subtree: true });
+    });
     const signIn = await signedOut.newPage();
     await signIn.goto("/singInPage");
     const username = signIn.getByLabel("ชื่อผู้ใช้หรือเบอร์โทรศัพท์");
     await username.waitFor();
     await signIn.waitForLoadState("networkidle");
     expect(await idChanges(signIn)).toEqual([]);
+    expect(await signIn.evaluate(() => (window as unknown as { fontsAtFirstForm: boolean | null }).fontsAtFirstForm)).toBe(true);
     // The label still names its field.
     expect(await username.getAttribute("id")).toMatch(/^mantine-/);
     await signedOut.close();
@@ -295,6 +304,7 @@ describe("a first visit", () => {
               betForm: document.querySelector('[data-testid="add-line"]') !== null,
               // The server calls answered by then (a resource entry is written when its response has ended).
               answered: performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname),
+              fonts: ["400", "500", "600"].every((w) => document.fonts.check(`${w} 1em Kanit`, "กa")),
             };
           }
         }).observe(document, { childList: true, subtree: true });
@@ -319,6 +329,8 @@ describe("a first visit", () => {
       const home = await firstShell();
       expect(home?.cards).toBe(await p.getByTestId("lotto-card").count());
       expect(home?.credit).toBe("1,234 ฿");
+      // Drawn in Kanit from the first: the page is not laid out in a fallback font and again as each face comes.
+      expect(home?.fonts).toBe(true);
       for (const path of ["/api/lottolist", "/get-username", "/api/get-credit"]) expect(asked.get(path), path).toBe(1);
       // What the shell shows and the server clock's offset were answered before it was first drawn, so none of
       // them draws its part again after the first paint, and each was asked for once (issue 18).
@@ -335,6 +347,7 @@ describe("a first visit", () => {
       const bet = await firstShell();
       expect(bet?.betForm).toBe(true);
       expect(bet?.credit).toBe("1,234 ฿");
+      expect(bet?.fonts).toBe(true);
       for (const path of ["/api/lottolist", "/api/get-lotto-config-ByActivityID", "/api/read-newDigitPrice-AddLastTime", "/api/read-readpostnumberdigit", "/post-checktimeout-postnumber", "/get-username", "/api/get-credit"]) {
         expect(asked.get(path), path).toBe(1);
       }

@@ -70,8 +70,13 @@ export const router = createBrowserRouter([
   },
 ]);
 
-/** Waits at most this long for the first address's chunks and data before drawing anyway (with the pages' spinners). */
+/** Waits at most this long for the first address's chunks, data and fonts before drawing anyway (with the pages' spinners). */
 const PRELOAD_WAIT_MS = 2000;
+
+/** `p`, or nothing after PRELOAD_WAIT_MS: what the first render waits for, never for longer. */
+export function withinFirstRenderWait(p: Promise<unknown>): Promise<unknown> {
+  return Promise.race([p, new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))]);
+}
 
 /**
  * The lazy pages `location` shows inside the shell (the shell and the page), fetched before the first
@@ -89,5 +94,5 @@ export function preloadPagesOf(location: Pick<Location, "pathname">, data: Promi
     .map((m) => (m.route.element as ReactElement | undefined)?.type)
     .filter((t): t is LazyPageComponent => typeof t === "function" && "preload" in t);
   if (!pages.includes(Shell)) return Promise.resolve();
-  return Promise.race([Promise.allSettled([data, ...pages.map((p) => p.preload())]), new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))]);
+  return withinFirstRenderWait(Promise.allSettled([data, ...pages.map((p) => p.preload())]));
 }
