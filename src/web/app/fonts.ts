@@ -13,4 +13,3 @@ export function loadFonts(): Promise<unknown> {
   // "กa": the Thai and the Latin face of each weight (their unicode ranges).
   return Promise.all(WEIGHTS.map((w) => document.fonts.load(`${w} 1em Kanit`, "กa"))).catch(() => undefined);
 }
-
