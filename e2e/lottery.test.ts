@@ -65,7 +65,7 @@ describe("lotteries on the home and results pages", () => {
 
     // Icons chosen by Thai name are shown and load; yeekee has none.
     const gov = page.locator('[data-testid="lotto-card"][data-config-id="thai-gov"]');
-    await expect(gov.getByTestId("lotto-icon").getAttribute("src")).resolves.toBe("/images/lotto/government.svg");
+    await expect(gov.getByTestId("lotto-icon").getAttribute("src")).resolves.toBe("/images/lotto/government.webp");
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="lotto-icon"]')].every((i) => i.complete && i.naturalWidth > 0));
     expect(await page.getByTestId("lotto-icon").count()).toBeGreaterThan(20);
     expect(await page.locator('[data-testid="lotto-card"][data-config-id="yeekee"] [data-testid="lotto-icon"]').count()).toBe(0);

@@ -2,31 +2,31 @@ import { describe, it, expect } from "vitest";
 import { LOTTERY_ICON_KEYS, LOTTERY_NAMES, lotteryIcon } from "./lottery-icons";
 
 const EXPECTED_ICONS: ReadonlyArray<[string, string]> = [
-  ["หวยรัสเซีย", "/images/lotto/russia.svg"],
-  ["หวยเยอรมัน", "/images/lotto/germany.svg"],
-  ["หวยอังกฤษ", "/images/lotto/england.svg"],
-  ["หวยดาวโจนส์", "/images/lotto/dow-jones.svg"],
-  ["หวยลาว", "/images/lotto/laos.svg"],
-  ["หวยลาวสตาร์", "/images/lotto/laos-star.svg"],
-  ["หวยอียิปต์", "/images/lotto/egypt.svg"],
-  ["หวยมาเลย์", "/images/lotto/malaysia.svg"],
-  ["หวยฮานอย", "/images/lotto/hanoi.svg"],
-  ["หวยฮานอยพิเศษ", "/images/lotto/hanoi-special.svg"],
-  ["หวยฮานอย VIP", "/images/lotto/hanoi-vip.svg"],
-  ["หวยอินเดีย", "/images/lotto/india.svg"],
-  ["หวยสิงคโปร์", "/images/lotto/singapore.svg"],
-  ["หวยฮั่งเส็งเช้า", "/images/lotto/hang-seng-morning.svg"],
-  ["หวยฮั่งเส็งบ่าย", "/images/lotto/hang-seng-afternoon.svg"],
-  ["หวยจีนเช้า", "/images/lotto/china-morning.svg"],
-  ["หวยจีนบ่าย", "/images/lotto/china-afternoon.svg"],
-  ["หวยนิเคอิเช้า", "/images/lotto/nikkei-morning.svg"],
-  ["หวยนิเคอิบ่าย", "/images/lotto/nikkei-afternoon.svg"],
-  ["หวยเกาหลี", "/images/lotto/korea.svg"],
-  ["หวยไต้หวัน", "/images/lotto/taiwan.svg"],
-  ["หวยเขมร", "/images/lotto/cambodia.svg"],
-  ["หวยรัฐบาลไทย", "/images/lotto/government.svg"],
-  ["หวย ธ.ก.ส.", "/images/lotto/baac.svg"],
-  ["หวยออมสิน", "/images/lotto/gsb.svg"],
+  ["หวยรัสเซีย", "/images/lotto/russia.webp"],
+  ["หวยเยอรมัน", "/images/lotto/germany.webp"],
+  ["หวยอังกฤษ", "/images/lotto/england.webp"],
+  ["หวยดาวโจนส์", "/images/lotto/dow-jones.webp"],
+  ["หวยลาว", "/images/lotto/laos.webp"],
+  ["หวยลาวสตาร์", "/images/lotto/laos-star.webp"],
+  ["หวยอียิปต์", "/images/lotto/egypt.webp"],
+  ["หวยมาเลย์", "/images/lotto/malaysia.webp"],
+  ["หวยฮานอย", "/images/lotto/hanoi.webp"],
+  ["หวยฮานอยพิเศษ", "/images/lotto/hanoi-special.webp"],
+  ["หวยฮานอย VIP", "/images/lotto/hanoi-vip.webp"],
+  ["หวยอินเดีย", "/images/lotto/india.webp"],
+  ["หวยสิงคโปร์", "/images/lotto/singapore.webp"],
+  ["หวยฮั่งเส็งเช้า", "/images/lotto/hang-seng-morning.webp"],
+  ["หวยฮั่งเส็งบ่าย", "/images/lotto/hang-seng-afternoon.webp"],
+  ["หวยจีนเช้า", "/images/lotto/china-morning.webp"],
+  ["หวยจีนบ่าย", "/images/lotto/china-afternoon.webp"],
+  ["หวยนิเคอิเช้า", "/images/lotto/nikkei-morning.webp"],
+  ["หวยนิเคอิบ่าย", "/images/lotto/nikkei-afternoon.webp"],
+  ["หวยเกาหลี", "/images/lotto/korea.webp"],
+  ["หวยไต้หวัน", "/images/lotto/taiwan.webp"],
+  ["หวยเขมร", "/images/lotto/cambodia.webp"],
+  ["หวยรัฐบาลไทย", "/images/lotto/government.webp"],
+  ["หวย ธ.ก.ส.", "/images/lotto/baac.webp"],
+  ["หวยออมสิน", "/images/lotto/gsb.webp"],
 ];
 
 describe("lotteryIcon", () => {
@@ -39,7 +39,7 @@ describe("lotteryIcon", () => {
   });
 
   it("trims whitespace around the name", () => {
-    expect(lotteryIcon("  หวยลาว\n")).toBe("/images/lotto/laos.svg");
+    expect(lotteryIcon("  หวยลาว\n")).toBe("/images/lotto/laos.webp");
   });
 
   it.each(["ยี่กี", "", "   ", "หวยญี่ปุ่น", "หวยฮานอยVIP", "หวยลาวส", "russia", "toString"])(
@@ -56,7 +56,7 @@ describe("LOTTERY_ICON_KEYS", () => {
     expect(LOTTERY_ICON_KEYS).toContain("hang-seng-afternoon");
     expect(LOTTERY_ICON_KEYS).toContain("dow-jones");
     expect([...LOTTERY_ICON_KEYS].sort()).toEqual(
-      EXPECTED_ICONS.map(([, path]) => path.slice("/images/lotto/".length, -".svg".length)).sort(),
+      EXPECTED_ICONS.map(([, path]) => path.slice("/images/lotto/".length, -".webp".length)).sort(),
     );
   });
 });

@@ -34,11 +34,12 @@ function kebabCase(key: string): string {
 
 const NAME_KEYS = Object.keys(LOTTERY_NAMES) as LotteryNameKey[];
 
-// Listed so the asset author can check that /images/lotto/<key>.svg exists for each one.
+// Listed so the asset author can check that /images/lotto/<key>.svg (the drawing) and .webp (what pages show,
+// scripts/render-lottery-icons.ts) exist for each one.
 export const LOTTERY_ICON_KEYS: readonly string[] = NAME_KEYS.map(kebabCase);
 
 const ICON_BY_NAME: ReadonlyMap<string, string> = new Map(
-  NAME_KEYS.map((key) => [LOTTERY_NAMES[key], `/images/lotto/${kebabCase(key)}.svg`]),
+  NAME_KEYS.map((key) => [LOTTERY_NAMES[key], `/images/lotto/${kebabCase(key)}.webp`]),
 );
 
 export function lotteryIcon(thaiName: string): string | null {

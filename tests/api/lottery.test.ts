@@ -30,8 +30,8 @@ describe("catalogue and rounds", () => {
     const list = res.body.lottoList as Array<{ configID: string; name: string; group: string; icon: string | null; nextRound: { timestop: string; isOpen: boolean } | null }>;
     expect(list.length).toBeGreaterThanOrEqual(28);
     expect(new Set(list.map((l) => l.group))).toEqual(new Set(["yeekee", "yeekee5minute", "stateLottery", "stockLottery", "percentLotto"]));
-    expect(list.find((l) => l.configID === "hanoi")?.icon).toBe("/images/lotto/hanoi.svg");
-    expect(list.find((l) => l.configID === "thai-gov")?.icon).toBe("/images/lotto/government.svg");
+    expect(list.find((l) => l.configID === "hanoi")?.icon).toBe("/images/lotto/hanoi.webp");
+    expect(list.find((l) => l.configID === "thai-gov")?.icon).toBe("/images/lotto/government.webp");
     expect(list.find((l) => l.configID === "yeekee")?.icon).toBeNull();
     const yeekee = list.find((l) => l.configID === "yeekee")!;
     expect(yeekee.nextRound).not.toBeNull();
