@@ -221,7 +221,7 @@ describe("a first visit", () => {
       await fresh.close();
     }
   });
-  it("the sign-in form is drawn in Kanit from the first, a field keeps the id it was first drawn with, and a dialog is drawn from its first opening", async () => {
+  it("the sign-in form is drawn in Kanit from the first, a field keeps the id it was first drawn with, and a dialog is drawn (and its code fetched) from the first touch of the form", async () => {
     // Every change of an element's id (or of a label's pointer to one) after it was put on the page, watched from
     // before the app's scripts run. A field drawn with one id and then given another was drawn twice, at once, as
     // it first appeared (issue 18).
@@ -262,10 +262,18 @@ describe("a first visit", () => {
     try {
       await watchIds(signedIn.context);
       const p = signedIn.page;
+      // The dialogs' code (each dialog's own chunk, Mantine's Modal) is not part of the form's first load.
+      const dialogChunk = /\/assets\/(confirm-slip-modal|drafts-modal|paste-numbers-modal|shortcut-digit-modal|Modal)-[\w-]+\.js$/;
+      const dialogChunks: string[] = [];
+      p.on("request", (r) => {
+        const m = dialogChunk.exec(new URL(r.url()).pathname);
+        if (m) dialogChunks.push(m[1]!);
+      });
       await p.goto(betPagePath("hanoi", roundId));
       await p.getByTestId("add-line").waitFor();
       await p.waitForLoadState("networkidle");
       expect(await idChanges(p)).toEqual([]);
+      expect(dialogChunks).toEqual([]);
       // The form's dialogs (confirm, drafts, paste, a shortcut's digits) are not drawn closed: Mantine's portal,
       // which the first dialog drawn creates, is not there yet. The paste dialog still opens, and closes.
       const portal = p.locator("[data-mantine-shared-portal-node]");
@@ -273,6 +281,8 @@ describe("a first visit", () => {
       await p.getByTestId("open-paste").click();
       await p.getByTestId("paste-dialog").waitFor();
       expect(await portal.count()).toBe(1);
+      // The first touch fetched every dialog's code, once.
+      expect(dialogChunks.sort()).toEqual(["Modal", "confirm-slip-modal", "drafts-modal", "paste-numbers-modal", "shortcut-digit-modal"]);
       await p.keyboard.press("Escape");
       await p.getByTestId("paste-dialog").waitFor({ state: "hidden" });
       await p.getByTestId("open-paste").click();

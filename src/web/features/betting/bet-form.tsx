@@ -6,19 +6,17 @@ import { formatMoney, satangToBaht } from "../../../domain/money";
 import type { NumberListParse } from "../../../domain/shortcuts";
 import { reverseNumbers } from "../../../domain/slip";
 import { PATHS } from "../../app/paths";
-import { OnceOpened } from "../../components/once-opened";
+import { lazyDialog, OnceOpened, usePreloadOnFirstTouch } from "../../components/once-opened";
 import { ApiCallError } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { useServerClock } from "../../lib/server-clock";
 import { usePostSlip } from "./api/post-slip";
 import { useSaveDraft } from "./api/save-draft";
 import { BetLineCard } from "./bet-line-card";
-import { BetShortcuts } from "./bet-shortcuts";
+import { BetShortcuts, ShortcutDigits } from "./bet-shortcuts";
 import { formatRate, lineProblem, linePaid, lineRate, linesForNumbers, type NewLine, numbersPreview, offeredTypes, potentialWin, type Rates } from "./bet-lines";
-import { type Confirmation, ConfirmSlipModal } from "./confirm-slip-modal";
-import { DraftsModal } from "./drafts-modal";
+import type { Confirmation } from "./confirm-slip-modal";
 import { NumberDisplay, NumberPad } from "./number-pad";
-import { PasteNumbersModal } from "./paste-numbers-modal";
 import { useDigitPrices, useLottoConfig, useRoundSlips, useRoundTimeout, useToadList } from "./queries";
 import { RoundHeader } from "./round-header";
 import { SlipSummary } from "./slip-summary";
@@ -34,6 +32,12 @@ interface Notice {
   details?: string[];
   merged?: number;
 }
+
+/** The form's dialogs: their code is fetched as the player first touches the page, not with the form (issue 18). */
+const ConfirmSlip = lazyDialog(() => import("./confirm-slip-modal").then((m) => m.ConfirmSlipModal));
+const Drafts = lazyDialog(() => import("./drafts-modal").then((m) => m.DraftsModal));
+const PasteNumbers = lazyDialog(() => import("./paste-numbers-modal").then((m) => m.PasteNumbersModal));
+const DIALOGS = [ConfirmSlip, Drafts, PasteNumbers, ShortcutDigits];
 
 /** 44 × 44 px close buttons on alerts, for a thumb. */
 const ALERT_CLOSE = { closeButton: { width: 44, height: 44, minWidth: 44 } } as const;
@@ -177,6 +181,7 @@ export function BetForm({
     document.addEventListener("paste", onPaste);
     return () => document.removeEventListener("paste", onPaste);
   }, [canPaste]);
+  usePreloadOnFirstTouch(DIALOGS);
 
   // ---- the lines as they stand ----
   const view = lines.map((l) => {
@@ -490,7 +495,7 @@ export function BetForm({
       )}
 
       <OnceOpened opened={confirmation !== null}>
-        <ConfirmSlipModal
+        <ConfirmSlip.Dialog
           confirmation={confirmation}
           title={`${title} · ${subtitle}`}
           credit={credit}
@@ -501,10 +506,10 @@ export function BetForm({
         />
       </OnceOpened>
       <OnceOpened opened={draftsOpen}>
-        <DraftsModal opened={draftsOpen} onClose={() => setDraftsOpen(false)} rates={rates} defaultStake={defaultStake} onLoad={(l) => commit(l, "ชุดเลขที่บันทึก")} />
+        <Drafts.Dialog opened={draftsOpen} onClose={() => setDraftsOpen(false)} rates={rates} defaultStake={defaultStake} onLoad={(l) => commit(l, "ชุดเลขที่บันทึก")} />
       </OnceOpened>
       <OnceOpened opened={paste !== null}>
-        <PasteNumbersModal
+        <PasteNumbers.Dialog
           opened={paste !== null}
           width={width}
           initialText={paste?.text ?? ""}

@@ -1,16 +1,10 @@
-import { Button, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { OnceOpened } from "../../components/once-opened";
+import { lazyDialog, OnceOpened } from "../../components/once-opened";
 import { orderingCount, type Shortcut, SHORTCUTS, shortcutNumbers } from "../../../domain/shortcuts";
 
-const DIGITS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-
-/** What a digit shortcut gives, said in the picker. */
-const DIGIT_HINT: Partial<Record<Shortcut["id"], string>> = {
-  nineteenDoors: "ทุกเลขสองตัวที่มีเลขนี้ 19 เลข",
-  frontRun: "เลขนี้เป็นหลักสิบ 10 เลข",
-  backRun: "เลขนี้เป็นหลักหน่วย 10 เลข",
-};
+/** The digit picker, loaded with the bet form's other dialogs (BetForm preloads it). */
+export const ShortcutDigits = lazyDialog(() => import("./shortcut-digit-modal").then((m) => m.ShortcutDigitModal));
 
 /** How many numbers a shortcut gives (the reverse ones say their own count in their name). */
 const countOf = (s: Shortcut) => shortcutNumbers(s.id, s.input === "digit" ? "1" : s.id === "sixReverse" ? "123" : "112").length;
@@ -101,40 +95,7 @@ export function BetShortcuts({
       </SimpleGrid>
 
       <OnceOpened opened={picking !== null}>
-        <Modal
-          opened={picking !== null}
-          onClose={() => setPicking(null)}
-          title={picking ? `${picking.label} · เลือกเลข` : "เลือกเลข"}
-          centered
-          closeButtonProps={{ "aria-label": "ปิด", size: "xl" }}
-        >
-          {picking && (
-            <Stack gap="sm" data-testid="shortcut-digit-picker" data-shortcut={picking.id}>
-              <Text size="sm" c="dimmed">
-                {DIGIT_HINT[picking.id]}
-              </Text>
-              <SimpleGrid cols={5} spacing={8} verticalSpacing={8}>
-                {DIGITS.map((d) => (
-                  <Button
-                    key={d}
-                    variant="default"
-                    h={52}
-                    fz={24}
-                    fw={600}
-                    onClick={() => {
-                      onNumbers(`${picking.label} เลข ${d}`, shortcutNumbers(picking.id, d));
-                      setPicking(null);
-                    }}
-                    data-testid={`shortcut-digit-${d}`}
-                    aria-label={`${picking.label} เลข ${d}`}
-                  >
-                    {d}
-                  </Button>
-                ))}
-              </SimpleGrid>
-            </Stack>
-          )}
-        </Modal>
+        <ShortcutDigits.Dialog picking={picking} onNumbers={onNumbers} onClose={() => setPicking(null)} />
       </OnceOpened>
     </Stack>
   );
