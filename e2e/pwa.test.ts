@@ -221,6 +221,7 @@ describe("a first visit", () => {
       await fresh.close();
     }
   });
+
   it("the sign-in form is drawn in Kanit from the first, a field keeps the id it was first drawn with, and a dialog is drawn (and its code fetched) from the first touch of the form", async () => {
     // Every change of an element's id (or of a label's pointer to one) after it was put on the page, watched from
     // before the app's scripts run. A field drawn with one id and then given another was drawn twice, at once, as

@@ -34,8 +34,10 @@ function notify(listeners: Iterable<() => void>) {
 /**
  * Measures the offset when it is unknown or stale; a failure leaves the last one and is tried again later.
  * Settles when the measurement (this one, or the one already under way) has ended; never rejects.
+ * Asked for at start-up too (app/prefetch.ts), beside the page's data, so the first render has the offset
+ * and no clock on the page is drawn again for its answer.
  */
-function measureOffset(): Promise<void> {
+export function measureServerOffset(): Promise<void> {
   if (measuring) return measuring;
   if (Date.now() - measuredAt < OFFSET_STALE_MS) return Promise.resolve();
   const sent = Date.now();
@@ -54,15 +56,9 @@ function measureOffset(): Promise<void> {
   return measuring;
 }
 
-/**
- * Start-up (app/prefetch.ts): the offset measured beside the page's data, so the first render has it and
- * no clock on the page is drawn again for its answer.
- */
-export const measureServerOffset = (): Promise<void> => measureOffset();
-
 function subscribeToOffset(listener: () => void): () => void {
   offsetListeners.add(listener);
-  void measureOffset();
+  void measureServerOffset();
   return () => offsetListeners.delete(listener);
 }
 
