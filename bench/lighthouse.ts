@@ -38,11 +38,15 @@ export type MedianScores = Scores & { runs: number[] };
  * minute of the machine falls on all of them.
  */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_WEB_RUNS must be a whole number of runs, 1 or more: ${process.env.BENCH_WEB_RUNS}`);
 
 /** Each page's median run; of an even number of runs, the lower of the middle two. */
 export function medianRuns(all: Scores[]): MedianScores[] {
   const byPage = new Map<string, Scores[]>();
-  for (const s of all) byPage.set(`${s.page} ${s.transport}`, [...(byPage.get(`${s.page} ${s.transport}`) ?? []), s]);
+  for (const s of all) {
+    const key = `${s.page} ${s.transport}`;
+    byPage.set(key, [...(byPage.get(key) ?? []), s]);
+  }
   return [...byPage.values()].map((runs) => {
     const sorted = [...runs].sort((a, b) => a.performance - b.performance);
     return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, runs: runs.map((r) => r.performance) };

@@ -5,12 +5,11 @@
  * a unit test fails while they differ from what this writes.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { KANIT_DIR, kanitFaces, subsetKanitFace } from "../src/build/kanit-subset";
+import { KANIT_DIR, kanitFaces, sourcePath, subsetKanitFace } from "../src/build/kanit-subset";
 
 for (const face of kanitFaces()) {
   const file = await subsetKanitFace(face);
   writeFileSync(new URL(face.file, KANIT_DIR), file);
-  const before = readFileSync(createRequire(import.meta.url).resolve(face.source)).length;
+  const before = readFileSync(sourcePath(face)).length;
   console.log(`${face.file}: ${file.length} bytes (${face.source}: ${before})`);
 }

@@ -1,7 +1,7 @@
 /**
  * The Kanit faces the pages load (app/fonts.css) are @fontsource/kanit's Thai and Latin files of each weight,
  * subset again to the same characters without their hinting instructions (issue 18; decision 025): the same
- * glyphs, about half the bytes (99 → 50 KB for the six faces). Hinting only changes how a glyph is fitted to
+ * glyphs, about half the bytes (99 → 49 KB for the six faces). Hinting only changes how a glyph is fitted to
  * the pixel grid on Windows at small sizes; phones do not use it. The faces come before the first render, so
  * their bytes are on every page's way to its first paint. `scripts/subset-kanit.ts` writes the files.
  */
@@ -43,8 +43,11 @@ export function charactersOf(unicodeRange: string): string {
     .join("");
 }
 
+/** Where the face's @fontsource file is. */
+export const sourcePath = (face: KanitFace): string => createRequire(import.meta.url).resolve(face.source);
+
 /** The face's file, made from its @fontsource file: the same characters, no hinting, WOFF2. */
 export async function subsetKanitFace(face: KanitFace): Promise<Buffer> {
-  const source = readFileSync(createRequire(import.meta.url).resolve(face.source));
+  const source = readFileSync(sourcePath(face));
   return subsetFont(source, charactersOf(face.unicodeRange), { targetFormat: "woff2", noHinting: true });
 }

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { Alert, Button } from "@mantine/core";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 
 /**
  * Draws `children` (a dialog) from the first time `opened` is true, and keeps it drawn after, so its
@@ -12,27 +13,71 @@ export function OnceOpened({ opened, children }: { opened: boolean; children: Re
   const [once, setOnce] = useState(opened);
   // Set while rendering, as React allows for a component's own state: drawn in the same render, not one after.
   if (opened && !once) setOnce(true);
-  return once || opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return once || opened ? children : null;
+}
+
+export interface LazyDialog<P> {
+  /** The dialog, drawn inside `OnceOpened`: at once when its code is there, else when it has come. */
+  Dialog: ComponentType<P>;
+  /** Starts fetching the dialog's code ahead of its first opening; a failed fetch is asked for again next time. */
+  preload: () => void;
 }
 
 /**
- * A dialog whose code is not part of its page's first load: `Dialog` is drawn inside `OnceOpened`, and
- * `preload()` starts fetching its chunk ahead of the first opening (the bet form calls it as the player first
- * touches the form). A dialog and Mantine's Modal, focus trap and scroll area were a tenth of the bet page's
- * script, all of it on the way to its first paint, for dialogs opened only after a number has been typed
- * (issue 18).
+ * A dialog whose code is not part of its page's first load (`preload()` fetches it ahead: `usePreloadOnFirstTouch`).
+ * The bet form's dialogs and Mantine's Modal, focus trap and scroll area were a tenth of the bet page's script,
+ * all of it on the way to its first paint, for dialogs opened only after a number has been typed (issue 18).
+ * If the code cannot be fetched (the connection dropped; a new build replaced the files while the page was open)
+ * the dialog's place says so with a button to try again, and the page and what the player typed stay as they are.
  */
-export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): { Dialog: ComponentType<P>; preload: () => void } {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const start = () => (loading ??= load().then((component) => ({ default: component })));
-  return { Dialog: lazy(start), preload: () => void start() };
+export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): LazyDialog<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const fetchDialog = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+
+  function Dialog(props: P) {
+    const [failed, setFailed] = useState(false);
+    const [, setLoaded] = useState<ComponentType<P>>();
+    useEffect(() => {
+      if (loaded || failed) return;
+      let current = true;
+      fetchDialog().then(
+        (component) => current && setLoaded(() => component),
+        () => current && setFailed(true),
+      );
+      return () => {
+        current = false;
+      };
+    }, [failed]);
+    if (loaded) {
+      const Loaded = loaded;
+      return <Loaded {...props} />;
+    }
+    if (!failed) return null;
+    return (
+      <Alert color="red" data-testid="dialog-load-failed" title="เปิดหน้าต่างนี้ไม่ได้">
+        เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ รายการที่กรอกไว้ยังอยู่ครบ
+        <Button mt="sm" h={44} variant="light" color="red" onClick={() => setFailed(false)} data-testid="dialog-load-retry">
+          ลองใหม่
+        </Button>
+      </Alert>
+    );
+  }
+  return { Dialog, preload: () => void fetchDialog().catch(() => undefined) };
 }
 
-const FIRST_TOUCH = ["pointerdown", "keydown", "focusin"] as const;
+const FIRST_TOUCH = ["pointerdown", "keydown"] as const;
 
 /**
- * Preloads `dialogs` as the player first taps, types or moves focus anywhere on the page: before any of
- * them can be opened, and after the page's own first load.
+ * Preloads `dialogs` as the player first taps or types anywhere on the page: before any of them can be
+ * opened, and after the page's own first load. (Not on focus: a page can move focus itself as it loads.)
  */
 export function usePreloadOnFirstTouch(dialogs: readonly { preload: () => void }[]) {
   useEffect(() => {

@@ -13,7 +13,7 @@ import { useServerClock } from "../../lib/server-clock";
 import { usePostSlip } from "./api/post-slip";
 import { useSaveDraft } from "./api/save-draft";
 import { BetLineCard } from "./bet-line-card";
-import { BetShortcuts, ShortcutDigits } from "./bet-shortcuts";
+import { BetShortcuts } from "./bet-shortcuts";
 import { formatRate, lineProblem, linePaid, lineRate, linesForNumbers, type NewLine, numbersPreview, offeredTypes, potentialWin, type Rates } from "./bet-lines";
 import type { Confirmation } from "./confirm-slip-modal";
 import { NumberDisplay, NumberPad } from "./number-pad";
@@ -37,7 +37,7 @@ interface Notice {
 const ConfirmSlip = lazyDialog(() => import("./confirm-slip-modal").then((m) => m.ConfirmSlipModal));
 const Drafts = lazyDialog(() => import("./drafts-modal").then((m) => m.DraftsModal));
 const PasteNumbers = lazyDialog(() => import("./paste-numbers-modal").then((m) => m.PasteNumbersModal));
-const DIALOGS = [ConfirmSlip, Drafts, PasteNumbers, ShortcutDigits];
+const DIALOGS = [ConfirmSlip, Drafts, PasteNumbers];
 
 /** 44 × 44 px close buttons on alerts, for a thumb. */
 const ALERT_CLOSE = { closeButton: { width: 44, height: 44, minWidth: 44 } } as const;

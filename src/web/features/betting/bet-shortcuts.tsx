@@ -1,10 +1,11 @@
 import { Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { lazyDialog, OnceOpened } from "../../components/once-opened";
+import { lazyDialog, OnceOpened, usePreloadOnFirstTouch } from "../../components/once-opened";
 import { orderingCount, type Shortcut, SHORTCUTS, shortcutNumbers } from "../../../domain/shortcuts";
 
-/** The digit picker, loaded with the bet form's other dialogs (BetForm preloads it). */
-export const ShortcutDigits = lazyDialog(() => import("./shortcut-digit-modal").then((m) => m.ShortcutDigitModal));
+/** The digit picker: its code comes as the player first touches the page, like the bet form's other dialogs. */
+const ShortcutDigits = lazyDialog(() => import("./shortcut-digit-modal").then((m) => m.ShortcutDigitModal));
+const DIALOGS = [ShortcutDigits];
 
 /** How many numbers a shortcut gives (the reverse ones say their own count in their name). */
 const countOf = (s: Shortcut) => shortcutNumbers(s.id, s.input === "digit" ? "1" : s.id === "sixReverse" ? "123" : "112").length;
@@ -29,6 +30,7 @@ export function BetShortcuts({
   onPaste: () => void;
 }) {
   const [picking, setPicking] = useState<Shortcut | null>(null);
+  usePreloadOnFirstTouch(DIALOGS);
   const shortcuts = SHORTCUTS.filter((s) => s.width === width);
 
   const tap = (s: Shortcut) => {
