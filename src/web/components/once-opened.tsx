@@ -1,4 +1,4 @@
-import { Alert, Button } from "@mantine/core";
+import { Alert, Button, Text } from "@mantine/core";
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 
 /**
@@ -63,7 +63,7 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
     if (!failed) return null;
     return (
       <Alert color="red" data-testid="dialog-load-failed" title="เปิดหน้าต่างนี้ไม่ได้">
-        เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ รายการที่กรอกไว้ยังอยู่ครบ
+        <Text size="sm">เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ รายการที่กรอกไว้ยังอยู่ครบ</Text>
         <Button mt="sm" h={44} variant="light" color="red" onClick={() => setFailed(false)} data-testid="dialog-load-retry">
           ลองใหม่
         </Button>
