@@ -53,8 +53,8 @@ export function medianRuns(all: Scores[]): MedianScores[] {
   });
 }
 
-/** Sets cookies for `origin` in the whole browser through the DevTools protocol. */
-async function setCookies(port: number, origin: string, cookies: Record<string, string>) {
+/** Sends one command to the whole browser through the DevTools protocol. */
+async function browserCommand(port: number, method: string, params: Record<string, unknown>) {
   const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
   const ws = new WebSocket(webSocketDebuggerUrl);
   await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
@@ -62,13 +62,25 @@ async function setCookies(port: number, origin: string, cookies: Record<string, 
     ws.on("message", (data) => {
       const msg = JSON.parse(String(data)) as { id?: number; error?: { message: string } };
       if (msg.id !== 1) return;
-      if (msg.error) reject(new Error(msg.error.message));
+      if (msg.error) reject(new Error(`${method}: ${msg.error.message}`));
       else resolve();
     }),
   );
-  ws.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies: Object.entries(cookies).map(([name, value]) => ({ name, value, url: origin, sameSite: "Strict" })) } }));
+  ws.send(JSON.stringify({ id: 1, method, params }));
   await reply;
   ws.close();
+}
+
+/**
+ * A signed-in page gets the cookies a sign-in leaves; a signed-out one none at all. Lighthouse leaves
+ * cookies alone, so without clearing them the sign-in page of a second run was opened with the cookies the
+ * signed-in pages of the first had set, and the app took it to `/`: that page was measured in its place.
+ */
+async function prepareCookies(port: number, origin: string, cookies: Record<string, string> | undefined) {
+  await browserCommand(port, "Storage.clearCookies", {});
+  if (cookies) {
+    await browserCommand(port, "Storage.setCookies", { cookies: Object.entries(cookies).map(([name, value]) => ({ name, value, url: origin, sameSite: "Strict" })) });
+  }
 }
 
 /**
@@ -116,7 +128,7 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000 * RUN
     for (const { transport, run: round, ...p } of rounds.flatMap((run) => transports.flatMap((transport) => pages.map((page) => ({ ...page, transport, run }))))) {
       const base = bases[transport];
       const name = `${p.name} ${transport.startsWith("HTTP/2") ? "h2" : "h1"}${RUNS > 1 ? ` run ${round}` : ""}`;
-      if (p.signedIn) await setCookies(chrome.port, base, { jwt: login.jwt, uuid: login.uuid, username: "bench1", userType: "user", bannerStatus: "shown" });
+      await prepareCookies(chrome.port, base, p.signedIn ? { jwt: login.jwt, uuid: login.uuid, username: "bench1", userType: "user", bannerStatus: "shown" } : undefined);
       const run = () => lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], ...(process.env.BENCH_WEB_JS_SAMPLES === "1" ? { additionalTraceCategories: JS_SAMPLES } : {}) });
       let result = await run();
       // Lighthouse's own trace sometimes fails (NO_NAVSTART, NO_FCP on a headless Chromium): measured once more.
@@ -125,7 +137,11 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000 * RUN
         result = await run();
       }
       if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
-      const { categories, audits, environment, runtimeError } = result.lhr;
+      const { categories, audits, environment, runtimeError, finalDisplayedUrl } = result.lhr;
+      // A page that sent the browser elsewhere (a signed-out player's page to the sign-in page, a signed-in
+      // one's sign-in page to `/`) was not the page meant.
+      const ended = new URL(finalDisplayedUrl);
+      if (!runtimeError && `${ended.pathname}${ended.search}` !== p.path) throw new Error(`${name}: Lighthouse ended on ${finalDisplayedUrl}, not ${p.path}`);
       if (runtimeError) console.log(`  ${name}: Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
       // The whole report, for looking into a score (BENCH_WEB_REPORTS=<directory>).
       if (process.env.BENCH_WEB_REPORTS) {
