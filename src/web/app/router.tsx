@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { createBrowserRouter, matchRoutes } from "react-router";
+import { type RouteObject, matchRoutes } from "react-router";
 import { ErrorPage } from "./error-page";
 import { RequireSignIn } from "./guards";
 import {
@@ -28,7 +28,8 @@ import {
 import { PATHS } from "./paths";
 import { SiteGate } from "./site-gate";
 
-export const router = createBrowserRouter([
+/** The app's routes, for main.tsx's router (made there, in a task of its own) and for preloadPagesOf. */
+export const routes: RouteObject[] = [
   {
     // While the operator has closed the site, players see the maintenance page instead (decision 021).
     element: <SiteGate />,
@@ -68,7 +69,7 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
 
 /** Waits at most this long for the first address's chunks, data and fonts before drawing anyway (with the pages' spinners). */
 const PRELOAD_WAIT_MS = 2000;
@@ -90,7 +91,7 @@ export function withinFirstRenderWait(p: Promise<unknown>): Promise<unknown> {
  * Never fails: a chunk or an answer that cannot come is left to the page's own Suspense and error handling.
  */
 export function preloadPagesOf(location: Pick<Location, "pathname">, data: Promise<unknown> = Promise.resolve()): Promise<unknown> {
-  const pages = (matchRoutes(router.routes, location) ?? [])
+  const pages = (matchRoutes(routes, location) ?? [])
     .map((m) => (m.route.element as ReactElement | undefined)?.type)
     .filter((t): t is LazyPageComponent => typeof t === "function" && "preload" in t);
   if (!pages.includes(Shell)) return Promise.resolve();

@@ -4,6 +4,7 @@ import { SESSION_END_HEADER, sessionEndReasonOf } from "../../contract/auth";
 import { COOKIE, getCookie, removeCookie } from "./cookies";
 import { SIGN_IN_PATH, signInAddress } from "./return-path";
 import { SPEC_FALLBACKS } from "./fallback-messages";
+import { yieldToMain } from "./yield-to-main";
 
 /** Spec §7: every call times out after 50000 ms. */
 const TIMEOUT_MS = 50_000;
@@ -34,18 +35,6 @@ export function onUnavailable(listener: UnavailableListener): () => void {
   return () => unavailableListeners.delete(listener);
 }
 
-/**
- * Lets the browser run what is waiting (a frame, a tap) before a call does its own work. Calls are started
- * in bunches, e.g. by every query of a page mounting in one commit, and each one's start (reading cookies,
- * checking the body, `fetch`) was a slice of one long task; after this, each is a small task of its own
- * (issue 18). `scheduler.yield` where the browser has it, a zero timeout elsewhere.
- */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === "function") return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /** Set once a 401 has sent the page to sign in; the page that loads there starts a new module. */
 let leavingForSignIn = false;
 
@@ -62,6 +51,8 @@ export async function callApi<R extends RouteDef>(
   extraHeaders: Record<string, string> = {},
   params?: Record<string, string | number>,
 ): Promise<ResponseOf<R>> {
+  // Calls are started in bunches (every query of a page mounting in one commit); each one's start (cookies,
+  // the body's check, `fetch`) is a small task of its own rather than a slice of one long task (issue 18).
   await yieldToMain();
   const specFallback = SPEC_FALLBACKS.get(route);
   fallbackMessage ??= specFallback?.failed ?? "เกิดข้อผิดพลาด กรุณาลองใหม่";

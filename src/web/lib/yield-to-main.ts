@@ -1,0 +1,11 @@
+/**
+ * Ends the current task and resumes in a new one, letting the browser run what is waiting (a frame, a tap)
+ * in between. Work that would be one long task on a phone's main thread (issue 18: Lighthouse counts every
+ * task over 50 ms as blocking) is split with it. `scheduler.yield` where the browser has it (the rest runs
+ * ahead of other queued tasks), a zero timeout elsewhere.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
