@@ -47,7 +47,7 @@ export const readMoneyHistory = route({
   path: "/api/read-money-history",
   access: "player",
   summary: "ประวัติการเงินของผู้เล่น: ทุกรายการที่ผ่านเครดิต พร้อมยอดคงเหลือหลังรายการ (กรองประเภท/ช่วงวัน, แบ่งหน้า)",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     /** Only these kinds; none or empty: every kind. */
     kinds: z.array(MovementKindName).max(30, "เลือกประเภทได้ไม่เกิน 30 ประเภท").optional(),
@@ -56,7 +56,7 @@ export const readMoneyHistory = route({
     before: WholeNumber("หน้าถัดไปไม่ถูกต้อง").optional(),
     limit: WholeNumber("จำนวนรายการต่อหน้าต้องเป็น 1-100", { max: 100 }).optional().default(30),
   }),
-  response: z.object({
+  response: () => z.object({
     status: ResultStatus,
     /** The credit now (the header's figure); the newest movement's balance_after equals it. */
     credit: z.number(),
@@ -81,8 +81,8 @@ export const readWinNotice = route({
   path: "/api/read-win-notice",
   access: "player",
   summary: "โพยที่ถูกรางวัลซึ่งผู้เล่นยังไม่ได้เห็น (ตั้งแต่ครั้งล่าสุดที่กดรับทราบ)",
-  body: z.object({ uuid: Uuid.optional() }).nullish(),
-  response: z.object({
+  body: () => z.object({ uuid: Uuid.optional() }).nullish(),
+  response: () => z.object({
     status: ResultStatus,
     /** Baht won on the slips below. */
     total: z.number(),
@@ -97,8 +97,8 @@ export const seenWinNotice = route({
   path: "/api/seen-win-notice",
   access: "player",
   summary: "รับทราบการแจ้งถูกรางวัล (ถึงรายการที่เห็นแล้ว)",
-  body: z.object({ uuid: Uuid.optional(), upTo: WholeNumber("รายการที่รับทราบไม่ถูกต้อง") }),
-  response: z.object({ status: ResultStatus }),
+  body: () => z.object({ uuid: Uuid.optional(), upTo: WholeNumber("รายการที่รับทราบไม่ถูกต้อง") }),
+  response: () => z.object({ status: ResultStatus }),
 });
 
 export const RESULT_HISTORY_DRAWS = [10, 30, 100] as const;
@@ -119,11 +119,11 @@ export const readResultHistory = route({
   path: "/api/read-result-history",
   access: "player",
   summary: "ผลรางวัลย้อนหลัง N งวดของหวย (10/30/100) สำหรับสถิติเลขสองตัว",
-  body: z.object({
+  body: () => z.object({
     configID: z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง"),
     draws: z.coerce
       .number({ error: "จำนวนงวดต้องเป็น 10, 30 หรือ 100" })
       .refine((n) => (RESULT_HISTORY_DRAWS as readonly number[]).includes(n), "จำนวนงวดต้องเป็น 10, 30 หรือ 100"),
   }),
-  response: z.object({ status: ResultStatus, name: z.string(), draws: z.array(ResultDraw) }),
+  response: () => z.object({ status: ResultStatus, name: z.string(), draws: z.array(ResultDraw) }),
 });

@@ -54,8 +54,8 @@ export const register = route({
   path: "/register",
   access: "public",
   summary: "สมัครสมาชิก (ต้องยืนยันเบอร์โทรศัพท์ด้วย OTP ก่อน)",
-  body: RegisterBody,
-  response: z.object({ status: ResultStatus, message: z.string(), uuid: Uuid }),
+  body: () => RegisterBody,
+  response: () => z.object({ status: ResultStatus, message: z.string(), uuid: Uuid }),
 });
 
 /**
@@ -116,8 +116,8 @@ export const login = route({
   path: "/login",
   access: "public",
   summary: "เข้าสู่ระบบด้วยชื่อผู้ใช้หรือเบอร์โทรศัพท์ (ผู้ดูแลที่ตั้งค่ายืนยันสองขั้นตอนแล้ว: ตอบ totp_required และ challenge แทนโทเคน)",
-  body: z.object({ username: SignInName, password: PasswordAttempt }),
-  response: z.union([SignedIn, SecondFactorNeeded]),
+  body: () => z.object({ username: SignInName, password: PasswordAttempt }),
+  response: () => z.union([SignedIn, SecondFactorNeeded]),
 });
 
 /**
@@ -129,8 +129,8 @@ export const forgotPassword = route({
   path: "/forgot-password",
   access: "public",
   summary: "ลืมรหัสผ่าน: ส่งรหัส OTP ไปยังเบอร์โทรศัพท์ที่ลงทะเบียนไว้",
-  body: z.object({ phonenumber: PhoneNumber }),
-  response: SimpleResponse,
+  body: () => z.object({ phonenumber: PhoneNumber }),
+  response: () => SimpleResponse,
 });
 
 /** Forgot password, second step: the code and the new password; every session of the account ends. */
@@ -139,8 +139,8 @@ export const resetPassword = route({
   path: "/reset-password",
   access: "public",
   summary: "ตั้งรหัสผ่านใหม่ด้วยรหัส OTP (ออกจากระบบทุกเครื่อง)",
-  body: z.object({ phonenumber: PhoneNumber, otp: Otp, pass: Password }),
-  response: SimpleResponse,
+  body: () => z.object({ phonenumber: PhoneNumber, otp: Otp, pass: Password }),
+  response: () => SimpleResponse,
 });
 
 /** A 6-digit code of an authenticator app. */
@@ -160,11 +160,11 @@ export const loginSecondFactor = route({
   path: "/login-totp",
   access: "public",
   summary: "เข้าสู่ระบบผู้ดูแล ขั้นที่สอง: รหัส 6 หลักจากแอปยืนยันตัวตน หรือรหัสกู้คืน (ใช้ได้ครั้งเดียว)",
-  body: z.object({
+  body: () => z.object({
     challenge: z.string({ error: "กรุณาเข้าสู่ระบบด้วยรหัสผ่านก่อน" }).min(1, "กรุณาเข้าสู่ระบบด้วยรหัสผ่านก่อน").max(100, "กรุณาเข้าสู่ระบบด้วยรหัสผ่านอีกครั้ง"),
     code: SecondFactorCode,
   }),
-  response: SignedIn,
+  response: () => SignedIn,
 });
 
 export const getUserInfoById = route({
@@ -172,8 +172,8 @@ export const getUserInfoById = route({
   path: "/get-userInfoByID",
   access: "public",
   summary: "ชื่อผู้ใช้ของผู้แนะนำจาก uuid (ใช้ในลิงก์แนะนำเพื่อน)",
-  body: z.object({ id: Uuid }),
-  response: z.object({ status: ResultStatus, username: z.string() }),
+  body: () => z.object({ id: Uuid }),
+  response: () => z.object({ status: ResultStatus, username: z.string() }),
 });
 
 export const checkPhoneNumber = route({
@@ -181,8 +181,8 @@ export const checkPhoneNumber = route({
   path: "/check-phonenumber",
   access: "public",
   summary: "ตรวจเบอร์โทรศัพท์ซ้ำ และส่ง OTP เมื่อไม่ซ้ำ",
-  body: z.object({ phonenumber: PhoneNumber }),
-  response: z.object({
+  body: () => z.object({ phonenumber: PhoneNumber }),
+  response: () => z.object({
     status: ResultStatus,
     message: z.string(),
     noneduplicatestatus: z.boolean(),
@@ -195,8 +195,8 @@ export const checkOtp = route({
   path: "/check-otp",
   access: "public",
   summary: "ยืนยันรหัส OTP",
-  body: z.object({ phonenumber: PhoneNumber, otp: Otp }),
-  response: z.object({
+  body: () => z.object({ phonenumber: PhoneNumber, otp: Otp }),
+  response: () => z.object({
     status: ResultStatus,
     message: z.string(),
     otpstatus: z.boolean(),
@@ -210,8 +210,8 @@ export const checkUsernameBankno = route({
   path: "/check-username-bankno",
   access: "public",
   summary: "ตรวจชื่อผู้ใช้และเลขบัญชีซ้ำ (status Failure เมื่อถูกใช้แล้ว)",
-  body: z.object({ username: Username, bankno: BankNo }),
-  response: SimpleResponse,
+  body: () => z.object({ username: Username, bankno: BankNo }),
+  response: () => SimpleResponse,
 });
 
 export const getUsername = route({
@@ -219,8 +219,8 @@ export const getUsername = route({
   path: "/get-username",
   access: "player",
   summary: "ชื่อผู้ใช้ของตนเอง",
-  body: z.object({ uuid: Uuid }),
-  response: z.object({ status: ResultStatus, username: z.string(), userType: z.string() }),
+  body: () => z.object({ uuid: Uuid }),
+  response: () => z.object({ status: ResultStatus, username: z.string(), userType: z.string() }),
 });
 
 export const getCredit = route({
@@ -228,8 +228,8 @@ export const getCredit = route({
   path: "/api/get-credit",
   access: "player",
   summary: "เครดิตคงเหลือ (บาท)",
-  body: z.object({ uuid: Uuid.optional() }).nullish(),
-  response: z.object({ status: ResultStatus, credit: z.number() }),
+  body: () => z.object({ uuid: Uuid.optional() }).nullish(),
+  response: () => z.object({ status: ResultStatus, credit: z.number() }),
 });
 
 export const getBankInfo = route({
@@ -237,8 +237,8 @@ export const getBankInfo = route({
   path: "/api/get-bankinfo",
   access: "player",
   summary: "บัญชีธนาคารที่ลงทะเบียนไว้",
-  body: z.object({ username: Username }),
-  response: z.object({
+  body: () => z.object({ username: Username }),
+  response: () => z.object({
     status: ResultStatus,
     bankname: BankCode,
     bankno: z.string(),
@@ -251,8 +251,8 @@ export const renewToken = route({
   path: "/api/href",
   access: "player",
   summary: "ต่ออายุโทเคน (ใช้ได้เมื่อโทเคนเดิมยังไม่หมดอายุ)",
-  body: EmptyBody,
-  response: z.object({ status: ResultStatus, jwt: z.string(), s: z.number().int() }),
+  body: () => EmptyBody,
+  response: () => z.object({ status: ResultStatus, jwt: z.string(), s: z.number().int() }),
 });
 
 export const logout = route({
@@ -260,8 +260,8 @@ export const logout = route({
   path: "/api/logout",
   access: "player",
   summary: "ออกจากระบบ: โทเคนนี้ใช้ไม่ได้อีก",
-  body: EmptyBody,
-  response: SimpleResponse,
+  body: () => EmptyBody,
+  response: () => SimpleResponse,
 });
 
 export const checkOldPassword = route({
@@ -269,8 +269,8 @@ export const checkOldPassword = route({
   path: "/api/check-oldPassword",
   access: "player",
   summary: "ยืนยันรหัสผ่านเดิมก่อนเปลี่ยนรหัสผ่าน",
-  body: z.object({ user: z.string({ error: "กรุณาระบุผู้ใช้" }).min(1, "กรุณาระบุผู้ใช้"), pass: PasswordAttempt }),
-  response: SimpleResponse,
+  body: () => z.object({ user: z.string({ error: "กรุณาระบุผู้ใช้" }).min(1, "กรุณาระบุผู้ใช้"), pass: PasswordAttempt }),
+  response: () => SimpleResponse,
 });
 
 export const updatePassword = route({
@@ -278,8 +278,8 @@ export const updatePassword = route({
   path: "/api/update-password",
   access: "player",
   summary: "เปลี่ยนรหัสผ่าน (หลังยืนยันรหัสผ่านเดิม) และยกเลิกการเข้าสู่ระบบที่อื่น",
-  body: z.object({ pass: Password, uuid: Uuid }),
-  response: SimpleResponse,
+  body: () => z.object({ pass: Password, uuid: Uuid }),
+  response: () => SimpleResponse,
 });
 
 /** Back office: bans a player (every session ends at once; signing in is refused) or lifts the ban. Audited. */
@@ -288,12 +288,12 @@ export const adminBanPlayer = route({
   path: "/api/admin/ban-player",
   access: "admin",
   summary: "ระงับหรือยกเลิกการระงับบัญชีผู้เล่น (ออกจากระบบทุกเครื่องทันที)",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     banned: z.boolean({ error: "กรุณาระบุว่าจะระงับหรือยกเลิกการระงับ" }),
     reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
   }),
-  response: SimpleResponse,
+  response: () => SimpleResponse,
 });
 
 /** Back office: the signed-in admin's second factor (enrolment calls are open before it is passed). */
@@ -303,8 +303,8 @@ export const adminTotpStatus = route({
   access: "admin",
   beforeSecondFactor: true,
   summary: "สถานะการยืนยันตัวตนสองขั้นตอนของผู้ดูแลที่เข้าสู่ระบบอยู่",
-  body: EmptyBody,
-  response: z.object({
+  body: () => EmptyBody,
+  response: () => z.object({
     status: ResultStatus,
     enrolled: z.boolean(),
     /** The back office needs the second factor (always, except where the site's configuration says not). */
@@ -322,8 +322,8 @@ export const adminTotpEnrol = route({
   access: "admin",
   beforeSecondFactor: true,
   summary: "เริ่มตั้งค่าแอปยืนยันตัวตน: รหัสลับใหม่ แสดงครั้งเดียว (otpauth:// สำหรับ QR)",
-  body: EmptyBody,
-  response: z.object({ status: ResultStatus, message: z.string(), otpauth_uri: z.string(), secret: z.string() }),
+  body: () => EmptyBody,
+  response: () => z.object({ status: ResultStatus, message: z.string(), otpauth_uri: z.string(), secret: z.string() }),
 });
 
 export const adminTotpConfirm = route({
@@ -332,8 +332,8 @@ export const adminTotpConfirm = route({
   access: "admin",
   beforeSecondFactor: true,
   summary: "ยืนยันการตั้งค่าด้วยรหัส 6 หลักแรกจากแอป ได้รหัสกู้คืน 10 รหัส (แสดงครั้งเดียว)",
-  body: z.object({ code: TotpCode }),
-  response: z.object({ status: ResultStatus, message: z.string(), recovery_codes: z.array(z.string()) }),
+  body: () => z.object({ code: TotpCode }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), recovery_codes: z.array(z.string()) }),
 });
 
 export const adminTotpRecoveryCodes = route({
@@ -341,6 +341,6 @@ export const adminTotpRecoveryCodes = route({
   path: "/api/admin/totp/recovery-codes",
   access: "admin",
   summary: "สร้างรหัสกู้คืนชุดใหม่ (ชุดเดิมใช้ไม่ได้อีก) ด้วยรหัส 6 หลักจากแอป",
-  body: z.object({ code: TotpCode }),
-  response: z.object({ status: ResultStatus, message: z.string(), recovery_codes: z.array(z.string()) }),
+  body: () => z.object({ code: TotpCode }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), recovery_codes: z.array(z.string()) }),
 });

@@ -32,8 +32,8 @@ export const adminPlayerView = route({
   path: "/api/admin/player-view",
   access: "admin",
   summary: "ข้อมูลผู้เล่นหนึ่งคน: ยอดเงิน รายการเงิน โพย ฝาก ถอน ผู้แนะนำ (บันทึกการเปิดดู)",
-  body: z.object({ uuid: Uuid }),
-  response: z.object({
+  body: () => z.object({ uuid: Uuid }),
+  response: () => z.object({
     status: ResultStatus,
     player: PlayerDetails,
     /** The last 200 movements of the credit account (90 days), newest first. */
@@ -79,14 +79,14 @@ export const adminReport = route({
   path: "/api/admin/report",
   access: "admin",
   summary: "รายงานรายวันและรายหวย (ตามเวลาประเทศไทย) จากสมุดบัญชี: ยอดแทง รางวัล ค่าคอม โบนัส ฝาก ถอน ผลได้เสียของเว็บ",
-  body: z
+  body: () => z
     .object({ from: Day, to: Day })
     .refine((b) => b.from <= b.to, { message: "วันเริ่มต้องไม่อยู่หลังวันสิ้นสุด", path: ["from"] })
     .refine((b) => (Date.parse(b.to) - Date.parse(b.from)) / 86_400_000 < REPORT_MAX_DAYS, {
       message: `ดูรายงานได้ครั้งละไม่เกิน ${REPORT_MAX_DAYS} วัน`,
       path: ["to"],
     }),
-  response: z.object({
+  response: () => z.object({
     status: ResultStatus,
     from: z.string(),
     to: z.string(),

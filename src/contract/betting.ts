@@ -64,8 +64,8 @@ export const getLottoConfigByActivityId = route({
   path: "/api/get-lotto-config-ByActivityID",
   access: "player",
   summary: "อัตราจ่ายและขั้นต่ำ/สูงสุดของงวด สำหรับระดับสมาชิกของผู้เรียก",
-  body: z.object({ activity_id: ActivityId }),
-  response: z.object({
+  body: () => z.object({ activity_id: ActivityId }),
+  response: () => z.object({
     status: ResultStatus,
     /** Keys `{betType}_{usertype lowercased}` as the browser caches them in configLottoObj. */
     configLotto: z.record(z.string(), RateConfig),
@@ -90,8 +90,8 @@ export const readNewDigitPriceAddLastTime = route({
   path: "/api/read-newDigitPrice-AddLastTime",
   access: "player",
   summary: "เลขอั้น: ราคาล่าสุดของแต่ละเลขในงวด (0 = ปิดรับ)",
-  body: z.object({ activity_id: ActivityId }),
-  response: z.object({ status: ResultStatus, new_digit_price: z.array(DigitPrice) }),
+  body: () => z.object({ activity_id: ActivityId }),
+  response: () => z.object({ status: ResultStatus, new_digit_price: z.array(DigitPrice) }),
 });
 
 export const adminReadNewDigitPrice = route({
@@ -99,8 +99,8 @@ export const adminReadNewDigitPrice = route({
   path: "/api/admin-read-newDigitPrice",
   access: "admin",
   summary: "ประวัติการตั้งเลขอั้นของงวด",
-  body: z.object({ activity_id: ActivityId }),
-  response: z.object({ status: ResultStatus, new_digit_price: z.array(DigitPrice) }),
+  body: () => z.object({ activity_id: ActivityId }),
+  response: () => z.object({ status: ResultStatus, new_digit_price: z.array(DigitPrice) }),
 });
 
 export const adminAddDigitPrice = route({
@@ -108,13 +108,13 @@ export const adminAddDigitPrice = route({
   path: "/api/admin/add-digit-price",
   access: "admin",
   summary: "ตั้งเลขอั้น (อัตราจ่ายใหม่ของเลขในงวด, 0 = ปิดเลข)",
-  body: z.object({
+  body: () => z.object({
     activity_id: ActivityId,
     award_type: BetType,
     number: z.string().trim().regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
     new_price: z.number({ error: "กรุณากรอกอัตราจ่าย" }).min(0, "อัตราจ่ายต้องไม่ติดลบ").max(100_000, "อัตราจ่ายสูงเกินไป"),
   }),
-  response: z.object({ status: ResultStatus, message: z.string(), new_digit_price: z.array(DigitPrice) }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), new_digit_price: z.array(DigitPrice) }),
 });
 
 export const postNumberDigit = route({
@@ -122,7 +122,7 @@ export const postNumberDigit = route({
   path: "/api/post-numberdigit-mockdata",
   access: "player",
   summary: "ส่งโพย: ตรวจทุกบรรทัด กำหนดอัตราจ่าย หักเครดิต ในธุรกรรมเดียว (ส่งซ้ำได้ผลครั้งเดียว)",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     activityid: ActivityId,
     /** The client's time of submission; with the lines it identifies a resubmission. */
@@ -133,7 +133,7 @@ export const postNumberDigit = route({
       .refine((s) => [...s].every((c) => c >= " " && c !== "\u007f"), "เวลาที่ส่งโพยมีอักขระที่ใช้ไม่ได้"),
     numberlist: z.array(BetLine, { error: "กรุณาเพิ่มเลขที่จะแทง" }).min(1, "กรุณาเพิ่มเลขที่จะแทง").max(300, "แทงได้ไม่เกิน 300 รายการต่อโพย"),
   }),
-  response: z.object({
+  response: () => z.object({
     status: ResultStatus,
     message: z.string(),
     master_id: z.number().int(),
@@ -148,14 +148,14 @@ export const cancelSlip = route({
   path: "/api/cancel-allpostnumber-mockdata",
   access: "player",
   summary: "ยกเลิกโพยของตนเองขณะงวดยังเปิดรับ และคืนเครดิต",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     activityid: ActivityId,
     timestop: z.string().max(50).optional(),
     datetime: z.string().max(50).optional(),
     master_id: MasterId,
   }),
-  response: z.object({ status: ResultStatus, message: z.string(), credit: z.number() }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), credit: z.number() }),
 });
 
 export const getPostdigitCancelLog = route({
@@ -163,8 +163,8 @@ export const getPostdigitCancelLog = route({
   path: "/api/get-postdigit-cancel-log",
   access: "player",
   summary: "ประวัติโพยที่ยกเลิก",
-  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
-  response: z.object({ status: ResultStatus, postnumberDigitCancelLog: z.array(Slip) }),
+  body: () => z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: () => z.object({ status: ResultStatus, postnumberDigitCancelLog: z.array(Slip) }),
 });
 
 export const readPostNumberDigit = route({
@@ -172,8 +172,8 @@ export const readPostNumberDigit = route({
   path: "/api/read-readpostnumberdigit",
   access: "player",
   summary: "โพยของผู้เล่นในงวดนี้",
-  body: z.object({ activityid: ActivityId, uuid: Uuid }),
-  response: z.object({ status: ResultStatus, postdigit_list: z.array(Slip) }),
+  body: () => z.object({ activityid: ActivityId, uuid: Uuid }),
+  response: () => z.object({ status: ResultStatus, postdigit_list: z.array(Slip) }),
 });
 
 export const readNumberDigit = route({
@@ -181,8 +181,8 @@ export const readNumberDigit = route({
   path: "/api/read-numberdigit",
   access: "player",
   summary: "รายการเลขที่แทงในงวด (ของตนเอง; ผู้ดูแลเห็นทั้งหมด)",
-  body: z.object({ activity_id: ActivityId }),
-  response: z.object({ status: ResultStatus, numberlist: z.array(SlipLine.extend({ master_id: z.number().int(), username: z.string() })) }),
+  body: () => z.object({ activity_id: ActivityId }),
+  response: () => z.object({ status: ResultStatus, numberlist: z.array(SlipLine.extend({ master_id: z.number().int(), username: z.string() })) }),
 });
 
 export const getRefMasterId = route({
@@ -190,8 +190,8 @@ export const getRefMasterId = route({
   path: "/api/get-ref-masterID",
   access: "player",
   summary: "รายละเอียดโพย",
-  body: z.object({ ref_masterID: MasterId }),
-  response: z.object({ status: ResultStatus, postDigitMasterObj: Slip }),
+  body: () => z.object({ ref_masterID: MasterId }),
+  response: () => z.object({ status: ResultStatus, postDigitMasterObj: Slip }),
 });
 
 export const sumPostDigit = route({
@@ -199,8 +199,8 @@ export const sumPostDigit = route({
   path: "/api/sumpostdigit",
   access: "player",
   summary: "ยอดแทงรวมต่อประเภทในงวด (ของตนเอง; ผู้ดูแลเห็นทั้งงวด)",
-  body: z.object({ activity_id: ActivityId }),
-  response: z.object({
+  body: () => z.object({ activity_id: ActivityId }),
+  response: () => z.object({
     status: ResultStatus,
     sums: z.array(z.object({ award_type: z.enum(BET_TYPES), amount: z.number(), lines: z.number().int() })),
     total: z.number(),
@@ -212,8 +212,8 @@ export const postdigitList = route({
   path: "/api/postdigitList",
   access: "player",
   summary: "โพยของผู้เล่นย้อนหลัง (วัน)",
-  body: z.object({ period: DayPeriod }),
-  response: z.object({ status: ResultStatus, postdigit_list: z.array(Slip) }),
+  body: () => z.object({ period: DayPeriod }),
+  response: () => z.object({ status: ResultStatus, postdigit_list: z.array(Slip) }),
 });
 
 export const checkToadThreeDigit = route({
@@ -221,8 +221,8 @@ export const checkToadThreeDigit = route({
   path: "/api/check-toad-threedigit",
   access: "player",
   summary: "เลขโต๊ดทั้งหมดของเลข 3 ตัว",
-  body: z.object({ threedigit: z.string().trim().regex(/^\d{3}$/, "ต้องเป็นเลข 3 หลัก") }),
-  response: z.object({ status: ResultStatus, toadlist: z.array(z.string()) }),
+  body: () => z.object({ threedigit: z.string().trim().regex(/^\d{3}$/, "ต้องเป็นเลข 3 หลัก") }),
+  response: () => z.object({ status: ResultStatus, toadlist: z.array(z.string()) }),
 });
 
 export const addDraftDigit = route({
@@ -230,8 +230,8 @@ export const addDraftDigit = route({
   path: "/api/add-draft-digit",
   access: "player",
   summary: "บันทึกชุดเลขไว้ใช้ภายหลัง",
-  body: z.object({ uuid: Uuid, numberlist_str: z.string().min(2, "ชุดเลขว่าง").max(20_000, "ชุดเลขยาวเกินไป") }),
-  response: z.object({ status: ResultStatus, message: z.string(), id: z.number().int() }),
+  body: () => z.object({ uuid: Uuid, numberlist_str: z.string().min(2, "ชุดเลขว่าง").max(20_000, "ชุดเลขยาวเกินไป") }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), id: z.number().int() }),
 });
 
 export const removeDraftDigit = route({
@@ -239,8 +239,8 @@ export const removeDraftDigit = route({
   path: "/api/remove-draft-digit",
   access: "player",
   summary: "ลบชุดเลขที่บันทึกไว้",
-  body: z.object({ id: WholeNumber("รหัสไม่ถูกต้อง", { coerce: true }) }),
-  response: z.object({ status: ResultStatus, message: z.string() }),
+  body: () => z.object({ id: WholeNumber("รหัสไม่ถูกต้อง", { coerce: true }) }),
+  response: () => z.object({ status: ResultStatus, message: z.string() }),
 });
 
 export const readDraftDigit = route({
@@ -248,8 +248,8 @@ export const readDraftDigit = route({
   path: "/api/read-draft-digit",
   access: "player",
   summary: "ชุดเลขที่บันทึกไว้",
-  body: z.object({ uuid: Uuid }),
-  response: z.object({ status: ResultStatus, draftlist: z.array(z.object({ id: z.number().int(), uuid: Uuid, numberlist_str: z.string(), date_time: z.string() })) }),
+  body: () => z.object({ uuid: Uuid }),
+  response: () => z.object({ status: ResultStatus, draftlist: z.array(z.object({ id: z.number().int(), uuid: Uuid, numberlist_str: z.string(), date_time: z.string() })) }),
 });
 
 export const adminLottoConfig = route({
@@ -257,8 +257,8 @@ export const adminLottoConfig = route({
   path: "/api/admin/lotto-config",
   access: "admin",
   summary: "อัตราจ่ายของหวย (ทุกระดับสมาชิก)",
-  body: z.object({ configID: z.string().regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง") }),
-  response: z.object({ status: ResultStatus, rates: z.array(RateConfig.extend({ userType: z.string() })) }),
+  body: () => z.object({ configID: z.string().regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง") }),
+  response: () => z.object({ status: ResultStatus, rates: z.array(RateConfig.extend({ userType: z.string() })) }),
 });
 
 export const adminUpdateLottoConfig = route({
@@ -266,7 +266,7 @@ export const adminUpdateLottoConfig = route({
   path: "/api/admin/update-lotto-config",
   access: "admin",
   summary: "แก้อัตราจ่าย ขั้นต่ำ/สูงสุด เพดานต่อเลข และส่วนลด",
-  body: z.object({
+  body: () => z.object({
     configID: z.string().regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง"),
     userType: z.string().regex(/^[a-z0-9_]{2,20}$/, "ระดับสมาชิกไม่ถูกต้อง"),
     betType: BetType,
@@ -276,7 +276,7 @@ export const adminUpdateLottoConfig = route({
     maxPerNumber: WholeNumber("เพดานต่อเลขต้องเป็นจำนวนเต็มบาท 1 ถึง 1,000,000,000", { max: 1_000_000_000 }),
     discountPercent: z.number().int().min(0).max(99, "ส่วนลดไม่เกิน 99%"),
   }),
-  response: z.object({ status: ResultStatus, message: z.string() }),
+  response: () => z.object({ status: ResultStatus, message: z.string() }),
 });
 
 export { AWARD_TYPES };

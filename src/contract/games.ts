@@ -58,7 +58,7 @@ export const addHuakoiHilow = route({
   path: "/api/add-huakoi-hilow",
   access: "player",
   summary: "สร้างเกมหัวก้อยหรือไฮโล: วางเดิมพันและซ่อนตัวเลือก (ประกาศ SHA-256 ไว้ก่อน); ไฮโลไม่ส่งลูกเต๋า = ให้ระบบทอย",
-  body: z
+  body: () => z
     .object({
       uuid: Uuid,
       price: Baht,
@@ -74,7 +74,7 @@ export const addHuakoiHilow = route({
       if (b.gametype === "hilow" && dice !== 0 && dice !== 3) ctx.addIssue({ code: "custom", path: ["t1"], message: "ไฮโลต้องใส่ลูกเต๋าครบ 3 ลูก หรือไม่ใส่เลยให้ระบบทอย" });
       if (b.gametype === "huakoi" && dice !== 0) ctx.addIssue({ code: "custom", path: ["t1"], message: "หัวก้อยไม่มีลูกเต๋า" });
     }),
-  response: z.object({ status: ResultStatus, msg: z.string(), message: z.string(), game: GameView, credit: z.number() }),
+  response: () => z.object({ status: ResultStatus, msg: z.string(), message: z.string(), game: GameView, credit: z.number() }),
   errorField: "msg",
 });
 
@@ -85,8 +85,8 @@ export const readHuakoiHilow = route({
   path: "/api/read-huakoi-hilow",
   access: "player",
   summary: "เกมที่เปิดรอผู้ท้าของผู้เล่นอื่น",
-  body: ListBody,
-  response: z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
+  body: () => ListBody,
+  response: () => z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
 });
 
 export const readHuakoiHilowOwner = route({
@@ -94,8 +94,8 @@ export const readHuakoiHilowOwner = route({
   path: "/api/read-huakoi-hilow-owner",
   access: "player",
   summary: "เกมที่ตนเองสร้าง (เปิดอยู่และล่าสุด)",
-  body: ListBody,
-  response: z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
+  body: () => ListBody,
+  response: () => z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
 });
 
 export const guessHuakoiHilow = route({
@@ -103,8 +103,8 @@ export const guessHuakoiHilow = route({
   path: "/api/guess-huakoi-hilow",
   access: "player",
   summary: "ท้าเกม: วางเดิมพันเท่ากันและทาย ได้ผลทันทีพร้อมเปิดเผยตัวเลือก ลูกเต๋า และ salt",
-  body: z.object({ id: GameId, guess: GameSideSchema, uuid: Uuid, gametype: GameTypeSchema }),
-  response: z.object({
+  body: () => z.object({ id: GameId, guess: GameSideSchema, uuid: Uuid, gametype: GameTypeSchema }),
+  response: () => z.object({
     status: ResultStatus,
     msg: z.string(),
     message: z.string(),
@@ -128,8 +128,8 @@ export const cancelHuakoiHilow = route({
   path: "/api/cancel-huakoi-hilow",
   access: "player",
   summary: "ยกเลิกเกมของตนเองที่ยังไม่มีผู้ท้า คืนเดิมพันเต็มจำนวน",
-  body: z.object({ id: GameId, uuid: Uuid }),
-  response: z.object({ status: ResultStatus, msg: z.string(), message: z.string(), credit: z.number() }),
+  body: () => z.object({ id: GameId, uuid: Uuid }),
+  response: () => z.object({ status: ResultStatus, msg: z.string(), message: z.string(), credit: z.number() }),
   errorField: "msg",
 });
 
@@ -138,8 +138,8 @@ export const getHuakoiHilowLog = route({
   path: "/api/get-huakoi-hilow-log",
   access: "player",
   summary: "เกมที่จบแล้วของผู้เล่น (ทั้งที่สร้างและที่ท้า)",
-  body: z.object({ uuid: Uuid, dayperiod: DayPeriod, gametype: GameTypeSchema }),
-  response: z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
+  body: () => z.object({ uuid: Uuid, dayperiod: DayPeriod, gametype: GameTypeSchema }),
+  response: () => z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
 });
 
 export const readGameLogCreateCancelUuid = route({
@@ -147,8 +147,8 @@ export const readGameLogCreateCancelUuid = route({
   path: "/api/read-gameLog-create-cancel-uuid",
   access: "player",
   summary: "เกมที่ผู้เล่นสร้างและที่ยกเลิกหรือหมดเวลา",
-  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
-  response: z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
+  body: () => z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: () => z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
 });
 
 const DateKey = z.string({ error: "วันที่ไม่ถูกต้อง" }).regex(/^\d{4}-\d{2}-\d{2}$/, "วันที่ต้องเป็นรูปแบบ YYYY-MM-DD");
@@ -158,8 +158,8 @@ export const readGamehuakoirankingBydate = route({
   path: "/api/read-gamehuakoiranking-bydate",
   access: "player",
   summary: "อันดับผู้เล่นตามกำไรสุทธิหลังหักค่าธรรมเนียม ในช่วงวันที่ (ไม่เกิน 31 วัน)",
-  body: z.object({ startdate: DateKey, enddate: DateKey, game_type: GameTypeSchema }),
-  response: z.object({
+  body: () => z.object({ startdate: DateKey, enddate: DateKey, game_type: GameTypeSchema }),
+  response: () => z.object({
     status: ResultStatus,
     gamehuakoirankingList: z.array(z.object({ rank: z.number().int(), username: z.string(), games: z.number().int(), net: z.number() })),
   }),
@@ -180,8 +180,8 @@ export const adminGameSummary = route({
   path: "/api/admin/game-summary",
   access: "admin",
   summary: "เกมที่เปิดอยู่ เกมล่าสุด และค่าธรรมเนียมที่ได้ในช่วงวัน",
-  body: z.object({ dayperiod: DayPeriod }),
-  response: z.object({
+  body: () => z.object({ dayperiod: DayPeriod }),
+  response: () => z.object({
     status: ResultStatus,
     open: z.array(GameView),
     recent: z.array(GameView),
@@ -196,8 +196,8 @@ export const adminSaveGameConfig = route({
   path: "/api/admin/save-game-config",
   access: "admin",
   summary: "ตั้งค่าเกม: ค่าธรรมเนียม เดิมพันต่ำสุด-สูงสุด จำนวนเกมที่เปิดค้าง จำนวนเกมต่อวันระหว่างคู่เดิม และเวลาหมดอายุ",
-  body: GameConfig.refine((c) => c.max_price >= c.min_price, { message: "เดิมพันสูงสุดต้องไม่น้อยกว่าต่ำสุด", path: ["max_price"] }),
-  response: z.object({ status: ResultStatus, message: z.string(), config: GameConfig }),
+  body: () => GameConfig.refine((c) => c.max_price >= c.min_price, { message: "เดิมพันสูงสุดต้องไม่น้อยกว่าต่ำสุด", path: ["max_price"] }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), config: GameConfig }),
 });
 
 export const adminPlayerGames = route({
@@ -205,6 +205,6 @@ export const adminPlayerGames = route({
   path: "/api/admin/player-games",
   access: "admin",
   summary: "เกมของผู้เล่นคนหนึ่ง (ที่สร้างและที่ท้า) ในช่วงวัน",
-  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
-  response: z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
+  body: () => z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: () => z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
 });

@@ -58,8 +58,8 @@ export const getActivityYeekee = route({
   access: "player",
   summary: "งวดยี่กีของวันนี้ (id = รหัสหวย yeekee หรือ yeekee5)",
   body: undefined,
-  params: z.object({ id: LotteryId }),
-  response: ActivityList,
+  params: () => z.object({ id: LotteryId }),
+  response: () => ActivityList,
 });
 
 export const getActivityOtherLotto = route({
@@ -67,8 +67,8 @@ export const getActivityOtherLotto = route({
   path: "/api/get-activity-other-lotto",
   access: "player",
   summary: "งวดที่เปิดและงวดล่าสุดของหวยอื่น",
-  body: z.object({ configID: LotteryId }),
-  response: ActivityList,
+  body: () => z.object({ configID: LotteryId }),
+  response: () => ActivityList,
 });
 
 export const checkTimeout = route({
@@ -76,8 +76,8 @@ export const checkTimeout = route({
   path: "/post-checktimeout-postnumber",
   access: "player",
   summary: "งวดนี้ยังรับแทงอยู่หรือไม่ ตามนาฬิกาของเซิร์ฟเวอร์",
-  body: z.object({ activityid: ActivityId, activitytype: z.string().max(40).optional() }),
-  response: z.object({
+  body: () => z.object({ activityid: ActivityId, activitytype: z.string().max(40).optional() }),
+  response: () => z.object({
     status: ResultStatus,
     isOpen: z.boolean(),
     timeout: z.boolean(),
@@ -106,8 +106,8 @@ export const lottoList = route({
   path: "/api/lottolist",
   access: "player",
   summary: "รายการหวยทั้งหมด พร้อมงวดถัดไปและผลล่าสุด",
-  body: z.object({}).nullish(),
-  response: z.object({ status: ResultStatus, lottoList: z.array(LottoListItem) }),
+  body: () => z.object({}).nullish(),
+  response: () => z.object({ status: ResultStatus, lottoList: z.array(LottoListItem) }),
 });
 
 export const cacheData = route({
@@ -115,12 +115,12 @@ export const cacheData = route({
   path: "/api/cache-data",
   access: "player",
   summary: "ที่เก็บข้อมูลชั่วคราวของผู้เล่น (key readLosttoList)",
-  body: z.object({
+  body: () => z.object({
     key: z.enum(["readLosttoList"], { error: "key ไม่รองรับ" }),
     action: z.enum(["get", "set"], { error: "action ต้องเป็น get หรือ set" }),
     val: z.string().max(256 * 1024, "ข้อมูลใหญ่เกินไป").optional(),
   }),
-  response: z.object({ status: ResultStatus, val: z.string().nullable() }),
+  response: () => z.object({ status: ResultStatus, val: z.string().nullable() }),
 });
 
 export const AwardLine = z.object({
@@ -137,8 +137,8 @@ export const award = route({
   path: "/api/award",
   access: "player",
   summary: "ผลรางวัลของงวด",
-  body: z.object({ activityid: ActivityId }),
-  response: z.object({ status: ResultStatus, awardlist: z.array(AwardLine) }),
+  body: () => z.object({ activityid: ActivityId }),
+  response: () => z.object({ status: ResultStatus, awardlist: z.array(AwardLine) }),
 });
 
 export const getAllAwardList = route({
@@ -146,8 +146,8 @@ export const getAllAwardList = route({
   path: "/get-all-awardlist",
   access: "player",
   summary: "ผลรางวัลทุกหวยของวันที่ (YYYY-MM-DD)",
-  body: z.object({ date: z.iso.date({ error: "วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD" }) }),
-  response: z.object({
+  body: () => z.object({ date: z.iso.date({ error: "วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD" }) }),
+  response: () => z.object({
     status: ResultStatus,
     /** Yeekee award lines (not tod). */
     Arr: z.array(AwardLine),
@@ -212,13 +212,13 @@ export const addAward = route({
   path: "/api/admin/add-award",
   access: "admin",
   summary: "ลงผลรางวัล (preview: true = ดูเลขที่ถูกรางวัลและยอดจ่ายก่อน ไม่บันทึก); แก้ผลต้องส่ง correction และ reason",
-  body: ResultFields.extend({
+  body: () => ResultFields.extend({
     activityid: ActivityId,
     preview: z.boolean().optional().default(false),
     correction: z.boolean().optional().default(false),
     reason: z.string().trim().max(300, "เหตุผลยาวเกินไป").optional(),
   }),
-  response: z.object({
+  response: () => z.object({
     status: ResultStatus,
     message: z.string(),
     preview: z.boolean(),
@@ -234,8 +234,8 @@ export const closeActivity = route({
   path: "/api/admin/close-activity",
   access: "admin",
   summary: "ปิดรับแทงงวดนี้ก่อนเวลา",
-  body: z.object({ activityid: ActivityId }),
-  response: z.object({ status: ResultStatus, message: z.string(), activity: Activity }),
+  body: () => z.object({ activityid: ActivityId }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), activity: Activity }),
 });
 
 export const cancelActivity = route({
@@ -243,8 +243,8 @@ export const cancelActivity = route({
   path: "/api/admin/cancel-activity",
   access: "admin",
   summary: "ยกเลิกงวด (คืนโพยทั้งหมด) พร้อมเหตุผล",
-  body: z.object({ activityid: ActivityId, note: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป") }),
-  response: z.object({
+  body: () => z.object({ activityid: ActivityId, note: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป") }),
+  response: () => z.object({
     status: ResultStatus,
     message: z.string(),
     activity: Activity,
@@ -259,8 +259,8 @@ export const readLogAdminCancelActivity = route({
   path: "/read-logAdmin-cancelActivity",
   access: "admin",
   summary: "ประวัติการยกเลิกงวด",
-  body: z.object({ activityid: ActivityId }),
-  response: z.object({
+  body: () => z.object({ activityid: ActivityId }),
+  response: () => z.object({
     status: ResultStatus,
     loglist: z.array(z.object({ id: z.number().int(), activityid: z.number().int(), event: z.string(), note: z.string().nullable(), username: z.string().nullable(), date_time: z.string() })),
   }),
@@ -271,8 +271,8 @@ export const resultFeed = route({
   path: "/api/admin/result-feed",
   access: "public",
   summary: "รับผลรางวัลจากระบบภายนอก (ลงลายมือชื่อ HMAC-SHA256 ใน X-Feed-Timestamp / X-Feed-Signature)",
-  body: ResultFields.extend({ activityid: ActivityId }),
-  response: z.object({ status: ResultStatus, message: z.string() }),
+  body: () => ResultFields.extend({ activityid: ActivityId }),
+  response: () => z.object({ status: ResultStatus, message: z.string() }),
 });
 
 export const Schedule = z.record(z.string(), z.unknown());
@@ -291,8 +291,8 @@ export const adminLotteries = route({
   path: "/api/admin/lotteries",
   access: "admin",
   summary: "แคตตาล็อกหวยและตารางงวด",
-  body: z.object({}).nullish(),
-  response: z.object({ status: ResultStatus, lotteries: z.array(AdminLottery) }),
+  body: () => z.object({}).nullish(),
+  response: () => z.object({ status: ResultStatus, lotteries: z.array(AdminLottery) }),
 });
 
 export const adminUpdateLottery = route({
@@ -300,13 +300,13 @@ export const adminUpdateLottery = route({
   path: "/api/admin/update-lottery",
   access: "admin",
   summary: "แก้ชื่อ เปิด/ปิด และตารางงวดของหวย (มีผลกับงวดที่สร้างหลังจากนี้)",
-  body: z.object({
+  body: () => z.object({
     id: LotteryId,
     name: z.string().trim().min(2, "ชื่อหวยสั้นเกินไป").max(60, "ชื่อหวยยาวเกินไป"),
     active: z.boolean(),
     schedule: Schedule,
   }),
-  response: z.object({ status: ResultStatus, lottery: AdminLottery }),
+  response: () => z.object({ status: ResultStatus, lottery: AdminLottery }),
 });
 
 export const adminRounds = route({
@@ -314,6 +314,6 @@ export const adminRounds = route({
   path: "/api/admin/rounds",
   access: "admin",
   summary: "งวดของวันที่ (ทุกสถานะ) สำหรับลงผล ปิด และยกเลิก",
-  body: z.object({ date: z.iso.date({ error: "วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD" }), configID: LotteryId.optional() }),
-  response: z.object({ status: ResultStatus, activitylist: z.array(Activity.extend({ resultKind: ResultKind, result: z.record(z.string(), z.unknown()).nullable() })) }),
+  body: () => z.object({ date: z.iso.date({ error: "วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD" }), configID: LotteryId.optional() }),
+  response: () => z.object({ status: ResultStatus, activitylist: z.array(Activity.extend({ resultKind: ResultKind, result: z.record(z.string(), z.unknown()).nullable() })) }),
 });

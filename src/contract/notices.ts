@@ -31,8 +31,8 @@ export const myNotices = route({
   path: "/api/my-notices",
   access: "player",
   summary: "แจ้งเตือนของฉัน (เช่น การแก้ผลรางวัลที่เปลี่ยนยอดเงินรางวัล) และจำนวนที่ยังไม่อ่าน",
-  body: z.object({}).nullish(),
-  response: z.object({ status: ResultStatus, notices: z.array(Notice), unread: z.number().int() }),
+  body: () => z.object({}).nullish(),
+  response: () => z.object({ status: ResultStatus, notices: z.array(Notice), unread: z.number().int() }),
 });
 
 export const readNotice = route({
@@ -40,8 +40,8 @@ export const readNotice = route({
   path: "/api/read-notice",
   access: "player",
   summary: "ทำเครื่องหมายว่าอ่านแจ้งเตือนแล้ว (id ของแจ้งเตือน หรือ all: true ทั้งหมด)",
-  body: z
+  body: () => z
     .object({ id: WholeNumber("รหัสแจ้งเตือนไม่ถูกต้อง", { coerce: true }).optional(), all: z.boolean().optional() })
     .refine((b) => b.id !== undefined || b.all === true, "กรุณาระบุแจ้งเตือนที่อ่านแล้ว"),
-  response: z.object({ status: ResultStatus, unread: z.number().int() }),
+  response: () => z.object({ status: ResultStatus, unread: z.number().int() }),
 });

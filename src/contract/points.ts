@@ -69,8 +69,8 @@ export const getPrivilegeLog = route({
   path: "/api/get-privilege-log",
   access: "player",
   summary: "แต้มสิทธิพิเศษ: ประวัติ แต้มที่ใช้ได้ แต้มรอยอดแทง และระดับสมาชิก",
-  body: z.object({ uuid: Uuid }),
-  response: z.object({
+  body: () => z.object({ uuid: Uuid }),
+  response: () => z.object({
     status: ResultStatus,
     privilegeLog_arr: z.array(PrivilegeLogLine),
     /** Usable now. */
@@ -93,7 +93,7 @@ export const getSlotRedeemBonus = route({
   access: "player",
   summary: "รายการแลกแต้มเป็นเครดิต",
   body: undefined,
-  response: z.object({ status: ResultStatus, redeembonuslist: z.array(RedeemSlot) }),
+  response: () => z.object({ status: ResultStatus, redeembonuslist: z.array(RedeemSlot) }),
 });
 
 export const redeemAllScore = route({
@@ -101,11 +101,11 @@ export const redeemAllScore = route({
   path: "/api/redeem-allscore",
   access: "player",
   summary: "แลกแต้มหลายรายการพร้อมกัน (ทั้งหมดหรือไม่เลย); รองรับ Idempotency-Key",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     idlist: z.array(Int("รหัสรายการแลก", 1, 1_000_000), { error: "กรุณาเลือกรายการแลก" }).min(1, "กรุณาเลือกรายการแลก").max(20, "แลกได้ไม่เกิน 20 รายการต่อครั้ง"),
   }),
-  response: z.object({ status: ResultStatus, message: z.string(), credit: z.number(), total_score: z.number(), bonus: z.number() }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), credit: z.number(), total_score: z.number(), bonus: z.number() }),
 });
 
 // ---- Admin ----
@@ -115,8 +115,8 @@ export const adminReadPrivilegeConfig = route({
   path: "/api/admin-read-PrivilegeConfig",
   access: "admin",
   summary: "ตั้งค่าแต้มสิทธิพิเศษ",
-  body: z.object({}).nullish(),
-  response: z.object({ status: ResultStatus, config: PrivilegeConfig }),
+  body: () => z.object({}).nullish(),
+  response: () => z.object({ status: ResultStatus, config: PrivilegeConfig }),
 });
 
 export const adminSavePrivilegeConfig = route({
@@ -124,8 +124,8 @@ export const adminSavePrivilegeConfig = route({
   path: "/api/admin/save-privilege-config",
   access: "admin",
   summary: "บันทึกการตั้งค่าแต้มสิทธิพิเศษ",
-  body: PrivilegeConfig,
-  response: z.object({ status: ResultStatus, message: z.string(), config: PrivilegeConfig }),
+  body: () => PrivilegeConfig,
+  response: () => z.object({ status: ResultStatus, message: z.string(), config: PrivilegeConfig }),
 });
 
 const Reason = z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป");
@@ -135,7 +135,7 @@ export const adminAdjustPoints = route({
   path: "/api/admin/adjust-points",
   access: "admin",
   summary: "ปรับแต้มผู้เล่น (บวกหรือลบ) พร้อมเหตุผล; ต้องส่ง Idempotency-Key",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     points: z
       .number({ error: "แต้มต้องเป็นตัวเลข" })
@@ -143,7 +143,7 @@ export const adminAdjustPoints = route({
       .refine((n) => Math.abs(n) <= 10_000_000, "แต้มมากเกินไป"),
     reason: Reason,
   }),
-  response: z.object({ status: ResultStatus, message: z.string(), total_score: z.number() }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), total_score: z.number() }),
 });
 
 export const adminSetMemberLevel = route({
@@ -151,6 +151,6 @@ export const adminSetMemberLevel = route({
   path: "/api/admin/set-member-level",
   access: "admin",
   summary: "กำหนดระดับสมาชิกเอง (หรือ null ให้คำนวณตามยอดแทง) พร้อมเหตุผล",
-  body: z.object({ uuid: Uuid, level: z.enum(MEMBER_LEVELS, { error: "ระดับไม่ถูกต้อง" }).nullable(), reason: Reason }),
-  response: z.object({ status: ResultStatus, message: z.string() }),
+  body: () => z.object({ uuid: Uuid, level: z.enum(MEMBER_LEVELS, { error: "ระดับไม่ถูกต้อง" }).nullable(), reason: Reason }),
+  response: () => z.object({ status: ResultStatus, message: z.string() }),
 });

@@ -56,8 +56,8 @@ export const getRelationship = route({
   path: "/api/get-relationship",
   access: "player",
   summary: "เพื่อนที่สมัครผ่านลิงก์ของตนเอง (ชื่อแบบปิดบังบางส่วน)",
-  body: z.object({ uuid: Uuid }),
-  response: z.object({ status: ResultStatus, childrenlist: z.array(Friend), level2_count: z.number().int() }),
+  body: () => z.object({ uuid: Uuid }),
+  response: () => z.object({ status: ResultStatus, childrenlist: z.array(Friend), level2_count: z.number().int() }),
 });
 
 const Totals = z.object({ today: z.number(), month: z.number(), all: z.number() });
@@ -67,8 +67,8 @@ export const getTottalPostdigitPriceChildren = route({
   path: "/api/get-tottalpostdigitpricechildren",
   access: "player",
   summary: "ยอดแทงที่ได้ค่าคอมของเพื่อน (วันนี้ เดือนนี้ ทั้งหมด) ค่าคอมที่ได้ และยอดค่าคอมคงเหลือ",
-  body: z.object({ uuid: Uuid }),
-  response: z.object({
+  body: () => z.object({ uuid: Uuid }),
+  response: () => z.object({
     status: ResultStatus,
     stake: Totals,
     commission: Totals,
@@ -95,8 +95,8 @@ export const readSubsidyByDayPeriod = route({
   path: "/api/read-subsidyByDayPeriod",
   access: "player",
   summary: "ค่าคอมแนะนำเพื่อนรายวัน ย้อนหลังตามจำนวนวัน",
-  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
-  response: z.object({ status: ResultStatus, subsidylist: z.array(SubsidyDay) }),
+  body: () => z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: () => z.object({ status: ResultStatus, subsidylist: z.array(SubsidyDay) }),
 });
 
 export const readSubsidyConfig = route({
@@ -104,8 +104,8 @@ export const readSubsidyConfig = route({
   path: "/api/read-subsidyConfig",
   access: "player",
   summary: "อัตราค่าคอมแนะนำเพื่อนและยอดโยกขั้นต่ำ (config_str เป็น JSON ของ SubsidyConfig)",
-  body: z.object({ typeconfig: z.literal("subsidy", { error: "typeconfig ต้องเป็น subsidy" }), uuid: Uuid }),
-  response: z.object({ status: ResultStatus, config_str: z.string() }),
+  body: () => z.object({ typeconfig: z.literal("subsidy", { error: "typeconfig ต้องเป็น subsidy" }), uuid: Uuid }),
+  response: () => z.object({ status: ResultStatus, config_str: z.string() }),
 });
 
 export const addWithdrawalAf = route({
@@ -113,12 +113,12 @@ export const addWithdrawalAf = route({
   path: "/api/add-withdrawal-af",
   access: "player",
   summary: "โยกค่าคอมแนะนำเพื่อนเข้าเครดิตทันที; รองรับ Idempotency-Key",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     amount: z.union([Baht, BahtString], { error: "จำนวนเงินไม่ถูกต้อง" }),
     note: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
   }),
-  response: z.object({
+  response: () => z.object({
     status: ResultStatus,
     msg: z.string(),
     message: z.string(),
@@ -137,8 +137,8 @@ export const readWithdrawalListAf = route({
   path: "/api/read-withdrawallist-af",
   access: "player",
   summary: "ประวัติการโยกค่าคอมเข้าเครดิต",
-  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
-  response: z.object({ status: ResultStatus, withdrawallist: z.array(AfWithdrawal) }),
+  body: () => z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: () => z.object({ status: ResultStatus, withdrawallist: z.array(AfWithdrawal) }),
 });
 
 // ---- Admin ----
@@ -148,8 +148,8 @@ export const adminReadSubsidyConfig = route({
   path: "/api/admin/read-subsidy-config",
   access: "admin",
   summary: "อัตราค่าคอมแนะนำเพื่อน",
-  body: z.object({}).nullish(),
-  response: z.object({ status: ResultStatus, config: SubsidyConfig }),
+  body: () => z.object({}).nullish(),
+  response: () => z.object({ status: ResultStatus, config: SubsidyConfig }),
 });
 
 export const adminSaveSubsidyConfig = route({
@@ -157,8 +157,8 @@ export const adminSaveSubsidyConfig = route({
   path: "/api/admin/save-subsidy-config",
   access: "admin",
   summary: "บันทึกอัตราค่าคอม: ปฏิเสธเมื่ออัตรารวมทุกชั้นเกินครึ่งหนึ่งของกำไรเจ้ามือของประเภทใด",
-  body: SubsidyConfig,
-  response: z.object({ status: ResultStatus, message: z.string(), config: SubsidyConfig }),
+  body: () => SubsidyConfig,
+  response: () => z.object({ status: ResultStatus, message: z.string(), config: SubsidyConfig }),
 });
 
 export const CommissionLine = z.object({
@@ -177,8 +177,8 @@ export const adminReferralTree = route({
   path: "/api/admin/referral-tree",
   access: "admin",
   summary: "สายงานแนะนำเพื่อนของผู้เล่น และค่าคอมล่าสุด",
-  body: z.object({ uuid: Uuid }),
-  response: z.object({
+  body: () => z.object({ uuid: Uuid }),
+  response: () => z.object({
     status: ResultStatus,
     username: z.string(),
     referrer: z.object({ uuid: Uuid, username: z.string() }).nullable(),
@@ -194,10 +194,10 @@ export const adminChangeReferrer = route({
   path: "/api/admin/change-referrer",
   access: "admin",
   summary: "เปลี่ยนผู้แนะนำของผู้เล่น (หรือเอาออก) พร้อมเหตุผล; บันทึกใน audit",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     referrer_uuid: Uuid.nullable(),
     reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
   }),
-  response: z.object({ status: ResultStatus, message: z.string() }),
+  response: () => z.object({ status: ResultStatus, message: z.string() }),
 });

@@ -70,8 +70,8 @@ export const readSettings = route({
   path: "/api/rg/settings",
   access: "player",
   summary: "เล่นอย่างรับผิดชอบ: วงเงิน การเตือนเวลาเล่น และการพักเล่นของผู้เล่น",
-  body: z.object({}).nullish(),
-  response: Settings,
+  body: () => z.object({}).nullish(),
+  response: () => Settings,
 });
 
 export const setLimit = route({
@@ -79,8 +79,8 @@ export const setLimit = route({
   path: "/api/rg/set-limit",
   access: "player",
   summary: "ตั้ง ลด เพิ่ม หรือยกเลิกวงเงิน (ลดมีผลทันที เพิ่มหรือยกเลิกต้องรอ 24 ชั่วโมงแล้วยืนยัน)",
-  body: z.object({ kind: LimitKindSchema, period: LimitPeriodSchema, amount: Baht.nullable() }),
-  response: Settings,
+  body: () => z.object({ kind: LimitKindSchema, period: LimitPeriodSchema, amount: Baht.nullable() }),
+  response: () => Settings,
 });
 
 export const confirmLimit = route({
@@ -88,8 +88,8 @@ export const confirmLimit = route({
   path: "/api/rg/confirm-limit",
   access: "player",
   summary: "ยืนยันการเพิ่มหรือยกเลิกวงเงินหลังรอครบ 24 ชั่วโมง (ภายใน 7 วัน)",
-  body: z.object({ kind: LimitKindSchema, period: LimitPeriodSchema }),
-  response: Settings,
+  body: () => z.object({ kind: LimitKindSchema, period: LimitPeriodSchema }),
+  response: () => Settings,
 });
 
 export const setRealityCheck = route({
@@ -97,13 +97,13 @@ export const setRealityCheck = route({
   path: "/api/rg/set-reality-check",
   access: "player",
   summary: "ตั้งการเตือนเวลาเล่น (15, 30, 60, 120 นาที หรือปิด)",
-  body: z.object({
+  body: () => z.object({
     minutes: z
       .number({ error: "เลือกการเตือนได้ 15, 30, 60 หรือ 120 นาที หรือปิด" })
       .refine((m) => (REALITY_INTERVALS as readonly number[]).includes(m), "เลือกการเตือนได้ 15, 30, 60 หรือ 120 นาที หรือปิด")
       .nullable(),
   }),
-  response: Settings,
+  response: () => Settings,
 });
 
 export const answerRealityCheck = route({
@@ -111,8 +111,8 @@ export const answerRealityCheck = route({
   path: "/api/rg/reality-check-answer",
   access: "player",
   summary: "ตอบการเตือนเวลาเล่น: เล่นต่อ หรือออกจากระบบ",
-  body: z.object({ answer: z.enum(["continue", "signout"], { error: "คำตอบต้องเป็น เล่นต่อ หรือ ออกจากระบบ" }) }),
-  response: Settings,
+  body: () => z.object({ answer: z.enum(["continue", "signout"], { error: "คำตอบต้องเป็น เล่นต่อ หรือ ออกจากระบบ" }) }),
+  response: () => Settings,
 });
 
 export const takeBreak = route({
@@ -120,12 +120,12 @@ export const takeBreak = route({
   path: "/api/rg/take-break",
   access: "player",
   summary: "พักการเล่น (24 ชั่วโมง ถึง 6 สัปดาห์) หรือขอระงับตนเอง (6 เดือน ถึง 5 ปี): มีผลทันทีและย่นไม่ได้",
-  body: z.object({
+  body: () => z.object({
     length: z.enum([...TIMEOUTS, ...EXCLUSIONS], { error: "ระยะเวลาพักไม่ถูกต้อง" }),
     /** The page asks twice; the server requires the explicit yes. */
     confirm: z.literal(true, { error: "กรุณายืนยันการพักการเล่น" }),
   }),
-  response: Settings,
+  response: () => Settings,
 });
 
 export const requestReturn = route({
@@ -133,8 +133,8 @@ export const requestReturn = route({
   path: "/api/rg/request-return",
   access: "player",
   summary: "ขอกลับมาเล่นหลังครบกำหนดพัก (บัญชีเปิดหลังจากนั้น 24 ชั่วโมง)",
-  body: z.object({}).nullish(),
-  response: Settings,
+  body: () => z.object({}).nullish(),
+  response: () => Settings,
 });
 
 export const StatementRowSchema = z.object({
@@ -152,8 +152,8 @@ export const readStatement = route({
   path: "/api/rg/statement",
   access: "player",
   summary: "รายการเดินบัญชีของผู้เล่น 12 เดือน รายเดือนและรายวัน",
-  body: z.object({}).nullish(),
-  response: z.object({ status: ResultStatus, months: z.array(StatementRowSchema), days: z.array(StatementRowSchema) }),
+  body: () => z.object({}).nullish(),
+  response: () => z.object({ status: ResultStatus, months: z.array(StatementRowSchema), days: z.array(StatementRowSchema) }),
 });
 
 // ---- Admin ----
@@ -172,8 +172,8 @@ export const adminRgPlayers = route({
   path: "/api/admin/rg/players",
   access: "admin",
   summary: "ผู้เล่นที่ตั้งวงเงิน พักการเล่น หรือระงับตนเอง",
-  body: z.object({}).nullish(),
-  response: z.object({ status: ResultStatus, players: z.array(RgPlayer) }),
+  body: () => z.object({}).nullish(),
+  response: () => z.object({ status: ResultStatus, players: z.array(RgPlayer) }),
 });
 
 export const adminLowerLimit = route({
@@ -181,8 +181,8 @@ export const adminLowerLimit = route({
   path: "/api/admin/rg/lower-limit",
   access: "admin",
   summary: "ลดวงเงินของผู้เล่น (เพิ่มไม่ได้) พร้อมเหตุผล",
-  body: z.object({ uuid: Uuid, kind: LimitKindSchema, period: LimitPeriodSchema, amount: Baht, reason: Reason }),
-  response: z.object({ status: ResultStatus, message: z.string() }),
+  body: () => z.object({ uuid: Uuid, kind: LimitKindSchema, period: LimitPeriodSchema, amount: Baht, reason: Reason }),
+  response: () => z.object({ status: ResultStatus, message: z.string() }),
 });
 
 export const RgAuditLine = z.object({
@@ -199,6 +199,6 @@ export const adminRgAudit = route({
   path: "/api/admin/rg/audit",
   access: "admin",
   summary: "ประวัติการเปลี่ยนแปลงการเล่นอย่างรับผิดชอบของผู้เล่น",
-  body: z.object({ uuid: Uuid }),
-  response: z.object({ status: ResultStatus, lines: z.array(RgAuditLine) }),
+  body: () => z.object({ uuid: Uuid }),
+  response: () => z.object({ status: ResultStatus, lines: z.array(RgAuditLine) }),
 });

@@ -7,8 +7,8 @@ export const getTimeNow = route({
   path: "/get-timenow",
   access: "public",
   summary: "เวลาของเซิร์ฟเวอร์ (ใช้ปรับนาฬิกานับถอยหลัง)",
-  body: EmptyBody,
-  response: z.object({
+  body: () => EmptyBody,
+  response: () => z.object({
     status: ResultStatus,
     /** ISO 8601 instant. */
     timenow: z.string(),
@@ -32,7 +32,7 @@ export const readOpenSiteConfig = route({
   access: "public",
   summary: "สถานะเปิด/ปิดเว็บไซต์",
   body: undefined,
-  response: z.object({ status: ResultStatus, siteconfig: SiteConfig }),
+  response: () => z.object({ status: ResultStatus, siteconfig: SiteConfig }),
 });
 
 /** The operator's words to players while the site is closed. */
@@ -43,7 +43,7 @@ export const adminSetOpenSite = route({
   path: "/api/admin/set-open-site",
   access: "admin",
   summary: "เปิดหรือปิดเว็บไซต์ (ปิดปรับปรุง) พร้อมข้อความถึงผู้เล่นและเหตุผลที่บันทึกไว้",
-  body: z.object({
+  body: () => z.object({
     openSite: z.boolean({ error: "กรุณาระบุว่าจะเปิดหรือปิดเว็บไซต์" }),
     /** Shown to players while closed; empty or absent when closing gives the site's standard message. */
     closedMessage: z
@@ -53,7 +53,7 @@ export const adminSetOpenSite = route({
       .optional(),
     reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
   }),
-  response: z.object({ status: ResultStatus, message: z.string(), siteconfig: SiteConfig }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), siteconfig: SiteConfig }),
 });
 
 // ---- site content the operator edits (issue 19) ----
@@ -77,7 +77,7 @@ export const readSiteContent = route({
   access: "public",
   summary: "ประกาศ แบนเนอร์ และช่องทางติดต่อเจ้าหน้าที่ของเว็บ",
   body: undefined,
-  response: z.object({ status: ResultStatus, content: SiteContent }),
+  response: () => z.object({ status: ResultStatus, content: SiteContent }),
 });
 
 export const ANNOUNCEMENT_MAX = 200;
@@ -94,7 +94,7 @@ export const adminSetSiteContent = route({
   path: "/api/admin/site-content",
   access: "admin",
   summary: "แก้ไขประกาศ (ตัวอักษรวิ่งหน้าแรก) ช่องทางติดต่อ และรูปแบนเนอร์",
-  body: z.object({
+  body: () => z.object({
     announcement: z
       .string({ error: "ประกาศต้องเป็นข้อความ" })
       .trim()
@@ -115,5 +115,5 @@ export const adminSetSiteContent = route({
     /** A new banner image; null goes back to the standard banner; absent keeps the current one. */
     banner: BannerImage.nullish(),
   }),
-  response: z.object({ status: ResultStatus, message: z.string(), content: SiteContent }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), content: SiteContent }),
 });

@@ -47,11 +47,11 @@ export const gentAmount = route({
   path: "/api/gent-amount",
   access: "player",
   summary: "ขอยอดโอนสำหรับฝากเงิน (เพิ่มเศษสตางค์ให้ไม่ซ้ำ) และบัญชีรับเงินของเว็บ",
-  body: z.object({
+  body: () => z.object({
     amount: Baht.refine(Number.isInteger, "กรุณากรอกจำนวนเงินฝากเป็นจำนวนเต็มบาท"),
     uuid: Uuid.optional(),
   }),
-  response: z.object({
+  response: () => z.object({
     status: ResultStatus,
     /** The exact amount to transfer, in baht with the satang fraction that makes it unique. */
     amount: z.number(),
@@ -88,7 +88,7 @@ export const addPaynow = route({
   path: "/api/add-paynow",
   access: "player",
   summary: "แจ้งโอนเงินฝาก (รอเจ้าหน้าที่ตรวจสอบ)",
-  body: z.object({
+  body: () => z.object({
     amount: Baht,
     paytime: PayTime,
     comment: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
@@ -97,7 +97,7 @@ export const addPaynow = route({
     slip: SlipImage.nullish(),
     uuid: Uuid.optional(),
   }),
-  response: z.object({ status: ResultStatus, message: z.string(), id: z.number().int() }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), id: z.number().int() }),
 });
 
 export const PayRecord = z.object({
@@ -123,8 +123,8 @@ export const readPayRecordByUuid = route({
   path: "/api/read-payRecordByUUID",
   access: "player",
   summary: "ประวัติการฝากเงินของตนเอง",
-  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
-  response: z.object({ status: ResultStatus, arrPayRecordByUserAllStatus: z.array(PayRecord) }),
+  body: () => z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: () => z.object({ status: ResultStatus, arrPayRecordByUserAllStatus: z.array(PayRecord) }),
 });
 
 export const addWithdrawal = route({
@@ -132,13 +132,13 @@ export const addWithdrawal = route({
   path: "/api/add-withdrawal",
   access: "player",
   summary: "ถอนเงินเข้าบัญชีธนาคารที่ลงทะเบียนไว้ (หักเครดิตทันที คืนเมื่อถูกปฏิเสธ); รองรับ Idempotency-Key",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     amount: BahtString,
     note: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
     bankname: BankChoice,
   }),
-  response: z.object({ status: ResultStatus, msg: z.string(), message: z.string(), id: z.number().int(), credit: z.number() }),
+  response: () => z.object({ status: ResultStatus, msg: z.string(), message: z.string(), id: z.number().int(), credit: z.number() }),
   errorField: "msg",
 });
 
@@ -162,8 +162,8 @@ export const readWithdrawalList = route({
   path: "/api/read-withdrawallist",
   access: "player",
   summary: "ประวัติการถอนเงินของตนเอง",
-  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
-  response: z.object({ status: ResultStatus, withdrawallist: z.array(Withdrawal) }),
+  body: () => z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: () => z.object({ status: ResultStatus, withdrawallist: z.array(Withdrawal) }),
 });
 
 export const WalletConfig = z.object({
@@ -181,8 +181,8 @@ export const readWalletConfig = route({
   path: "/api/read-wallet-config",
   access: "player",
   summary: "ขั้นต่ำและสูงสุดของการฝาก-ถอน",
-  body: z.object({}).nullish(),
-  response: z.object({ status: ResultStatus, config: WalletConfig }),
+  body: () => z.object({}).nullish(),
+  response: () => z.object({ status: ResultStatus, config: WalletConfig }),
 });
 
 // ---- Admin ----
@@ -192,8 +192,8 @@ export const adminListPaynow = route({
   path: "/api/admin/list-paynow",
   access: "admin",
   summary: "รายการแจ้งฝากเงิน ตามสถานะ",
-  body: z.object({ status: ApprovalStatus.optional().default("Pending"), dayperiod: DayPeriod.optional().default(30) }),
-  response: z.object({ status: ResultStatus, paynowlist: z.array(PayRecord) }),
+  body: () => z.object({ status: ApprovalStatus.optional().default("Pending"), dayperiod: DayPeriod.optional().default(30) }),
+  response: () => z.object({ status: ResultStatus, paynowlist: z.array(PayRecord) }),
 });
 
 export const adminPaynowSlip = route({
@@ -201,8 +201,8 @@ export const adminPaynowSlip = route({
   path: "/api/admin/paynow-slip",
   access: "admin",
   summary: "รูปสลิปของรายการแจ้งฝาก",
-  body: z.object({ id: RecordId }),
-  response: z.object({ status: ResultStatus, slip: z.string().nullable() }),
+  body: () => z.object({ id: RecordId }),
+  response: () => z.object({ status: ResultStatus, slip: z.string().nullable() }),
 });
 
 export const adminApprovePaynow = route({
@@ -210,8 +210,8 @@ export const adminApprovePaynow = route({
   path: "/api/admin/approve-paynow",
   access: "admin",
   summary: "อนุมัติ (เติมเครดิต) หรือปฏิเสธรายการแจ้งฝาก",
-  body: z.object({ id: RecordId, status: Decision }),
-  response: z.object({ status: ResultStatus, message: z.string(), record: PayRecord }),
+  body: () => z.object({ id: RecordId, status: Decision }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), record: PayRecord }),
 });
 
 export const adminListWithdrawal = route({
@@ -219,8 +219,8 @@ export const adminListWithdrawal = route({
   path: "/api/admin/list-withdrawal",
   access: "admin",
   summary: "รายการถอนเงิน ตามสถานะ",
-  body: z.object({ status: ApprovalStatus.optional().default("Pending"), dayperiod: DayPeriod.optional().default(30) }),
-  response: z.object({ status: ResultStatus, withdrawallist: z.array(Withdrawal) }),
+  body: () => z.object({ status: ApprovalStatus.optional().default("Pending"), dayperiod: DayPeriod.optional().default(30) }),
+  response: () => z.object({ status: ResultStatus, withdrawallist: z.array(Withdrawal) }),
 });
 
 export const adminApproveWithdrawal = route({
@@ -228,8 +228,8 @@ export const adminApproveWithdrawal = route({
   path: "/api/admin/approve-withdrawal",
   access: "admin",
   summary: "อนุมัติ (จ่ายแล้ว) หรือปฏิเสธ (คืนเครดิต) รายการถอน",
-  body: z.object({ id: RecordId, status: Decision }),
-  response: z.object({ status: ResultStatus, message: z.string(), record: Withdrawal }),
+  body: () => z.object({ id: RecordId, status: Decision }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), record: Withdrawal }),
 });
 
 export const adminAdjustCredit = route({
@@ -237,7 +237,7 @@ export const adminAdjustCredit = route({
   path: "/api/admin/adjust-credit",
   access: "admin",
   summary: "ปรับเครดิตผู้เล่น (บวกหรือลบ) พร้อมเหตุผล; ต้องส่ง Idempotency-Key",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     amount: z
       .number({ error: "กรุณากรอกจำนวนเงินเป็นตัวเลข" })
@@ -245,7 +245,7 @@ export const adminAdjustCredit = route({
       .refine((n) => Math.abs(n) <= MAX_BAHT, "จำนวนเงินสูงเกินไป"),
     note: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
   }),
-  response: z.object({ status: ResultStatus, message: z.string(), credit: z.number() }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), credit: z.number() }),
 });
 
 export const adminGetMyBank = route({
@@ -253,8 +253,8 @@ export const adminGetMyBank = route({
   path: "/api/admin-get-mybank",
   access: "admin",
   summary: "บัญชีรับเงินของเว็บ",
-  body: z.object({}).nullish(),
-  response: z.object({ status: ResultStatus, bankArr: z.array(ReceivingBank) }),
+  body: () => z.object({}).nullish(),
+  response: () => z.object({ status: ResultStatus, bankArr: z.array(ReceivingBank) }),
 });
 
 export const adminSaveMyBank = route({
@@ -262,7 +262,7 @@ export const adminSaveMyBank = route({
   path: "/api/admin/save-mybank",
   access: "admin",
   summary: "เพิ่มหรือแก้ไขบัญชีรับเงินของเว็บ",
-  body: z.object({
+  body: () => z.object({
     id: RecordId.optional(),
     bankname: BankChoice,
     bankno: z.string().transform((s) => s.replace(/[\W_]/g, "")).pipe(z.string().regex(/^\d{10,15}$/, "เลขบัญชีธนาคารต้องเป็นตัวเลข 10-15 หลัก")),
@@ -275,7 +275,7 @@ export const adminSaveMyBank = route({
       .default(""),
     active: z.boolean().optional().default(true),
   }),
-  response: z.object({ status: ResultStatus, bankArr: z.array(ReceivingBank) }),
+  response: () => z.object({ status: ResultStatus, bankArr: z.array(ReceivingBank) }),
 });
 
 export const LogLine = z.object({
@@ -294,8 +294,8 @@ export const adminGetLog = route({
   path: "/api/admin-get-log",
   access: "admin",
   summary: "ประวัติการเงินของผู้เล่น (ทุกรายการในบัญชีเครดิต)",
-  body: z.object({ uuid: Uuid, dayperiod: DayPeriod }),
-  response: z.object({ status: ResultStatus, username: z.string(), credit: z.number(), logArr: z.array(LogLine) }),
+  body: () => z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: () => z.object({ status: ResultStatus, username: z.string(), credit: z.number(), logArr: z.array(LogLine) }),
 });
 
 export const adminFindUser = route({
@@ -303,8 +303,8 @@ export const adminFindUser = route({
   path: "/api/admin/find-user",
   access: "admin",
   summary: "ค้นหาผู้เล่นจากชื่อผู้ใช้ เบอร์โทร ชื่อ หรือเลขบัญชีธนาคาร (บันทึกการค้นหา)",
-  body: z.object({ query: z.string({ error: "กรุณากรอกคำค้น" }).trim().min(1, "กรุณากรอกชื่อผู้ใช้ เบอร์โทร ชื่อ หรือเลขบัญชี").max(50, "คำค้นยาวเกินไป") }),
-  response: z.object({
+  body: () => z.object({ query: z.string({ error: "กรุณากรอกคำค้น" }).trim().min(1, "กรุณากรอกชื่อผู้ใช้ เบอร์โทร ชื่อ หรือเลขบัญชี").max(50, "คำค้นยาวเกินไป") }),
+  response: () => z.object({
     status: ResultStatus,
     users: z.array(
       z.object({
@@ -326,8 +326,8 @@ export const adminLedgerCheck = route({
   path: "/api/admin/ledger-check",
   access: "admin",
   summary: "ตรวจสมุดบัญชี: ผลรวมเป็นศูนย์, ยอดคงเหลือตรงกับรายการ, ไม่มียอดติดลบ",
-  body: z.object({}).nullish(),
-  response: z.object({
+  body: () => z.object({}).nullish(),
+  response: () => z.object({
     status: ResultStatus,
     ok: z.boolean(),
     accounts: z.number().int(),
@@ -345,7 +345,7 @@ export const adminUpdateWalletConfig = route({
   path: "/api/admin/update-wallet-config",
   access: "admin",
   summary: "แก้ไขขั้นต่ำ/สูงสุดการฝาก-ถอน และพร้อมเพย์",
-  body: z
+  body: () => z
     .object({
       depositMin: Baht,
       depositMax: Baht,
@@ -358,5 +358,5 @@ export const adminUpdateWalletConfig = route({
     })
     .refine((c) => c.depositMin <= c.depositMax, "ยอดฝากขั้นต่ำต้องไม่เกินยอดฝากสูงสุด")
     .refine((c) => c.withdrawMin <= c.withdrawDailyMax, "ยอดถอนขั้นต่ำต้องไม่เกินยอดถอนสูงสุดต่อวัน"),
-  response: z.object({ status: ResultStatus, config: WalletConfig }),
+  response: () => z.object({ status: ResultStatus, config: WalletConfig }),
 });

@@ -93,12 +93,12 @@ export const postNumberRecord = route({
   path: "/api/post-numberrecord-mockdata",
   access: "player",
   summary: "ยิงเลขยี่กี 5 หลัก (ระหว่างเวลายิง มีจำกัดความถี่ต่อผู้เล่น)",
-  body: z.object({
+  body: () => z.object({
     uuid: Uuid,
     activityid: ActivityId,
     number: z.string({ error: "กรุณากรอกเลข 5 หลัก" }).trim().regex(/^\d{5}$/, "เลขยิงต้องเป็นตัวเลข 5 หลัก"),
   }),
-  response: z.object({ status: ResultStatus, message: z.string(), record: NumberRecord, head: z.string(), count: z.number().int() }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), record: NumberRecord, head: z.string(), count: z.number().int() }),
 });
 
 export const readNumberRecord = route({
@@ -106,8 +106,8 @@ export const readNumberRecord = route({
   path: "/api/read-numberrecord",
   access: "player",
   summary: "เลขที่ยิงในงวดยี่กี ตามลำดับที่เซิร์ฟเวอร์ได้รับ พร้อมหัวของสายแฮช",
-  body: z.object({ activityid: ActivityId, after: WholeNumber("ลำดับเลขที่ยิงไม่ถูกต้อง", { min: 0, coerce: true }).optional() }),
-  response: z.object({
+  body: () => z.object({ activityid: ActivityId, after: WholeNumber("ลำดับเลขที่ยิงไม่ถูกต้อง", { min: 0, coerce: true }).optional() }),
+  response: () => z.object({
     status: ResultStatus,
     recordlist: z.array(NumberRecord),
     head: z.string(),
@@ -139,8 +139,8 @@ export const readLuckyPerson = route({
   path: "/api/read-luckyperson-OneAndSixteenRecord",
   access: "player",
   summary: "ผู้ยิงลำดับที่ 1 และ 16 และรางวัลที่ได้รับ: ของผู้เล่นเองในช่วงวัน ({uuid, dayperiod}), ของงวด ({activityid}) หรือล่าสุด",
-  body: z.object({ activityid: ActivityId.optional(), uuid: Uuid.optional(), dayperiod: DayPeriod.optional() }).nullish(),
-  response: z.object({ status: ResultStatus, luckylist: z.array(LuckyPerson) }),
+  body: () => z.object({ activityid: ActivityId.optional(), uuid: Uuid.optional(), dayperiod: DayPeriod.optional() }).nullish(),
+  response: () => z.object({ status: ResultStatus, luckylist: z.array(LuckyPerson) }),
 });
 
 export const YeekeeConfig = z.object({
@@ -167,7 +167,7 @@ export const readYeekeeWatch = route({
   path: "/api/admin/read-yeekee-watch",
   access: "admin",
   summary: "เฝ้าระวังยี่กี: งวดที่ผู้มีโพยในงวดยิงเลขในนาทีสุดท้าย และคำขอเมล็ดสุ่ม (seed) ก่อนเวลาออกผลที่ถูกปฏิเสธ",
-  body: z.object({
+  body: () => z.object({
     days: z
       .number({ error: "จำนวนวันต้องเป็นตัวเลข 1-7" })
       .int("จำนวนวันต้องเป็นจำนวนเต็ม")
@@ -176,7 +176,7 @@ export const readYeekeeWatch = route({
       .optional()
       .default(1),
   }),
-  response: z.object({
+  response: () => z.object({
     status: ResultStatus,
     /** Rounds whose result time is within the period (up to an hour ahead), latest result first. */
     rounds: z.array(
