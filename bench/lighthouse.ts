@@ -3,7 +3,8 @@
  * form signed in, for `npm run bench:web` (issue 18). The real server on a fresh embedded PostgreSQL serves
  * the build being measured; Debian's Chromium headless through chrome-launcher. The signed-in pages get
  * the session cookies a sign-in leaves (jwt, uuid, username, and bannerStatus as a returning player has it)
- * set in the browser before Lighthouse opens them; Lighthouse leaves cookies alone.
+ * set in the browser before Lighthouse opens them, and the sign-in page none: Lighthouse leaves cookies
+ * alone, so they are cleared before every page.
  * Each page is measured over both ways a browser can reach the app (`TRANSPORTS`): through a TLS proxy that
  * speaks HTTP/2, as players reach it in production (bench/h2-front.ts), and straight to the app's own
  * HTTP/1.1 listener. Lighthouse simulates the network from what it saw: over HTTP/1.1 a page's chunks share
@@ -138,10 +139,6 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000 * RUN
       }
       if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
       const { categories, audits, environment, runtimeError, finalDisplayedUrl } = result.lhr;
-      // A page that sent the browser elsewhere (a signed-out player's page to the sign-in page, a signed-in
-      // one's sign-in page to `/`) was not the page meant.
-      const ended = new URL(finalDisplayedUrl);
-      if (!runtimeError && `${ended.pathname}${ended.search}` !== p.path) throw new Error(`${name}: Lighthouse ended on ${finalDisplayedUrl}, not ${p.path}`);
       if (runtimeError) console.log(`  ${name}: Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
       // The whole report, for looking into a score (BENCH_WEB_REPORTS=<directory>).
       if (process.env.BENCH_WEB_REPORTS) {
@@ -150,6 +147,10 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000 * RUN
         // And the trace Lighthouse simulated from (every task of the main thread, unthrottled), for finding what made a long task.
         writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.trace.json`), JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
       }
+      // A page that sent the browser elsewhere (a signed-out player's page to the sign-in page, a signed-in
+      // one's sign-in page to `/`) was not the page meant; its report, written above, shows where it went.
+      const ended = new URL(finalDisplayedUrl);
+      if (!runtimeError && `${ended.pathname}${ended.search}` !== p.path) throw new Error(`${name}: Lighthouse ended on ${finalDisplayedUrl}, not ${p.path}`);
       // Lighthouse's own CPU benchmark of this machine (its docs expect about 1000+ on a typical desktop) and
       // the load beside it: simulated throttling slows the measured main thread 4x, so a busy machine's
       // blocking time counts against the page.

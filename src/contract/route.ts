@@ -27,12 +27,13 @@ export interface RouteDef<
 
 /**
  * A call as its contract module writes it: its schemas as functions that make them. `route()` makes each
- * on first use and keeps it, so a program builds only the schemas of the calls it makes: building every
- * schema of a contract module as it loads was a third of the time a page's first load spent running its
- * modules, in the browser that checks only the bodies of the calls it sends (issue 18; decision 025). The
- * server reads every route's schemas as it registers them, so it builds them all at start-up as before.
+ * on first read and keeps it, so a program builds the route schemas of the calls it makes and no others
+ * (schemas named on their own, such as `SignedIn`, are built as their module loads). Building every route's
+ * schemas as its module loaded was about a third of the bet page's module evaluation, in a browser that
+ * checks only the bodies of the calls it sends (issue 18; decision 025). The server reads every route's
+ * schemas as it registers them, so it builds them all at start-up as before.
  */
-export type RouteSpec<Body extends z.ZodType | undefined, Response extends z.ZodType, Params extends z.ZodType | undefined> = Omit<
+type RouteSpec<Body extends z.ZodType | undefined, Response extends z.ZodType, Params extends z.ZodType | undefined> = Omit<
   RouteDef<Body, Response, Params>,
   "body" | "response" | "params"
 > & {
@@ -47,7 +48,7 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= { value: make() }).value;
 }
 
-export function route<Body extends z.ZodType | undefined, Response extends z.ZodType, Params extends z.ZodType | undefined = undefined>(
+export function route<Body extends z.ZodType | undefined = undefined, Response extends z.ZodType = z.ZodType, Params extends z.ZodType | undefined = undefined>(
   spec: RouteSpec<Body, Response, Params>,
 ): RouteDef<Body, Response, Params> {
   const { body, response, params, ...rest } = spec;

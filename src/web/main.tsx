@@ -54,5 +54,6 @@ async function start() {
   );
 }
 
-void start();
+// A failure here is reported as a module's uncaught error would be.
+start().catch(reportError);
 registerServiceWorker();
