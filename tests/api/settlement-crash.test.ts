@@ -110,3 +110,32 @@ it("two instances settling the same round at once pay once", async () => {
   after.forEach((a, i) => expect(Math.round((a - before[i]!) * 100)).toBe(Math.round(winnings[i]! * 100)));
   expect((await ledgerCheck(t, admin)).ok).toBe(true);
 }, 120_000);
+
+it("settlers whose batches split a slip's lines do not wait on each other", async () => {
+  // Every line wins, so each slip's lines span many batches of three: a settler that waited on one batch
+  // passes over its lines and their slips while another takes the next batch (a deadlock with exclusive slip locks).
+  const round = await makeRound(t.db, "laos-star", 600_000);
+  for (let s = 0; s < 12; s++) {
+    const lines = Array.from({ length: 60 }, (_, i) => ({ award_type: "OneDigitOn", number: String(1 + (i % 3)), amount: 1 }));
+    expect((await placeSlip(t, players[s % players.length]!, round, lines)).statusCode).toBe(200);
+  }
+  await t.owner.$client.query(
+    `update rounds set status = 'add award', close_at = now() - interval '1 second', open_at = now() - interval '2 hours',
+       result = '{"kind":"simple","threeTop":"123","twoBottom":"45"}'::jsonb where id = $1`,
+    [round],
+  );
+  await t.db.transaction((tx) => writeWinningPairs(tx, round, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))));
+  const before = await Promise.all(players.map((p) => creditOf(t, p.token)));
+  const other: Db = connect(t.db.$client.options.connectionString!);
+  try {
+    const counts = await Promise.all([settleRound(t.db, round, 3), settleRound(other, round, 3), settleRound(t.db, round, 3), settleRound(other, round, 3)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(12 * 60);
+  } finally {
+    await other.$client.end();
+  }
+  const after = await Promise.all(players.map((p) => creditOf(t, p.token)));
+  // Two slips of 60 winning lines each per player, 1 ฿ at 3.2.
+  after.forEach((a, i) => expect(Math.round((a - before[i]!) * 100)).toBe(2 * 60 * 320));
+  expect(await settledCount(round)).toBe(12 * 60);
+  expect((await ledgerCheck(t, admin)).ok).toBe(true);
+}, 120_000);

@@ -130,8 +130,11 @@ async function payWinners(tx: Tx, roundId: number, batchSize: number): Promise<n
       ${WINNING_LINES}
       where l.round_id = ${roundId} and l.result is null
       order by l.id limit ${batchSize}
-      -- The slip too: an owner's cancel that got there first is seen, and its lines are not paid.
-      for update of l, s
+      -- The slip too: an owner's cancel that got there first is seen, and its lines are not paid. Shared,
+      -- not for update: a settler that waited on a batch in flight still locks the slips of the lines it
+      -- then passes over, and one of those slips can hold lines of the next batch, which another settler
+      -- has taken already; exclusive slip locks made the two wait on each other (40P01).
+      for update of l for share of s
     ), done as (
       update slip_lines l set result = 'win', payout = line_payout(l.stake, l.rate_x100), settled_at = now()
       from batch where l.id = batch.id and l.result is null
