@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { games } from "../../src/contract";
 import { bahtToSatang } from "../../src/domain/money";
 import { type Dice, gameSettlement, verifyCommitment } from "../../src/domain/games";
-import { expireGames } from "../../src/server/games/service";
+import { expireGames, gamesService } from "../../src/server/games/service";
 import { THAI } from "../support/app";
 import { call } from "../support/call";
 import { useTestApp } from "../support/fixture";
@@ -163,6 +164,29 @@ describe("one challenger, and nothing lost", () => {
     expect((await sql<{ status: string }>(`select status from games where id = $1`, [g.game.id]))[0]!.status).toBe("expired");
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   });
+  it("two instances expiring more than a batch of games at once refund each once and never wait on each other", async () => {
+    const { config } = (await call(app.t.app, games.adminGameSummary, { dayperiod: 1 }, app.admin)).body as { config: z.output<typeof games.GameConfig> };
+    expect((await call(app.t.app, games.adminSaveGameConfig, { ...config, max_open_per_creator: 60 }, app.admin)).statusCode).toBe(200);
+    try {
+      // 150 games: the two batches (100 and 50) each run through most of the 64 escrow shards.
+      const creators = [await player(), await player(), await player()];
+      const ids: number[] = [];
+      // Through the service: 150 calls would pass the route's limit of 60 a minute from one address.
+      const service = gamesService(app.t.db);
+      for (const c of creators) {
+        const user = { uuid: c.uuid, username: c.username, userType: "user", role: "player" as const, sessionId: "", exp: 0 };
+        for (let i = 0; i < 50; i++) ids.push((await service.create(user, { uuid: c.uuid, price: 10, gametype: "hilow" } as never)).game.id);
+      }
+      await sql(`update games set created_at = now() - interval '25 hours' where id = any($1)`, [ids]);
+      const expired = await Promise.all([expireGames(app.t.db), expireGames(app.t.db)]);
+      expect(expired[0] + expired[1]).toBe(150);
+      for (const c of creators) expect(await creditOf(app.t, c.token)).toBe(1000);
+      expect((await sql<{ n: number }>(`select count(*)::int as n from games where id = any($1) and status = 'expired'`, [ids]))[0]!.n).toBe(150);
+      expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
+    } finally {
+      await call(app.t.app, games.adminSaveGameConfig, config, app.admin);
+    }
+  }, 60_000);
 });
 
 describe("rules and validation", () => {

@@ -102,11 +102,25 @@ async function refund(tx: Tx, g: GameRow, status: "cancelled" | "expired") {
   });
 }
 
+/**
+ * Locks every account the refunds of `games` move (their escrow shards, their creators' credit) at once, in
+ * the ledger's one order, as a guess does. Refunded one by one, each refund locked its own pair: a batch
+ * held one shard while it waited for the next, and a second batch (another instance's ticker), a game
+ * created or a guess, holding that one and wanting a shard the first held, made a ring (40P01).
+ */
+async function lockRefunds(tx: Tx, games: GameRow[]): Promise<void> {
+  if (games.length === 0) return;
+  const creators = await tx.execute<{ id: string }>(sql`
+    select id from accounts where kind = 'credit' and owner_id = any(${sql.param([...new Set(games.map((g) => g.creator_id))])}::uuid[])`);
+  await lockAccounts(tx, [...games.map((g) => houseShard(HOUSE.gameEscrow, Number(g.id))), ...creators.rows.map((a) => ({ player: Number(a.id) }))]);
+}
+
 /** A player's open games, cancelled and refunded inside the caller's transaction (a time-out or self-exclusion). */
 export async function cancelOpenGamesOf(tx: Tx, userId: string): Promise<number> {
   const r = await tx.execute<GameRow>(sql`
     select ${COLUMNS} from games g join users u on u.id = g.creator_id
     where g.creator_id = ${userId} and g.status = 'open' order by g.id for update of g`);
+  await lockRefunds(tx, r.rows);
   for (const g of r.rows) await refund(tx, g, "cancelled");
   return r.rows.length;
 }
@@ -121,6 +135,7 @@ export async function expireGames(db: Db): Promise<number> {
         select ${COLUMNS} from games g join users u on u.id = g.creator_id
         where g.status = 'open' and g.created_at < now() - make_interval(hours => ${config.expiry_hours})
         order by g.id limit 100 for update of g skip locked`);
+      await lockRefunds(tx, r.rows);
       for (const g of r.rows) await refund(tx, g, "expired");
       return r.rows.length;
     });

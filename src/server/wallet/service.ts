@@ -80,9 +80,10 @@ export function walletService(db: Db) {
         if ((await repo.pendingReportCount(tx, user.uuid)) >= MAX_PENDING_REPORTS) {
           throw conflict(`มีรายการแจ้งฝากรอตรวจสอบ ${MAX_PENDING_REPORTS} รายการแล้ว กรุณารอเจ้าหน้าที่ตรวจสอบก่อนขอฝากใหม่`);
         }
-        await repo.expireDepositRequests(tx, user.uuid);
-        // Responsible play: no deposits during a break, none beyond the player's deposit limit.
+        // Responsible play: no deposits during a break, none beyond the player's deposit limit. Its lock on
+        // the player's responsible-play row comes before the requests', as in taking a break (rg/service.ts).
         const limit = await depositRoom(tx, user.uuid);
+        await repo.expireDepositRequests(tx, user.uuid);
         for (let attempt = 0; attempt < 40; attempt++) {
           const amount = toSatang(body.amount) + BigInt(randomInt(1, 100));
           if (limit && amount > limit.room) throw badRequest(rgLimitMessage("deposit", limit.period, limit.room));
