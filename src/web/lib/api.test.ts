@@ -101,6 +101,33 @@ describe("a call answered 401", () => {
     vi.restoreAllMocks();
   });
 
+  it("is sent once more with the token another tab has put in the cookie since, and the session is kept", async () => {
+    vi.resetModules();
+    const fresh = await import("./api");
+    const jar = { cookie: "jwt=old" };
+    vi.stubGlobal("document", jar);
+    const replace = vi.fn();
+    vi.stubGlobal("location", { pathname: "/mainCredit", search: "", hash: "", replace });
+    const sent: Array<string | null> = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((_url: string, init: RequestInit) => {
+        const auth = new Headers(init.headers).get("authorization");
+        sent.push(auth);
+        if (auth === "Bearer old") {
+          // The other tab renewed the token while this call was on its way.
+          jar.cookie = "jwt=renewed";
+          return Promise.resolve(Response.json({ status: "Error", message: "x" }, { status: 401 }));
+        }
+        return Promise.resolve(Response.json({ status: "Success", credit: 12.5 }));
+      }),
+    );
+    await expect(fresh.callApi(auth.getCredit, {})).resolves.toMatchObject({ credit: 12.5 });
+    expect(sent).toEqual(["Bearer old", "Bearer renewed"]);
+    expect(jar.cookie).toBe("jwt=renewed");
+    expect(replace).not.toHaveBeenCalled();
+  });
+
   it("clears the jwt and leaves for the sign-in page once, naming why and where to return, however many calls were refused together", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const replace = vi.fn();

@@ -1,7 +1,7 @@
 import { controlCharacterIssue, ErrorResponse, type RefusalReason } from "../../contract/common";
 import { type BodyOf, pathOf, type ResponseOf, type RouteDef } from "../../contract/route";
 import { SESSION_END_HEADER, sessionEndReasonOf } from "../../contract/auth";
-import { COOKIE, getCookie, removeCookie } from "./cookies";
+import { COOKIE, getCookie, getCookieNow, removeCookie } from "./cookies";
 import { SIGN_IN_PATH, signInAddress } from "./return-path";
 import { SPEC_FALLBACKS } from "./fallback-messages";
 import { yieldToMain } from "./yield-to-main";
@@ -82,6 +82,10 @@ export async function callApi<R extends RouteDef>(
   }
   const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (res.status === 401 && route.access !== "public") {
+    // Another tab may have signed in again or renewed the token since this call read it (the cookies are
+    // kept between reads): the call is sent once more with the browser's token rather than ending that session.
+    const current = getCookieNow(COOKIE.jwt);
+    if (current && current !== token) return callApi(route, body, fallbackMessage, extraHeaders, params);
     removeCookie(COOKIE.jwt);
     // The sign-in page says why (the server names it in WWW-Authenticate) and returns here afterwards (issue 19).
     const reason = sessionEndReasonOf(res.headers.get(SESSION_END_HEADER)) ?? "ended";

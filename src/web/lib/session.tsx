@@ -80,7 +80,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (user.data) {
       setUsername(user.data.username);
-      setCookie(COOKIE.userType, user.data.userType);
+      // Written only when it changes: a write makes the next cookie read ask the browser again (lib/cookies).
+      if (getCookie(COOKIE.userType) !== user.data.userType) setCookie(COOKIE.userType, user.data.userType);
     }
   }, [user.data]);
 
