@@ -4,6 +4,7 @@ import { games } from "../../src/contract";
 import { bahtToSatang } from "../../src/domain/money";
 import { type Dice, gameSettlement, verifyCommitment } from "../../src/domain/games";
 import { expireGames, gamesService } from "../../src/server/games/service";
+import type { AuthUser } from "../../src/server/http/register-route";
 import { THAI } from "../support/app";
 import { call } from "../support/call";
 import { useTestApp } from "../support/fixture";
@@ -164,7 +165,7 @@ describe("one challenger, and nothing lost", () => {
     expect((await sql<{ status: string }>(`select status from games where id = $1`, [g.game.id]))[0]!.status).toBe("expired");
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   });
-  it("two instances expiring more than a batch of games at once refund each once and never wait on each other", async () => {
+  it("two instances expiring more than a batch of games at once refund each once and never deadlock", async () => {
     const { config } = (await call(app.t.app, games.adminGameSummary, { dayperiod: 1 }, app.admin)).body as { config: z.output<typeof games.GameConfig> };
     expect((await call(app.t.app, games.adminSaveGameConfig, { ...config, max_open_per_creator: 60 }, app.admin)).statusCode).toBe(200);
     try {
@@ -174,8 +175,9 @@ describe("one challenger, and nothing lost", () => {
       // Through the service: 150 calls would pass the route's limit of 60 a minute from one address.
       const service = gamesService(app.t.db);
       for (const c of creators) {
-        const user = { uuid: c.uuid, username: c.username, userType: "user", role: "player" as const, sessionId: "", exp: 0 };
-        for (let i = 0; i < 50; i++) ids.push((await service.create(user, { uuid: c.uuid, price: 10, gametype: "hilow" } as never)).game.id);
+        const user: AuthUser = { uuid: c.uuid, username: c.username, userType: "user", role: "player", sessionId: "", exp: 0 };
+        const body: z.output<typeof games.addHuakoiHilow.body> = { uuid: c.uuid, price: 10, gametype: "hilow" };
+        for (let i = 0; i < 50; i++) ids.push((await service.create(user, body)).game.id);
       }
       await sql(`update games set created_at = now() - interval '25 hours' where id = any($1)`, [ids]);
       const expired = await Promise.all([expireGames(app.t.db), expireGames(app.t.db)]);

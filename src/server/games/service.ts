@@ -88,11 +88,14 @@ export async function gameById(db: Executor, id: number, lock = false): Promise<
   return r.rows[0];
 }
 
-/** Refunds an open game's stake to its creator and ends it as cancelled or expired, inside the caller's transaction. */
-async function refund(tx: Tx, g: GameRow, status: "cancelled" | "expired") {
+/**
+ * Refunds an open game's stake to its creator's credit account and ends it as cancelled or expired, inside
+ * the caller's transaction. One refund's transfer locks its two accounts in the ledger's order; a
+ * transaction making several locks all of theirs first (refundAll).
+ */
+async function refund(tx: Tx, g: GameRow, status: "cancelled" | "expired", creator: number) {
   await tx.execute(sql`update games set status = ${status}, ended_at = now() where id = ${g.id} and status = 'open'`);
   await notifyGame(tx, Number(g.id), g.type, "closed");
-  const creator = await playerAccountId(tx, g.creator_id);
   return transfer(tx, {
     kind: "game.refund",
     from: houseShard(HOUSE.gameEscrow, Number(g.id)),
@@ -108,11 +111,22 @@ async function refund(tx: Tx, g: GameRow, status: "cancelled" | "expired") {
  * held one shard while it waited for the next, and a second batch (another instance's ticker), a game
  * created or a guess, holding that one and wanting a shard the first held, made a ring (40P01).
  */
-async function lockRefunds(tx: Tx, games: GameRow[]): Promise<void> {
-  if (games.length === 0) return;
-  const creators = await tx.execute<{ id: string }>(sql`
-    select id from accounts where kind = 'credit' and owner_id = any(${sql.param([...new Set(games.map((g) => g.creator_id))])}::uuid[])`);
+async function lockRefunds(tx: Tx, games: GameRow[]): Promise<Map<string, number>> {
+  if (games.length === 0) return new Map();
+  const creators = await tx.execute<{ id: string; owner_id: string }>(sql`
+    select id, owner_id from accounts where kind = 'credit' and owner_id = any(${sql.param([...new Set(games.map((g) => g.creator_id))])}::uuid[])`);
   await lockAccounts(tx, [...games.map((g) => houseShard(HOUSE.gameEscrow, Number(g.id))), ...creators.rows.map((a) => ({ player: Number(a.id) }))]);
+  return new Map(creators.rows.map((a) => [a.owner_id, Number(a.id)]));
+}
+
+/** Refunds `games` (locked by the caller) one by one, their accounts locked first. */
+async function refundAll(tx: Tx, games: GameRow[], status: "cancelled" | "expired"): Promise<void> {
+  const credit = await lockRefunds(tx, games);
+  for (const g of games) {
+    const creator = credit.get(g.creator_id);
+    if (creator === undefined) throw new Error(`no credit account for ${g.creator_id}`);
+    await refund(tx, g, status, creator);
+  }
 }
 
 /** A player's open games, cancelled and refunded inside the caller's transaction (a time-out or self-exclusion). */
@@ -120,8 +134,7 @@ export async function cancelOpenGamesOf(tx: Tx, userId: string): Promise<number>
   const r = await tx.execute<GameRow>(sql`
     select ${COLUMNS} from games g join users u on u.id = g.creator_id
     where g.creator_id = ${userId} and g.status = 'open' order by g.id for update of g`);
-  await lockRefunds(tx, r.rows);
-  for (const g of r.rows) await refund(tx, g, "cancelled");
+  await refundAll(tx, r.rows, "cancelled");
   return r.rows.length;
 }
 
@@ -135,8 +148,7 @@ export async function expireGames(db: Db): Promise<number> {
         select ${COLUMNS} from games g join users u on u.id = g.creator_id
         where g.status = 'open' and g.created_at < now() - make_interval(hours => ${config.expiry_hours})
         order by g.id limit 100 for update of g skip locked`);
-      await lockRefunds(tx, r.rows);
-      for (const g of r.rows) await refund(tx, g, "expired");
+      await refundAll(tx, r.rows, "expired");
       return r.rows.length;
     });
     expired += done;
@@ -293,8 +305,8 @@ export function gamesService(db: Db) {
         if (!g) throw msgError(404, "ไม่พบเกมนี้");
         if (g.creator_id !== user.uuid) throw forbidden();
         if (g.status !== "open") throw msgError(409, g.status === "done" ? "เกมนี้มีผู้ท้าแล้ว ยกเลิกไม่ได้" : "เกมนี้จบไปแล้ว");
-        const moved = await refund(tx, g, "cancelled");
         const credit = await playerAccountId(tx, user.uuid);
+        const moved = await refund(tx, g, "cancelled", credit);
         const message = "ยกเลิกเกมและคืนเดิมพันแล้ว";
         return { status: "Success" as const, msg: message, message, credit: satangToBaht(moved.balances.get(credit)!) };
       });
