@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { auth, games, referral, yeekee } from "../../contract";
 import { callApi, onUnavailable } from "./api";
+import { COOKIE, getCookieNow } from "./cookies";
 import { SPEC_FALLBACKS } from "./fallback-messages";
 
 // Specification §8 lists the fallback messages of the original client; each belongs to one call.
@@ -23,6 +24,8 @@ const UUID = "5f0c6a4e-1d2b-4c3d-8e9f-0a1b2c3d4e5f";
 /** The browser globals callApi touches, in the node test environment. */
 function stubBrowser(fetchImpl: () => Promise<Response>) {
   vi.stubGlobal("document", { cookie: "jwt=token" });
+  // The cookies are kept between reads (lib/cookies): read this document's.
+  getCookieNow(COOKIE.jwt);
   vi.stubGlobal("location", { pathname: "/", replace: vi.fn() });
   vi.stubGlobal("fetch", vi.fn(fetchImpl));
 }
@@ -101,10 +104,15 @@ describe("a call answered 401", () => {
     vi.restoreAllMocks();
   });
 
-  it("is sent once more with the token another tab has put in the cookie since, and the session is kept", async () => {
+  /**
+   * A page whose calls are refused 401 while another tab changes the cookies to `next(n)` after the n-th
+   * call (undefined: left as they are), answered 200 for the token `accepted`. Returns what was sent.
+   */
+  async function refusedWhileAnotherTabActs(first: string, next: (n: number) => string | undefined, accepted: string | null) {
+    vi.spyOn(console, "error").mockImplementation(() => {});
     vi.resetModules();
     const fresh = await import("./api");
-    const jar = { cookie: "jwt=old" };
+    const jar = { cookie: first };
     vi.stubGlobal("document", jar);
     const replace = vi.fn();
     vi.stubGlobal("location", { pathname: "/mainCredit", search: "", hash: "", replace });
@@ -112,26 +120,42 @@ describe("a call answered 401", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn((_url: string, init: RequestInit) => {
-        const auth = new Headers(init.headers).get("authorization");
-        sent.push(auth);
-        if (auth === "Bearer old") {
-          // The other tab renewed the token while this call was on its way.
-          jar.cookie = "jwt=renewed";
-          return Promise.resolve(Response.json({ status: "Error", message: "x" }, { status: 401 }));
-        }
-        return Promise.resolve(Response.json({ status: "Success", credit: 12.5 }));
+        const authorization = new Headers(init.headers).get("authorization");
+        sent.push(authorization);
+        if (authorization === `Bearer ${accepted}`) return Promise.resolve(Response.json({ status: "Success", credit: 12.5 }));
+        jar.cookie = next(sent.length) ?? jar.cookie;
+        return Promise.resolve(Response.json({ status: "Error", message: "x" }, { status: 401 }));
       }),
     );
-    await expect(fresh.callApi(auth.getCredit, {})).resolves.toMatchObject({ credit: 12.5 });
+    const outcome = await fresh.callApi(auth.getCredit, {}).then((r) => r.credit, (e: Error) => e.message);
+    return { outcome, sent, replace, jar };
+  }
+
+  it("is sent once more with the token another tab has renewed since, and the session is kept", async () => {
+    const { outcome, sent, replace, jar } = await refusedWhileAnotherTabActs("jwt=old; uuid=p1", () => "jwt=renewed; uuid=p1", "renewed");
+    expect(outcome).toBe(12.5);
     expect(sent).toEqual(["Bearer old", "Bearer renewed"]);
-    expect(jar.cookie).toBe("jwt=renewed");
+    expect(jar.cookie).toBe("jwt=renewed; uuid=p1");
     expect(replace).not.toHaveBeenCalled();
+  });
+
+  it("is not sent again as another player another tab has signed in since", async () => {
+    const { sent, replace } = await refusedWhileAnotherTabActs("jwt=old; uuid=p1", () => "jwt=someone-else; uuid=p2", "someone-else");
+    expect(sent).toEqual(["Bearer old"]);
+    expect(replace).toHaveBeenCalledTimes(1);
+  });
+
+  it("is sent again only once, however often the token changes", async () => {
+    const { sent, replace } = await refusedWhileAnotherTabActs("jwt=t0; uuid=p1", (n) => `jwt=t${n}; uuid=p1`, null);
+    expect(sent).toEqual(["Bearer t0", "Bearer t1"]);
+    expect(replace).toHaveBeenCalledTimes(1);
   });
 
   it("clears the jwt and leaves for the sign-in page once, naming why and where to return, however many calls were refused together", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const replace = vi.fn();
     vi.stubGlobal("document", { cookie: "jwt=token" });
+    getCookieNow(COOKIE.jwt);
     vi.stubGlobal("location", { pathname: "/mainCredit", search: "", hash: "", replace });
     vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(Response.json({ status: "Error", message: "x" }, { status: 401, headers: { "www-authenticate": 'Bearer error="invalid_token", error_description="invalid"' } }))));
     await Promise.all([messageOf(callApi(auth.getCredit, {})), messageOf(callApi(auth.getCredit, {})), messageOf(callApi(auth.getCredit, {}))]);

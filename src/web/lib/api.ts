@@ -41,7 +41,8 @@ let leavingForSignIn = false;
 /**
  * Calls one API route from its contract definition. The body is checked by the same schema the
  * server uses, so a mistake gets its Thai message before any request. A 401 clears the jwt and
- * sends the user to the sign-in page unless already there (spec §8). Without a `fallbackMessage`, a
+ * sends the user to the sign-in page unless already there (spec §8), unless another tab renewed the
+ * same player's token meanwhile: then the call is sent once more with it. Without a `fallbackMessage`, a
  * refusal that carries no message gets the specification's fallback for the call (SPEC_FALLBACKS).
  */
 export async function callApi<R extends RouteDef>(
@@ -50,6 +51,8 @@ export async function callApi<R extends RouteDef>(
   fallbackMessage?: string,
   extraHeaders: Record<string, string> = {},
   params?: Record<string, string | number>,
+  /** Set on the one repeat after a 401 that met a token renewed elsewhere. */
+  repeated = false,
 ): Promise<ResponseOf<R>> {
   // Calls are started in bunches (every query of a page mounting in one commit); each one's start (cookies,
   // the body's check, `fetch`) is a small task of its own rather than a slice of one long task (issue 18).
@@ -65,6 +68,7 @@ export async function callApi<R extends RouteDef>(
   }
   const headers: Record<string, string> = { ...extraHeaders };
   const token = getCookie(COOKIE.jwt);
+  const player = getCookie(COOKIE.uuid);
   if (token && route.access !== "public") headers.authorization = `Bearer ${token}`;
   if (route.method === "POST") headers["content-type"] = "application/json";
   let res: Response;
@@ -82,10 +86,14 @@ export async function callApi<R extends RouteDef>(
   }
   const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (res.status === 401 && route.access !== "public") {
-    // Another tab may have signed in again or renewed the token since this call read it (the cookies are
-    // kept between reads): the call is sent once more with the browser's token rather than ending that session.
+    // Another tab may have renewed the token since this call read it (the cookies are kept between reads):
+    // the call is sent once more with the browser's token rather than ending that session. Only for the same
+    // player: a call is never repeated as someone another tab has signed in since. A 401 comes before a route's
+    // handler runs (a renewal's aside, which only extends the session), and money calls carry their idempotency key.
     const current = getCookieNow(COOKIE.jwt);
-    if (current && current !== token) return callApi(route, body, fallbackMessage, extraHeaders, params);
+    if (!repeated && current && current !== token && getCookie(COOKIE.uuid) === player) {
+      return callApi(route, body, fallbackMessage, extraHeaders, params, true);
+    }
     removeCookie(COOKIE.jwt);
     // The sign-in page says why (the server names it in WWW-Authenticate) and returns here afterwards (issue 19).
     const reason = sessionEndReasonOf(res.headers.get(SESSION_END_HEADER)) ?? "ended";

@@ -80,6 +80,11 @@ it("reads them again once another tab may have changed them", async () => {
   expect(cookies.getCookieNow("jwt")).toBe("asked-now");
 });
 
+it("is not thrown off by another cookie on the domain that does not decode", async () => {
+  await load("promo=50%off; jwt=a.b.c");
+  expect(cookies.getCookie("jwt")).toBe("a.b.c");
+});
+
 it("takes the first of two cookies of one name, as the browser lists the more specific path first", async () => {
   await load("jwt=first; jwt=second");
   expect(cookies.getCookie("jwt")).toBe("first");

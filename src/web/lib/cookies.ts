@@ -10,7 +10,9 @@ const MAX_AGE_SECONDS = 2_678_400;
  * process and waits for its answer: a load read it about twenty times, 30-55 ms of a page's main thread
  * in all and up to 27 ms for one read while the browser was busy loading (issue 18). So it is read once and
  * kept until it may have changed: this page wrote a cookie, or another tab may have (the cookie store's
- * change event where the browser has one; otherwise whenever the page is shown, restored or focused again).
+ * change event where the browser has one, and in every browser whenever the page is shown, restored from
+ * the back-forward cache or focused again). Values are kept as the browser gives them and decoded when
+ * asked for, so another cookie on the domain that does not decode cannot break the session's.
  */
 let jar: Map<string, string> | null = null;
 let watching = false;
@@ -36,7 +38,7 @@ function read(): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of document.cookie.split(";")) {
     const [k, ...v] = part.trim().split("=");
-    if (k && !cookies.has(k)) cookies.set(k, decodeURIComponent(v.join("=")));
+    if (k && !cookies.has(k)) cookies.set(k, v.join("="));
   }
   return cookies;
 }
@@ -44,7 +46,8 @@ function read(): Map<string, string> {
 export function getCookie(name: CookieName): string | null {
   if (!watching) watchForChanges();
   jar ??= read();
-  return jar.get(name) ?? null;
+  const value = jar.get(name);
+  return value === undefined ? null : decodeURIComponent(value);
 }
 
 /** The cookie as the browser holds it now, read again: for a decision another tab's change must not miss. */

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { auth } from "../../contract";
 import type { z } from "zod";
 import { callApi } from "./api";
-import { COOKIE, getCookie, removeCookie, setCookie } from "./cookies";
+import { COOKIE, getCookie, getCookieNow, removeCookie, setCookie } from "./cookies";
 import { tokenExpiry } from "./jwt";
 import { prefetchAtStart } from "./start-up";
 
@@ -114,7 +114,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!loginStatus) return;
     const check = async () => {
-      const token = getCookie(COOKIE.jwt);
+      // Read again: another tab may have renewed it already.
+      const token = getCookieNow(COOKIE.jwt);
       if (!token) return;
       try {
         if (tokenExpiry(token) - Date.now() / 1000 < RENEW_WHEN_UNDER_SECONDS) {
