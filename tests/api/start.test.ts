@@ -59,7 +59,9 @@ it("starts on an embedded PostgreSQL, serves the app, and keeps data across a re
       `[start] The site is running at ${base}/ — the back office is at ${base}/admin`,
       "[start] Deposits stay closed until a receiving bank account is added",
     ])
-      expect(first.output()).toContain(line);
+      // Polled: the child writes each line on its own, and the last may not have been read yet when
+      // "Server listening" was (it failed so once in CI).
+      await expect.poll(() => first.output()).toContain(line);
     const page = await fetch(`${base}/singInPage`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
@@ -86,7 +88,7 @@ it("starts on an embedded PostgreSQL, serves the app, and keeps data across a re
     const second = await start(env);
     try {
       expect(second.output()).not.toMatch(/First admin account created/);
-      expect(second.output()).toContain("[start] The admin account exists");
+      await expect.poll(() => second.output()).toContain("[start] The admin account exists");
       expect((await postJson("/login", { username: "admin", password })).status).toBe(200);
       expect((await postJson("/login", { username: "keepme", password: "keep-me-please" })).status).toBe(200);
     } finally {
