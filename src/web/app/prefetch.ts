@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { COOKIE, getCookie } from "../lib/cookies";
-import { measureServerOffset } from "../lib/server-clock";
+import { measureServerOffset, serverNow } from "../lib/server-clock";
 import { prefetchSession, signedInAsAdmin } from "../lib/session";
 import { prefetchSiteConfig } from "../lib/site-config";
 import { prefetchSiteContent } from "../lib/site-content";
@@ -11,7 +11,7 @@ import { PATHS, roundIdParam } from "./paths";
  * the shell and the page have rendered (issue 18): on every page, what the shell shows (the player's data
  * and credit, the site's state and words, the unread notices, the responsible-play settings, the wins not
  * yet seen) and the server clock's offset; the lotto list on the home page; the round's data on a round's
- * bet form. The page's main content then waits for one round trip less, and the first render (main.tsx
+ * bet form, and the lottery's round list when the round is not the lotto list's next one. The page's main content then waits for one round trip less, and the first render (main.tsx
  * waits for these answers, a little) has them: an answer that came after it made React draw its readers
  * again at once, each in a task of its own after the first paint, and its subscription ask after the paint.
  * The queries are the pages' own (same keys, functions and caches), so the page finds them answered or in
@@ -22,15 +22,26 @@ export function prefetchPageData(client: QueryClient, { pathname, search }: Pick
   if (getCookie(COOKIE.jwt) === null) return Promise.resolve();
   const failed = (e: unknown) => console.error("prefetch failed", e);
   const uuid = getCookie(COOKIE.uuid);
-  const asked: Promise<unknown>[] = [prefetchSession(client), measureServerOffset(), prefetchSiteConfig(client), prefetchSiteContent(client)];
+  const offsetMeasured = measureServerOffset();
+  const asked: Promise<unknown>[] = [prefetchSession(client), offsetMeasured, prefetchSiteConfig(client), prefetchSiteContent(client)];
   asked.push(import("../features/notices/use-notices").then((m) => m.prefetchNotices(client), failed));
   // Operators have no reality check and no slips.
   if (uuid !== null && !signedInAsAdmin()) {
     asked.push(import("../features/responsible-play/api/settings").then((m) => m.prefetchRgSettings(client, uuid), failed));
     asked.push(import("../features/account/api/win-notice").then((m) => m.prefetchWinNotice(client, uuid), failed));
   }
-  if (pathname === PATHS.home || pathname === PATHS.homeAllLotto) asked.push(import("../features/lottery/queries").then((m) => m.prefetchLottoList(client), failed));
-  const activityid = pathname === PATHS.homeAllLotto ? roundIdParam(new URLSearchParams(search).get("activity")) : null;
-  if (activityid !== null) asked.push(import("../features/betting/queries").then((m) => m.prefetchRound(client, activityid), failed));
+  let lottoList: Promise<unknown> = Promise.resolve();
+  if (pathname === PATHS.home || pathname === PATHS.homeAllLotto) {
+    lottoList = import("../features/lottery/queries").then((m) => m.prefetchLottoList(client), failed);
+    asked.push(lottoList);
+  }
+  const params = new URLSearchParams(search);
+  const activityid = pathname === PATHS.homeAllLotto ? roundIdParam(params.get("activity")) : null;
+  if (activityid !== null) {
+    const betting = import("../features/betting/queries");
+    asked.push(betting.then((m) => m.prefetchRound(client, activityid), failed));
+    // A round that is not its lottery's next one is named from the lottery's round list, known once the lotto list is.
+    asked.push(Promise.all([betting, lottoList, offsetMeasured]).then(([m]) => m.prefetchRoundList(client, activityid, params.get("lotto"), serverNow()), failed));
+  }
   return Promise.allSettled(asked);
 }

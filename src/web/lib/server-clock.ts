@@ -56,6 +56,11 @@ export function measureServerOffset(): Promise<void> {
   return measuring;
 }
 
+/** The server's time now, by the last measured offset (0 until measured). */
+export function serverNow(): number {
+  return Date.now() + offset;
+}
+
 function subscribeToOffset(listener: () => void): () => void {
   offsetListeners.add(listener);
   void measureServerOffset();

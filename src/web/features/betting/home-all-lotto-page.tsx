@@ -7,7 +7,7 @@ import { PageTitle } from "../../components/page-title";
 import { useServerNow, useServerOffset } from "../../lib/server-clock";
 import { bangkokDateKey } from "../../../domain/thai-date";
 import type { LottoListItem } from "../../../contract/lottery";
-import { isYeekeeGroup, roundLabel } from "../lottery/rounds";
+import { chosenLottery, isYeekeeGroup, roundLabel, roundListOf } from "../lottery/rounds";
 import { useLottoList } from "../lottery/queries";
 import { BetForm } from "./bet-form";
 import { LotteryChoice, RoundChoice } from "./lottery-picker";
@@ -26,9 +26,8 @@ export function HomeAllLottoPage() {
   const activityid = roundIdParam(params.get("activity"));
   const lottoParam = params.get("lotto");
 
-  // The lottery of the round: from the query string, or the one whose next round it is.
-  const lottery = items.find((i) => i.configID === lottoParam) ?? (activityid !== null ? items.find((i) => i.nextRound?.activityid === activityid) : undefined);
-  const round = useChosenRound(activityid, lottery?.configID ?? null, lottery ? isYeekeeGroup(lottery.group) : false, lottery?.nextRound ?? null, now);
+  const lottery = chosenLottery(items, activityid, lottoParam);
+  const round = useChosenRound(activityid, lottery, now);
 
   const chooseLottery = (configID: string) => setParams({ lotto: configID });
   const chooseRound = (r: Activity) => setParams({ lotto: r.configID, activity: String(r.activityid) });
@@ -79,15 +78,15 @@ function Choice(props: {
 /**
  * The chosen round's details (name, round number, close time), from the lists already loaded: the
  * lottery's rounds, or the lotto list's next round. Null while unknown; the form then relies on
- * the server's timeout check alone.
+ * the server's timeout check alone. On a first load start-up has asked for the list (app/prefetch.ts).
  */
-function useChosenRound(activityid: number | null, configID: string | null, yeekee: boolean, nextRound: Activity | null, now: number): Activity | null {
-  const wanted = activityid !== null && configID !== null && nextRound?.activityid !== activityid;
-  const other = useOtherActivities(wanted && !yeekee ? configID : null);
+function useChosenRound(activityid: number | null, lottery: LottoListItem | undefined, now: number): Activity | null {
+  const list = roundListOf(lottery, activityid);
+  const other = useOtherActivities(list && !list.yeekee ? list.configID : null);
   const [businessDate] = useState(() => bangkokDateKey(now));
-  const yeekeeRounds = useYeekeeRounds(wanted && yeekee ? configID : null, businessDate, now);
+  const yeekeeRounds = useYeekeeRounds(list?.yeekee ? list.configID : null, businessDate, now);
   if (activityid === null) return null;
-  if (nextRound?.activityid === activityid) return nextRound;
+  if (lottery?.nextRound?.activityid === activityid) return lottery.nextRound;
   const all = [...(other.data?.activitylist ?? []), ...(yeekeeRounds.data?.activitylist ?? [])];
   return all.find((r) => r.activityid === activityid) ?? null;
 }

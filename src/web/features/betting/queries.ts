@@ -2,13 +2,17 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import type { z } from "zod";
 import { betting, lottery } from "../../../contract";
 import type { RateConfig } from "../../../contract/betting";
+import type { LottoListItem } from "../../../contract/lottery";
 import type { BetType } from "../../../domain/bet-types";
 import { configLottoKey } from "../../../domain/bet-types";
+import { bangkokDateKey } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
 import { COOKIE, getCookie } from "../../lib/cookies";
-import { browserStorage, cachedYeekeeActivities } from "../../lib/local-cache";
+import { browserStorage } from "../../lib/local-cache";
 import { useSession } from "../../lib/session";
 import { prefetchAtStart } from "../../lib/start-up";
+import { LOTTO_LIST_QUERY, yeekeeActivitiesQuery } from "../lottery/queries";
+import { chosenLottery, roundListOf } from "../lottery/rounds";
 
 export type Rate = z.infer<typeof RateConfig>;
 
@@ -18,29 +22,35 @@ export const CONFIG_LOTTO_KEY = "configLottoObj";
 export const postdigitListKey = (period: number) => ["postdigit-list", period] as const;
 export const roundSlipsKey = (activityid: number) => ["round-slips", activityid] as const;
 
-/** The rounds of a non-yeekee lottery (the open ones and the latest). */
-export function useOtherActivities(configID: string | null) {
-  return useQuery({
+/** The rounds of a non-yeekee lottery (the open ones and the latest). Fresh for a few seconds, as start-up asks for it. */
+const otherActivitiesQuery = (configID: string | null) =>
+  queryOptions({
     queryKey: ["other-activities", configID],
     queryFn: () => callApi(lottery.getActivityOtherLotto, { configID: configID! }),
-    enabled: configID !== null,
     meta: { blocking: true },
+    staleTime: 5_000,
   });
+
+export function useOtherActivities(configID: string | null) {
+  return useQuery({ ...otherActivitiesQuery(configID), enabled: configID !== null });
+}
+
+/** A yeekee lottery's rounds of a business date, the lottery pages' query (and browser cache), only when `lotteryId` is given. */
+export function useYeekeeRounds(lotteryId: string | null, businessDate: string, nowMs: number) {
+  return useQuery({ ...yeekeeActivitiesQuery(lotteryId ?? "", businessDate, nowMs), enabled: lotteryId !== null });
 }
 
 /**
- * A yeekee lottery's rounds of a business date, the same query (and browser cache) as the lottery
- * pages use, but only when `lotteryId` is given.
+ * Start-up on the bet form (app/prefetch.ts), once the lotto list has come: the round list the page reads
+ * the chosen round from, so the page is not drawn again when it comes (issue 18). `serverNow` is the
+ * server's time as the page will read it.
  */
-export function useYeekeeRounds(lotteryId: string | null, businessDate: string, nowMs: number) {
-  return useQuery({
-    queryKey: ["yeekee-activities", lotteryId, businessDate],
-    queryFn: () =>
-      cachedYeekeeActivities(browserStorage(), lotteryId!, businessDate, nowMs, () =>
-        callApi(lottery.getActivityYeekee, undefined, undefined, {}, { id: lotteryId! }),
-      ),
-    enabled: lotteryId !== null,
-  });
+export function prefetchRoundList(client: QueryClient, activityid: number, lottoParam: string | null, serverNow: number): Promise<unknown> {
+  const list = roundListOf(chosenLottery(client.getQueryData<LottoListItem[]>(LOTTO_LIST_QUERY) ?? [], activityid, lottoParam), activityid);
+  if (list === null) return Promise.resolve();
+  return list.yeekee
+    ? prefetchAtStart(client, yeekeeActivitiesQuery(list.configID, bangkokDateKey(serverNow), serverNow))
+    : prefetchAtStart(client, otherActivitiesQuery(list.configID));
 }
 
 /**

@@ -72,14 +72,19 @@ export function useAllAwardList(date: string) {
 
 /**
  * A yeekee lottery's rounds of a business date through the yeekee activity cache. `nowMs` is the
- * server-calibrated time: a cached day whose rounds have all closed is fetched again.
+ * server-calibrated time: a cached day whose rounds have all closed is fetched again. Fresh for a few
+ * seconds, so a page that mounts just after start-up asked for it (app/prefetch.ts) does not ask again.
  */
-export function useYeekeeActivities(lotteryId: string, businessDate: string, nowMs: number) {
-  return useQuery({
+export const yeekeeActivitiesQuery = (lotteryId: string, businessDate: string, nowMs: number) =>
+  queryOptions({
     queryKey: ["yeekee-activities", lotteryId, businessDate],
     queryFn: () =>
       cachedYeekeeActivities(browserStorage(), lotteryId, businessDate, nowMs, () =>
         callApi(lottery.getActivityYeekee, undefined, undefined, {}, { id: lotteryId }),
       ),
+    staleTime: 5_000,
   });
+
+export function useYeekeeActivities(lotteryId: string, businessDate: string, nowMs: number) {
+  return useQuery(yeekeeActivitiesQuery(lotteryId, businessDate, nowMs));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatCountdown, groupAwardLines, roundLabel, roundPhase, validDateKey } from "./rounds";
+import type { Activity, LottoListItem } from "../../../contract/lottery";
+import { addDays, chosenLottery, formatCountdown, groupAwardLines, roundLabel, roundListOf, roundPhase, validDateKey } from "./rounds";
 
 const round = { status: "open" as const, open_at: "2026-03-16T01:00:00.000Z", timestop: "2026-03-16T08:30:00.000Z" };
 const at = (iso: string) => Date.parse(iso);
@@ -72,5 +73,36 @@ describe("date keys", () => {
   it("steps across months and years", () => {
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
     expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
+  });
+});
+
+describe("chosenLottery and roundListOf", () => {
+  const roundOf = (activityid: number, configID: string, group: Activity["group"]): Activity => ({
+    activityid, configID, name: configID, group, icon: null, round_no: 1, draw_date: "2026-03-16", date_th: "16 มี.ค. 69",
+    open_at: "2026-03-16T01:00:00.000Z", timestop: "2026-03-16T08:30:00.000Z", result_at: "2026-03-16T09:00:00.000Z",
+    status: "open", isOpen: true, seed_commitment: null,
+  });
+  const item = (configID: string, group: Activity["group"], next: number | null): LottoListItem => ({
+    configID, name: configID, group, category: "foreign", icon: null, nextRound: next === null ? null : roundOf(next, configID, group), latestResult: null,
+  });
+  const hanoi = item("hanoi", "stateLottery", 10);
+  const yeekee = item("yeekee", "yeekee", 20);
+  const items = [hanoi, yeekee];
+
+  it("takes the lottery the query string names, else the one whose next round is chosen", () => {
+    expect(chosenLottery(items, 99, "yeekee")).toBe(yeekee);
+    expect(chosenLottery(items, 10, null)).toBe(hanoi);
+    expect(chosenLottery(items, 10, "nosuch")).toBe(hanoi);
+    expect(chosenLottery(items, 99, null)).toBeUndefined();
+    expect(chosenLottery(items, null, null)).toBeUndefined();
+  });
+
+  it("asks for a round list only when the chosen round is not the lottery's next one", () => {
+    expect(roundListOf(hanoi, 10)).toBeNull();
+    expect(roundListOf(hanoi, 11)).toEqual({ configID: "hanoi", yeekee: false });
+    expect(roundListOf(yeekee, 21)).toEqual({ configID: "yeekee", yeekee: true });
+    expect(roundListOf(item("lao", "stockLottery", null), 5)).toEqual({ configID: "lao", yeekee: false });
+    expect(roundListOf(undefined, 11)).toBeNull();
+    expect(roundListOf(hanoi, null)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Activity, AwardLine } from "../../../contract/lottery";
+import type { Activity, AwardLine, LottoListItem } from "../../../contract/lottery";
 import { AWARD_TYPES, type AwardType, BET_TYPE_LABELS } from "../../../domain/bet-types";
 import { isYeekeeGroup } from "../../../contract/lottery";
 
@@ -102,4 +102,21 @@ export function addDays(dateKey: string, days: number): string {
   const d = new Date(`${dateKey}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The bet form's lottery: the one the query string names (`lotto`), or the one whose next round is the
+ * chosen round (`activity`).
+ */
+export function chosenLottery(items: readonly LottoListItem[], activityid: number | null, lottoParam: string | null): LottoListItem | undefined {
+  return items.find((i) => i.configID === lottoParam) ?? (activityid !== null ? items.find((i) => i.nextRound?.activityid === activityid) : undefined);
+}
+
+/**
+ * Where the chosen round's details (name, number, close time) are read from when the lotto list's next
+ * round is not it: the lottery's round list, yeekee or not. Null when no list is needed.
+ */
+export function roundListOf(lotto: LottoListItem | undefined, activityid: number | null): { configID: string; yeekee: boolean } | null {
+  if (activityid === null || lotto === undefined || lotto.nextRound?.activityid === activityid) return null;
+  return { configID: lotto.configID, yeekee: isYeekeeGroup(lotto.group) };
 }
