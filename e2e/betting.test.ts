@@ -4,6 +4,7 @@ import { formatCredit, formatMoney } from "../src/domain/money";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
+import { betPagePath } from "../src/web/app/paths";
 import { launchBrowser, screenshot, signedInPage, startSite } from "./support/harness";
 
 let site: Awaited<ReturnType<typeof startSite>>;
@@ -243,6 +244,40 @@ describe("restricted numbers, reverse, tod and the yeekee rounds", () => {
     }
     const closedRounds = page.locator('[data-testid="round-choice"][data-open="false"]');
     for (const el of await closedRounds.all()) expect(await el.isDisabled()).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe("the stake fields", () => {
+  it("take whole baht as typed, shown with separators, the caret kept beside its digit; a stake below 1 becomes 1", async () => {
+    await page.goto(betPagePath("hanoi", roundId));
+    const stake = page.locator('input[name="default-stake"]');
+    await stake.fill("");
+    await stake.pressSequentially("1250");
+    await expect(stake.inputValue()).resolves.toBe("1,250");
+    // Inside the number: the separators move, the caret stays before the 0.
+    await stake.press("ArrowLeft");
+    await stake.pressSequentially("97");
+    await expect(stake.inputValue()).resolves.toBe("125,970");
+    // Letters and signs change nothing.
+    await stake.press("End");
+    await stake.pressSequentially("a-.");
+    await expect(stake.inputValue()).resolves.toBe("125,970");
+    await stake.fill("0");
+    await stake.blur();
+    await expect(stake.inputValue()).resolves.toBe("1");
+
+    // A line's own stake: its potential win follows it.
+    await stake.fill("10");
+    await page.getByTestId("bet-type-ThreeDigit").click();
+    await typeNumber("987");
+    await page.getByTestId("add-line").click();
+    const line = page.locator('[data-testid="bet-line"][data-bet-type="ThreeDigit"][data-number="987"]');
+    await expect(line.getByTestId("line-stake").inputValue()).resolves.toBe("10");
+    await line.getByTestId("line-stake").fill("2000");
+    await expect(line.getByTestId("line-stake").inputValue()).resolves.toBe("2,000");
+    await expect(line.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(2000 * threeDigitRate));
+    await page.getByTestId("clear-lines").click();
     expect(consoleErrors).toEqual([]);
   });
 });

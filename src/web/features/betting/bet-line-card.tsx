@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Card, Group, NumberInput, Stack, Text } from "@mantine/core";
+import { ActionIcon, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
 import { formatMoney } from "../../../domain/money";
 import { type FormLine, formatRate, type LineRate } from "./bet-lines";
+import { StakeInput } from "./stake-input";
 import { TAP_INPUT } from "./stake-panel";
 
 /**
@@ -46,16 +47,11 @@ export function BetLineCard({
             {label}
           </Text>
         </Stack>
-        <NumberInput
+        <StakeInput
           w={80}
           style={{ flexShrink: 0 }}
           value={line.stake}
-          onChange={(v) => onStake(typeof v === "number" ? v : v === "" ? "" : Number(v))}
-          min={1}
-          allowDecimal={false}
-          allowNegative={false}
-          inputMode="numeric"
-          thousandSeparator=","
+          onStakeChange={onStake}
           styles={TAP_INPUT}
           rightSection={<Text size="xs">฿</Text>}
           rightSectionWidth={22}

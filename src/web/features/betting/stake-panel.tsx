@@ -1,13 +1,12 @@
-import { Button, Group, NumberInput, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { BET_TYPE_LABELS, type BetType } from "../../../domain/bet-types";
 import { formatMoney } from "../../../domain/money";
+import { StakeInput } from "./stake-input";
 
 export const QUICK_AMOUNTS = [5, 10, 20, 50, 100] as const;
 
 /** Inputs a thumb can hit: 44 px high (the Mantine default is 36). */
 export const TAP_INPUT = { input: { height: 44, minHeight: 44 } } as const;
-
-const toStake = (v: string | number): number | "" => (typeof v === "number" ? v : v === "" ? "" : Number(v));
 
 /**
  * The stake of each chosen bet type (one for a single type; one per type when a number goes on several
@@ -36,17 +35,11 @@ export function StakePanel({
     <Stack gap={6}>
       <SimpleGrid cols={single ? 1 : 2} spacing={6}>
         {stakes.map((s, i) => (
-          <NumberInput
+          <StakeInput
             key={s.betType}
             label={single ? "ราคาแทงต่อเลข (บาท)" : `${BET_TYPE_LABELS[s.betType]} (บาท)`}
             value={s.stake}
-            onChange={(v) => onStake(s.betType, toStake(v))}
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            inputMode="numeric"
-            thousandSeparator=","
+            onStakeChange={(v) => onStake(s.betType, v)}
             name={i === 0 ? "default-stake" : `stake-${s.betType}`}
             data-testid={i === 0 ? "default-stake" : `stake-${s.betType}`}
             styles={TAP_INPUT}

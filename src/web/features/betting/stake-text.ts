@@ -1,0 +1,40 @@
+/**
+ * The stake fields' text: whole baht with thousands separators ("1,250"), typed digit by digit. Pure, so the
+ * caret's place can be tested without a browser.
+ */
+
+/** The most digits a stake field takes: far above any limit, well inside a safe integer. */
+export const STAKE_MAX_DIGITS = 9;
+
+/** What a stake field shows for a value: "" for none, else the baht with thousands separators. */
+export function stakeText(value: number | ""): string {
+  return value === "" ? "" : value.toLocaleString("en-US", { maximumFractionDigits: 0 });
+}
+
+/**
+ * The stake a field's text stands for: its digits (separators, spaces, a currency sign or a minus typed or
+ * pasted are dropped), at most `STAKE_MAX_DIGITS` of them; "" when there is none.
+ */
+export function parseStakeText(text: string): number | "" {
+  const digits = text.replace(/\D/g, "").replace(/^0+(?=\d)/, "").slice(0, STAKE_MAX_DIGITS);
+  return digits === "" ? "" : Number(digits);
+}
+
+/**
+ * Where the caret goes in `shown` (the field's text once formatted) so that as many digits stand to its
+ * right as stood to its right in the text the player typed: typing or deleting inside "1,250" keeps the
+ * caret beside the digit it was beside, though separators come and go.
+ */
+export function caretFor(shown: string, digitsToTheRight: number): number {
+  let seen = 0;
+  for (let i = shown.length; i > 0; i--) {
+    if (seen === digitsToTheRight) return i;
+    if (/\d/.test(shown[i - 1]!)) seen++;
+  }
+  return 0;
+}
+
+/** How many digits of `typed` stand to the right of `caret`. */
+export function digitsRightOf(typed: string, caret: number): number {
+  return typed.slice(caret).replace(/\D/g, "").length;
+}
