@@ -3,13 +3,19 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { LOTTERY_ICON_KEYS } from "../domain/lottery-icons";
 
-const LOTTO = fileURLToPath(new URL("../web/public/images/lotto/", import.meta.url));
+const IMAGES = fileURLToPath(new URL("../web/public/images/", import.meta.url));
+const LOTTO = `${IMAGES}lotto/`;
 
-describe("the lottery icon files the pages show", () => {
-  it.each(LOTTERY_ICON_KEYS)("%s: the drawing (SVG) and the WebP rendered from it (scripts/render-lottery-icons.ts)", (key) => {
+const isWebp = (file: Buffer) => file.subarray(0, 4).toString("latin1") === "RIFF" && file.subarray(8, 12).toString("latin1") === "WEBP";
+
+describe("the drawn images the pages show, as WebP rendered from their SVG (scripts/render-webp-images.ts)", () => {
+  it.each(LOTTERY_ICON_KEYS)("lottery icon %s", (key) => {
     expect(readFileSync(`${LOTTO}${key}.svg`, "utf8")).toMatch(/^<svg[\s>]/);
-    const webp = readFileSync(`${LOTTO}${key}.webp`);
-    expect(webp.subarray(0, 4).toString("latin1")).toBe("RIFF");
-    expect(webp.subarray(8, 12).toString("latin1")).toBe("WEBP");
+    expect(isWebp(readFileSync(`${LOTTO}${key}.webp`))).toBe(true);
+  });
+
+  it("the logo", () => {
+    expect(readFileSync(`${IMAGES}logo.svg`, "utf8")).toMatch(/^<svg[\s>]/);
+    expect(isWebp(readFileSync(`${IMAGES}logo.webp`))).toBe(true);
   });
 });

@@ -35,7 +35,7 @@ function kebabCase(key: string): string {
 const NAME_KEYS = Object.keys(LOTTERY_NAMES) as LotteryNameKey[];
 
 // Listed so the asset author can check that /images/lotto/<key>.svg (the drawing) and .webp (what pages show,
-// scripts/render-lottery-icons.ts) exist for each one.
+// scripts/render-webp-images.ts) exist for each one.
 export const LOTTERY_ICON_KEYS: readonly string[] = NAME_KEYS.map(kebabCase);
 
 const ICON_BY_NAME: ReadonlyMap<string, string> = new Map(

@@ -25,7 +25,7 @@ export function MaintenancePage({ config }: { config: SiteConfig }) {
       <Card w="100%" maw={420} padding="lg" radius="lg" shadow="lg" data-testid="maintenance-page">
         <Stack>
           <Stack align="center" gap={4}>
-            <Image src="/images/logo.svg" w={72} h={72} alt="โลโก้" />
+            <Image src="/images/logo.webp" w={72} h={72} alt="โลโก้" />
             <Title order={2} ta="center">
               ปิดปรับปรุงระบบชั่วคราว
             </Title>

@@ -11,12 +11,13 @@ import { PATHS, roundIdParam } from "./paths";
  * the shell and the page have rendered (issue 18): on every page, what the shell shows (the player's data
  * and credit, the site's state and words, the unread notices, the responsible-play settings, the wins not
  * yet seen) and the server clock's offset; the lotto list on the home page; the round's data on a round's
- * bet form, and the lottery's round list when the round is not the lotto list's next one. The page's main content then waits for one round trip less, and the first render (main.tsx
- * waits for these answers, a little) has them: an answer that came after it made React draw its readers
- * again at once, each in a task of its own after the first paint, and its subscription ask after the paint.
- * The queries are the pages' own (same keys, functions and caches), so the page finds them answered or in
- * flight. The modules come from chunks the page's HTML already preloads. Later navigations inside the app
- * ask as the pages always have. Settles when every answer has come (a failed one included); never rejects.
+ * bet form, and the lottery's round list when the round is not the lotto list's next one. The page's main
+ * content then waits for one round trip less, and the first render (main.tsx waits for these answers, a
+ * little) has them: an answer that came after it made React draw its readers again at once, each in a task
+ * of its own after the first paint, and its subscription ask after the paint. The queries are the pages' own
+ * (same keys, functions and caches), so the page finds them answered or in flight. The modules come from
+ * chunks the page's HTML already preloads. Later navigations inside the app ask as the pages always have.
+ * Settles when every answer has come (a failed one included); never rejects.
  */
 export function prefetchPageData(client: QueryClient, { pathname, search }: Pick<Location, "pathname" | "search">): Promise<unknown> {
   if (getCookie(COOKIE.jwt) === null) return Promise.resolve();

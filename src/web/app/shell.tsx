@@ -36,7 +36,7 @@ function Header() {
   return (
     <Box component="header" className="shell-header" h={HEADER_HEIGHT}>
       <Link to={PATHS.home} aria-label="หน้าหลัก">
-        <Image src="/images/logo.svg" w={50} h={50} alt="โลโก้" />
+        <Image src="/images/logo.webp" w={50} h={50} alt="โลโก้" />
       </Link>
       <Group gap={6} wrap="nowrap" className="shell-credit">
         <Text fw={600} c="white" data-testid="credit" style={{ whiteSpace: "nowrap" }}>

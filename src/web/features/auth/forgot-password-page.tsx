@@ -45,7 +45,7 @@ export function ForgotPasswordPage() {
       <Card w="100%" maw={420} padding="lg" radius="lg" shadow="lg">
         <Stack>
           <Stack align="center" gap={4}>
-            <Image src="/images/logo.svg" w={56} h={56} alt="โลโก้" />
+            <Image src="/images/logo.webp" w={56} h={56} alt="โลโก้" />
             <Title order={2}>ลืมรหัสผ่าน</Title>
             <Text c="dimmed" size="sm" ta="center">
               รับรหัส OTP ทาง SMS ที่เบอร์โทรศัพท์ที่ใช้สมัครสมาชิก แล้วตั้งรหัสผ่านใหม่

@@ -92,7 +92,7 @@ export function RegisterPage() {
       <Card w="100%" maw={460} padding="lg" radius="lg" shadow="lg">
         <Stack>
           <Group gap="sm">
-            <Image src="/images/logo.svg" w={50} h={50} alt="โลโก้" />
+            <Image src="/images/logo.webp" w={50} h={50} alt="โลโก้" />
             <Title order={2}>สมัครสมาชิก</Title>
           </Group>
           {referrerId && (

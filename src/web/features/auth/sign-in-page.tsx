@@ -77,7 +77,7 @@ export function SignInPage() {
         <form onSubmit={submit}>
           <Stack>
             <Stack align="center" gap={4}>
-              <Image src="/images/logo.svg" w={72} h={72} alt="โลโก้" />
+              <Image src="/images/logo.webp" w={72} h={72} alt="โลโก้" />
               <Title order={2}>เข้าสู่ระบบ</Title>
               <Text c="dimmed" size="sm">
                 แทงหวยออนไลน์ ครบทุกหวย จ่ายจริง
