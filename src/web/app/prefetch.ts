@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { COOKIE, getCookie } from "../lib/cookies";
-import { measureServerOffset, serverNow } from "../lib/server-clock";
+import { measureServerOffset } from "../lib/server-clock";
 import { prefetchSession, signedInAsAdmin } from "../lib/session";
 import { prefetchSiteConfig } from "../lib/site-config";
 import { prefetchSiteContent } from "../lib/site-content";
@@ -42,7 +42,7 @@ export function prefetchPageData(client: QueryClient, { pathname, search }: Pick
     const betting = import("../features/betting/queries");
     asked.push(betting.then((m) => m.prefetchRound(client, activityid), failed));
     // A round that is not its lottery's next one is named from the lottery's round list, known once the lotto list is.
-    asked.push(Promise.all([betting, lottoList, offsetMeasured]).then(([m]) => m.prefetchRoundList(client, activityid, params.get("lotto"), serverNow()), failed));
+    asked.push(Promise.all([betting, lottoList]).then(([m]) => m.prefetchRoundList(client, activityid, params.get("lotto"), offsetMeasured), failed));
   }
   return Promise.allSettled(asked);
 }

@@ -9,6 +9,7 @@ import { bangkokDateKey } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
 import { COOKIE, getCookie } from "../../lib/cookies";
 import { browserStorage } from "../../lib/local-cache";
+import { serverNow } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";
 import { prefetchAtStart } from "../../lib/start-up";
 import { LOTTO_LIST_QUERY, yeekeeActivitiesQuery } from "../lottery/queries";
@@ -42,15 +43,17 @@ export function useYeekeeRounds(lotteryId: string | null, businessDate: string, 
 
 /**
  * Start-up on the bet form (app/prefetch.ts), once the lotto list has come: the round list the page reads
- * the chosen round from, so the page is not drawn again when it comes (issue 18). `serverNow` is the
- * server's time as the page will read it.
+ * the chosen round from, so the page is not drawn again when it comes (issue 18). A yeekee list is of a
+ * business date by the server's clock, so it waits for the clock's offset (`offsetMeasured`); another
+ * lottery's does not.
  */
-export function prefetchRoundList(client: QueryClient, activityid: number, lottoParam: string | null, serverNow: number): Promise<unknown> {
+export async function prefetchRoundList(client: QueryClient, activityid: number, lottoParam: string | null, offsetMeasured: Promise<unknown>): Promise<unknown> {
   const list = roundListOf(chosenLottery(client.getQueryData<LottoListItem[]>(LOTTO_LIST_QUERY) ?? [], activityid, lottoParam), activityid);
-  if (list === null) return Promise.resolve();
-  return list.yeekee
-    ? prefetchAtStart(client, yeekeeActivitiesQuery(list.configID, bangkokDateKey(serverNow), serverNow))
-    : prefetchAtStart(client, otherActivitiesQuery(list.configID));
+  if (list === null) return;
+  if (!list.yeekee) return prefetchAtStart(client, otherActivitiesQuery(list.configID));
+  await offsetMeasured;
+  const now = serverNow();
+  return prefetchAtStart(client, yeekeeActivitiesQuery(list.configID, bangkokDateKey(now), now));
 }
 
 /**
