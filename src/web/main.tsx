@@ -1,5 +1,6 @@
 import "./app/fonts.css";
 import "./app/mantine.css";
+import "./app/theme-variables.css";
 import "./app/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -11,7 +12,7 @@ import { RouterProvider } from "react-router/dom";
 import { loadFonts } from "./app/fonts";
 import { prefetchPageData } from "./app/prefetch";
 import { preloadPagesOf, routes, withinFirstRenderWait } from "./app/router";
-import { cssVariablesResolver, theme } from "./app/theme";
+import { theme } from "./app/theme";
 import { registerServiceWorker } from "./lib/service-worker";
 import { SessionProvider } from "./lib/session";
 import { yieldToMain } from "./lib/yield-to-main";
@@ -42,7 +43,9 @@ async function start() {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {/* The theme's CSS variables come with the app's CSS (app/theme-variables.css, src/build/theme-css.ts),
+            not from a style element the provider would compute at every load's first render (issue 18). */}
+        <MantineProvider theme={theme} withCssVariables={false}>
           <QueryClientProvider client={queryClient}>
             <SessionProvider>
               <RouterProvider router={router} />
