@@ -13,10 +13,19 @@ const web = fileURLToPath(new URL("./src/web", import.meta.url));
  */
 export const MANTINE_USE_ID = { find: /^\.\/use-id\/use-id\.mjs$/, replacement: fileURLToPath(new URL("./src/web/lib/mantine-use-id.ts", import.meta.url)) };
 
+/**
+ * Where @mantine/hooks' index imports its `useReducedMotion`, the one in src/web/lib/mantine-reduced-motion.ts is
+ * taken instead (it says why); checked by the same test as `useId`.
+ */
+export const MANTINE_REDUCED_MOTION = {
+  find: /^\.\/use-reduced-motion\/use-reduced-motion\.mjs$/,
+  replacement: fileURLToPath(new URL("./src/web/lib/mantine-reduced-motion.ts", import.meta.url)),
+};
+
 export default defineConfig({
   root: web,
   publicDir: "public",
-  resolve: { alias: [MANTINE_USE_ID] },
+  resolve: { alias: [MANTINE_USE_ID, MANTINE_REDUCED_MOTION] },
   plugins: [react(), serviceWorkerVersion(), precompress()],
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { MANTINE_USE_ID } from "../../vite.config";
+import { MANTINE_REDUCED_MOTION, MANTINE_USE_ID } from "../../vite.config";
 
 /** The ESM folder of an installed @mantine package. */
 const esmOf = (pkg: string) => fileURLToPath(new URL(`../../node_modules/${pkg}/esm`, import.meta.url));
@@ -27,5 +27,23 @@ describe("the build's useId in place of Mantine's (vite.config.ts, src/web/lib/m
     expect(core.some((s) => s.specifier === "@mantine/hooks")).toBe(true);
     expect(core.filter((s) => MANTINE_USE_ID.find.test(s.specifier) || s.specifier.includes("use-id"))).toEqual([]);
     expect(MANTINE_USE_ID.replacement).toMatch(/src[\\/]web[\\/]lib[\\/]mantine-use-id\.ts$/);
+  });
+});
+
+describe("the build's useReducedMotion in place of Mantine's (vite.config.ts, src/web/lib/mantine-reduced-motion.ts)", () => {
+  it("replaces the import through which Mantine's components reach it, and only that one", () => {
+    const hooks = specifiersOf("@mantine/hooks").filter((s) => MANTINE_REDUCED_MOTION.find.test(s.specifier));
+    expect(hooks).toEqual([{ file: "index.mjs", specifier: "./use-reduced-motion/use-reduced-motion.mjs" }]);
+    const index = readFileSync(join(esmOf("@mantine/hooks"), "index.mjs"), "utf8");
+    expect(index).toMatch(/export \{ useReducedMotion \} from '\.\/use-reduced-motion\/use-reduced-motion\.mjs';/);
+    // Transition, Collapse and the modals' scroll lock take it from the package's index, and call it without arguments.
+    const core = specifiersOf("@mantine/core");
+    expect(core.filter((s) => s.specifier.includes("use-reduced-motion"))).toEqual([]);
+    const callers = readdirSync(esmOf("@mantine/core"), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".mjs"))
+      .flatMap((f) => [...readFileSync(join(esmOf("@mantine/core"), f), "utf8").matchAll(/useReducedMotion\(([^)]*)\)/g)].map((m) => m[1]));
+    expect(callers.length).toBeGreaterThan(0);
+    expect(callers.every((args) => args === "")).toBe(true);
+    expect(MANTINE_REDUCED_MOTION.replacement).toMatch(/src[\\/]web[\\/]lib[\\/]mantine-reduced-motion\.ts$/);
   });
 });
