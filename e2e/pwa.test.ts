@@ -4,6 +4,7 @@ import { join, relative, resolve } from "node:path";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildVersion } from "../src/build/sw-version";
+import { THEME_CSS } from "../src/build/theme-css";
 import { betPagePath } from "../src/web/app/paths";
 import { createPlayer } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
@@ -32,6 +33,69 @@ type FirstShell = { cards: number; credit: string; betForm: boolean; answered: s
 
 /** The server calls behind what the shell shows on every signed-in page, and the server clock's offset. */
 const SHELL_ASKS = ["/get-timenow", "/read-openSite-config", "/read-site-content", "/api/my-notices", "/api/rg/settings", "/api/read-win-notice"];
+
+/**
+ * Watches, from before the app's scripts run, every React commit through React's DevTools hook, and lists each
+ * Mantine component (by its display name) whose own state changed after it was first drawn, its props unchanged:
+ * a component that sets its state in an effect as it mounts draws itself, and the page's layout, again just
+ * after the first paint (issue 18).
+ */
+function watchMantineSelfUpdates(c: BrowserContext) {
+  return c.addInitScript(() => {
+    type Fiber = { type: unknown; memoizedProps: unknown; memoizedState: unknown; alternate: Fiber | null; child: Fiber | null; sibling: Fiber | null };
+    const w = window as unknown as { mantineSelfUpdates: string[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+    w.mantineSelfUpdates = [];
+    const last = new WeakMap<Fiber, { props: unknown; state: unknown }>();
+    const nameOf = (f: Fiber) => {
+      const t = f.type as { displayName?: unknown } | null;
+      return t && (typeof t === "function" || typeof t === "object") && typeof t.displayName === "string" ? t.displayName : "";
+    };
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => undefined,
+      onScheduleFiberRoot: () => undefined,
+      onCommitFiberUnmount: () => undefined,
+      onPostCommitFiberRoot: () => undefined,
+      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+        const stack: Fiber[] = [root.current];
+        while (stack.length > 0) {
+          const f = stack.pop()!;
+          const before = last.get(f) ?? (f.alternate ? last.get(f.alternate) : undefined);
+          const name = nameOf(f);
+          if (before && before.props === f.memoizedProps && before.state !== f.memoizedState && name.startsWith("@mantine/")) w.mantineSelfUpdates.push(name);
+          const now = { props: f.memoizedProps, state: f.memoizedState };
+          last.set(f, now);
+          if (f.alternate) last.set(f.alternate, now);
+          if (f.sibling) stack.push(f.sibling);
+          if (f.child) stack.push(f.child);
+        }
+      },
+    };
+  });
+}
+
+/**
+ * What a signed-in page's first load leaves, checked once it is drawn and idle: no Mantine component drew itself
+ * again after it was first drawn (the loading overlay's and the restricted numbers' transitions set their
+ * reduced-motion state in an effect); the theme's CSS variables came with the app's CSS, not from a style element
+ * Mantine's provider made at the first render; the fonts' hidden sample lines are gone (issue 18).
+ */
+async function expectDrawnOnce(p: Page) {
+  expect(await p.evaluate(() => (window as unknown as { mantineSelfUpdates: string[] }).mantineSelfUpdates)).toEqual([]);
+  const theme = await p.evaluate(() => ({
+    providerStyles: document.querySelectorAll('style[data-mantine-styles="true"]').length,
+    redFilled: getComputedStyle(document.documentElement).getPropertyValue("--mantine-color-red-filled").trim(),
+    warmup: document.querySelectorAll(".font-warmup").length,
+  }));
+  const css = readFileSync(THEME_CSS, "utf8");
+  expect(theme).toEqual({
+    providerStyles: 0,
+    redFilled: /--mantine-color-red-filled: (#[0-9a-f]{6});/.exec(css)?.[1],
+    warmup: 0,
+  });
+}
 
 /** An API call made by the page, and the response it got. */
 async function pageFetch(path: string): Promise<Response> {
@@ -334,6 +398,7 @@ describe("a first visit", () => {
       // Whether a page's loading spinner (its Suspense fallback) ever shows, watched from before the app's scripts run.
       // And whether the page's main content (the lottery cards, the bet form) and the credit were there when the
       // shell first was.
+      await watchMantineSelfUpdates(signedIn.context);
       await signedIn.context.addInitScript(() => {
         const seen = window as unknown as { pageSpinnerSeen: boolean; loadingSeen: boolean; firstShell: FirstShell | null };
         seen.pageSpinnerSeen = false;
@@ -383,6 +448,7 @@ describe("a first visit", () => {
         expect(home?.answered, path).toContain(path);
         expect(asked.get(path), path).toBe(1);
       }
+      await expectDrawnOnce(p);
 
       asked.clear();
       await p.goto(betPagePath("hanoi", roundId));
@@ -400,6 +466,7 @@ describe("a first visit", () => {
         expect(bet?.answered, path).toContain(path);
         expect(asked.get(path), path).toBe(1);
       }
+      await expectDrawnOnce(p);
 
       // A round that is not its lottery's next one is named from the lottery's round list: asked for at start-up
       // once the lotto list has come, answered before the first render, and not asked for again by the page (it

@@ -126,9 +126,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         console.error("token renewal failed", e);
       }
     };
-    void check();
+    // The first check is a task of its own: in the effects run as the page first appears, its fresh cookie
+    // read (a wait on the browser) lengthened the longest task after the first paint (issue 18).
+    const first = setTimeout(() => void check(), 0);
     const timer = setInterval(check, RENEW_CHECK_EVERY_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [loginStatus]);
 
   const value = useMemo<Session>(
