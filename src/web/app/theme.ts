@@ -82,7 +82,8 @@ function readableOn(palette: MantineColorsTuple, background: string, ratio: numb
  * pages need no colour of their own. Dimmed text is grey 7, placeholders grey 6 (darkened above).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
-  // Mantine asks on every render of its provider; the answer depends on the theme alone.
+  // Read when app/theme-variables.css is written (src/build/theme-css.ts) and by the theme's tests; the answer
+  // depends on the theme alone.
   let answer = resolvedVariables.get(t);
   if (!answer) {
     answer = resolveVariables(t);
