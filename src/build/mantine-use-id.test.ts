@@ -16,34 +16,38 @@ function specifiersOf(pkg: string): { file: string; specifier: string }[] {
   );
 }
 
+/**
+ * Checks that `alias` catches exactly the import through which @mantine/hooks' index re-exports `hook` from
+ * `file` (its folder and file named after the hook), that Mantine's components reach it only through the
+ * package's index, and that the replacement is the project's `replacement` file.
+ */
+function expectIndexImportReplaced(alias: { find: RegExp; replacement: string }, hook: string, file: string, replacement: string) {
+  const specifier = `./${file}/${file}.mjs`;
+  const hooks = specifiersOf("@mantine/hooks").filter((s) => alias.find.test(s.specifier));
+  expect(hooks).toEqual([{ file: "index.mjs", specifier }]);
+  const index = readFileSync(join(esmOf("@mantine/hooks"), "index.mjs"), "utf8");
+  expect(index).toContain(`export { ${hook} } from '${specifier}';`);
+  // Mantine's components import it from the package's index, never from the file, and nothing else is caught.
+  const core = specifiersOf("@mantine/core");
+  expect(core.some((s) => s.specifier === "@mantine/hooks")).toBe(true);
+  expect(core.filter((s) => alias.find.test(s.specifier) || s.specifier.includes(file))).toEqual([]);
+  expect(alias.replacement.replaceAll("\\", "/")).toMatch(new RegExp(`src/web/lib/${replacement}\\.ts$`));
+}
+
 describe("the build's useId in place of Mantine's (vite.config.ts, src/web/lib/mantine-use-id.ts)", () => {
   it("replaces exactly the one import through which all of Mantine reaches its useId", () => {
-    const hooks = specifiersOf("@mantine/hooks").filter((s) => MANTINE_USE_ID.find.test(s.specifier));
-    expect(hooks).toEqual([{ file: "index.mjs", specifier: "./use-id/use-id.mjs" }]);
-    const index = readFileSync(join(esmOf("@mantine/hooks"), "index.mjs"), "utf8");
-    expect(index).toMatch(/export \{ useId \} from '\.\/use-id\/use-id\.mjs';/);
-    // Mantine's components import it from the package's index, never from the file, and nothing else is caught.
-    const core = specifiersOf("@mantine/core");
-    expect(core.some((s) => s.specifier === "@mantine/hooks")).toBe(true);
-    expect(core.filter((s) => MANTINE_USE_ID.find.test(s.specifier) || s.specifier.includes("use-id"))).toEqual([]);
-    expect(MANTINE_USE_ID.replacement).toMatch(/src[\\/]web[\\/]lib[\\/]mantine-use-id\.ts$/);
+    expectIndexImportReplaced(MANTINE_USE_ID, "useId", "use-id", "mantine-use-id");
   });
 });
 
 describe("the build's useReducedMotion in place of Mantine's (vite.config.ts, src/web/lib/mantine-reduced-motion.ts)", () => {
   it("replaces the import through which Mantine's components reach it, and only that one", () => {
-    const hooks = specifiersOf("@mantine/hooks").filter((s) => MANTINE_REDUCED_MOTION.find.test(s.specifier));
-    expect(hooks).toEqual([{ file: "index.mjs", specifier: "./use-reduced-motion/use-reduced-motion.mjs" }]);
-    const index = readFileSync(join(esmOf("@mantine/hooks"), "index.mjs"), "utf8");
-    expect(index).toMatch(/export \{ useReducedMotion \} from '\.\/use-reduced-motion\/use-reduced-motion\.mjs';/);
-    // Transition, Collapse and the modals' scroll lock take it from the package's index, and call it without arguments.
-    const core = specifiersOf("@mantine/core");
-    expect(core.filter((s) => s.specifier.includes("use-reduced-motion"))).toEqual([]);
+    expectIndexImportReplaced(MANTINE_REDUCED_MOTION, "useReducedMotion", "use-reduced-motion", "mantine-reduced-motion");
+    // Transition, Collapse and the modals' scroll lock call it without arguments.
     const callers = readdirSync(esmOf("@mantine/core"), { recursive: true, encoding: "utf8" })
       .filter((f) => f.endsWith(".mjs"))
       .flatMap((f) => [...readFileSync(join(esmOf("@mantine/core"), f), "utf8").matchAll(/useReducedMotion\(([^)]*)\)/g)].map((m) => m[1]));
     expect(callers.length).toBeGreaterThan(0);
     expect(callers.every((args) => args === "")).toBe(true);
-    expect(MANTINE_REDUCED_MOTION.replacement).toMatch(/src[\\/]web[\\/]lib[\\/]mantine-reduced-motion\.ts$/);
   });
 });

@@ -82,18 +82,8 @@ function readableOn(palette: MantineColorsTuple, background: string, ratio: numb
  * pages need no colour of their own. Dimmed text is grey 7, placeholders grey 6 (darkened above).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
-  // Read when app/theme-variables.css is written (src/build/theme-css.ts) and by the theme's tests; the answer
-  // depends on the theme alone.
-  let answer = resolvedVariables.get(t);
-  if (!answer) {
-    answer = resolveVariables(t);
-    resolvedVariables.set(t, answer);
-  }
-  return answer;
-};
-const resolvedVariables = new WeakMap<object, ReturnType<CSSVariablesResolver>>();
-
-function resolveVariables(t: Parameters<CSSVariablesResolver>[0]): ReturnType<CSSVariablesResolver> {
+  // Read when app/theme-variables.css is written (src/build/theme-css.ts) and by the theme's tests, no longer by
+  // the provider at every render: nothing to keep between calls.
   const light: Record<string, string> = {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     // Placeholders (the file input's "เลือกรูป" reads as its value) at 4.5:1 too.
@@ -112,4 +102,4 @@ function resolveVariables(t: Parameters<CSSVariablesResolver>[0]): ReturnType<CS
   }
   light["--mantine-color-anchor"] = `var(--mantine-color-${t.primaryColor}-text)`;
   return { variables: {}, light, dark: {} };
-}
+};
