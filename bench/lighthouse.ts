@@ -144,8 +144,10 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000 * RUN
       if (process.env.BENCH_WEB_REPORTS) {
         mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
         writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.json`), JSON.stringify(result.lhr));
-        // And the trace Lighthouse simulated from (every task of the main thread, unthrottled), for finding what made a long task.
-        writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.trace.json`), JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
+        // And the trace Lighthouse simulated from (every task of the main thread, unthrottled), for finding what made a long
+        // task: none when the run failed before tracing.
+        const trace = (result.artifacts as unknown as { Trace?: unknown }).Trace;
+        if (trace) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.trace.json`), JSON.stringify(trace));
       }
       // A page that sent the browser elsewhere (a signed-out player's page to the sign-in page, a signed-in
       // one's sign-in page to `/`) was not the page meant; its report, written above, shows where it went.
