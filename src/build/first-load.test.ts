@@ -37,8 +37,9 @@ describe("the chunks a first visit preloads", () => {
     expect(withPreloads(html, [])).toBe(html);
   });
 
-  it("follow the pages' own lazy imports: every listed module exists and is what lazy-pages.tsx imports", () => {
-    const lazyPages = readFileSync(join(WEB, "app", "lazy-pages.tsx"), "utf8");
+  it("follow the pages' own lazy imports: every listed module exists and is what lazy-pages.tsx or signed-in.ts imports", () => {
+    // The pages without the shell and the shell itself are imported by lazy-pages.tsx, the pages inside the shell by signed-in.ts.
+    const lazyPages = ["lazy-pages.tsx", "signed-in.ts"].map((f) => readFileSync(join(WEB, "app", f), "utf8")).join("\n");
     const imported = new Set([...lazyPages.matchAll(/import\("\.\/?\.?\/?([^"]+)"\)/g)].map((m) => m[1]!));
     const paths = Object.values(PATHS).map((p) => p.replace(/:[a-z]+/g, "1"));
     const listed = paths.flatMap((p) => [...pageModules(p)]);
@@ -46,7 +47,7 @@ describe("the chunks a first visit preloads", () => {
     for (const m of listed) {
       expect(existsSync(join(WEB, m)), m).toBe(true);
       const asImported = m.replace(/\.tsx?$/, "").replace(/^app\//, "").replace(/^features\//, "features/");
-      expect([...imported].some((i) => i.endsWith(asImported)), `${m} is not one of lazy-pages.tsx's imports`).toBe(true);
+      expect([...imported].some((i) => i.endsWith(asImported)), `${m} is not one of lazy-pages.tsx's or signed-in.ts's imports`).toBe(true);
     }
     // The routes a player lands on first are listed.
     for (const p of ["/singInPage", "/", "/homeAllLotto", "/yeekeePage/1", "/register/1", "/mainCredit"]) expect(pageModules(p).length, p).toBeGreaterThan(0);

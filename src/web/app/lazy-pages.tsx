@@ -1,5 +1,6 @@
 import { Center, Loader } from "@mantine/core";
 import { type ComponentType, lazy, Suspense } from "react";
+import type { SignedInPageName } from "./signed-in";
 
 /**
  * A thenable that calls back at once, unlike a Promise: React.lazy given one reads the component in the
@@ -47,22 +48,28 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 }
 
 export const Shell = lazyPage(() => import("./shell"), "Shell");
+
+/** A page drawn inside the shell: its chunk is imported through the shell's (app/signed-in.ts says why). */
+function signedInPage<K extends SignedInPageName>(name: K): LazyPageComponent {
+  return lazyPage(() => import("./shell").then((m) => m.SIGNED_IN_PAGES[name]()), name);
+}
+
 export const SignInPage = lazyPage(() => import("../features/auth/sign-in-page"), "SignInPage");
 export const RegisterPage = lazyPage(() => import("../features/auth/register-page"), "RegisterPage");
 export const ForgotPasswordPage = lazyPage(() => import("../features/auth/forgot-password-page"), "ForgotPasswordPage");
-export const HomePage = lazyPage(() => import("../features/home/home-page"), "HomePage");
-export const MainCreditPage = lazyPage(() => import("../features/wallet/main-credit-page"), "MainCreditPage");
-export const YourselfPage = lazyPage(() => import("../features/referral/yourself-page"), "YourselfPage");
-export const PrivilegePage = lazyPage(() => import("../features/privilege/privilege-page"), "PrivilegePage");
-export const HomeAllLottoPage = lazyPage(() => import("../features/betting/home-all-lotto-page"), "HomeAllLottoPage");
-export const ReviewPostListPage = lazyPage(() => import("../features/betting/review-post-list-page"), "ReviewPostListPage");
-export const ChangePasswordPage = lazyPage(() => import("../features/account/change-password-page"), "ChangePasswordPage");
-export const AdminPage = lazyPage(() => import("../features/admin/admin-page"), "AdminPage");
-export const ResultsPage = lazyPage(() => import("../features/lottery/results-page"), "ResultsPage");
-export const YeekeePage = lazyPage(() => import("../features/yeekee/yeekee-page"), "YeekeePage");
-export const GamesPage = lazyPage(() => import("../features/games/games-page"), "GamesPage");
-export const ResponsiblePage = lazyPage(() => import("../features/responsible-play/responsible-page"), "ResponsiblePage");
-export const StatementPage = lazyPage(() => import("../features/responsible-play/statement-page"), "StatementPage");
-export const NoticesPage = lazyPage(() => import("../features/notices/notices-page"), "NoticesPage");
-export const PayRatePage = lazyPage(() => import("../features/lottery/pay-rate-page"), "PayRatePage");
-export const ResultStatsPage = lazyPage(() => import("../features/lottery/result-stats-page"), "ResultStatsPage");
+export const HomePage = signedInPage("HomePage");
+export const MainCreditPage = signedInPage("MainCreditPage");
+export const YourselfPage = signedInPage("YourselfPage");
+export const PrivilegePage = signedInPage("PrivilegePage");
+export const HomeAllLottoPage = signedInPage("HomeAllLottoPage");
+export const ReviewPostListPage = signedInPage("ReviewPostListPage");
+export const ChangePasswordPage = signedInPage("ChangePasswordPage");
+export const AdminPage = signedInPage("AdminPage");
+export const ResultsPage = signedInPage("ResultsPage");
+export const YeekeePage = signedInPage("YeekeePage");
+export const GamesPage = signedInPage("GamesPage");
+export const ResponsiblePage = signedInPage("ResponsiblePage");
+export const StatementPage = signedInPage("StatementPage");
+export const NoticesPage = signedInPage("NoticesPage");
+export const PayRatePage = signedInPage("PayRatePage");
+export const ResultStatsPage = signedInPage("ResultStatsPage");

@@ -14,6 +14,8 @@ import { ChevronDownIcon, HomeIcon, ShieldIcon, ListIcon, LogoutIcon, RefreshIco
 import { PATHS } from "./paths";
 import { SiteClosedNotice } from "./site-gate";
 
+export { prefetchSignedInData, SIGNED_IN_PAGES } from "./signed-in";
+
 // The user menu's dropdown is fetched at the first tap on the username (app/user-menu.tsx, issue 18).
 const UserMenuDropdown = lazy(async () => ({ default: (await import("./user-menu")).UserMenuDropdown }));
 
