@@ -30,9 +30,8 @@ afterAll(async () => {
 });
 
 /** What the page held when its shell was first drawn. */
-type FirstShell = { cards: number; credit: string; betForm: boolean; answered: string[]; fonts: boolean };
+type FirstShell = { cards: number; credit: string; betForm: boolean; answered: string[]; fonts: boolean; at: number };
 
-/** The server calls behind what the shell shows on every signed-in page, and the server clock's offset. */
 /**
  * Waits until no open round closes within `marginMs`: the home page asks for the lotto list again 1.5 s after a
  * round it lists as open has closed (home-page.tsx), so a load that overlaps a close (the catalogue's 5-minute
@@ -52,6 +51,7 @@ async function awayFromARoundClose(db: Db, marginMs: number): Promise<void> {
   throw new Error("rounds keep closing: no quiet moment to load the page in");
 }
 
+/** The server calls behind what the shell shows on every signed-in page, and the server clock's offset. */
 const SHELL_ASKS = ["/get-timenow", "/read-openSite-config", "/read-site-content", "/api/my-notices", "/api/rg/settings", "/api/read-win-notice"];
 
 /**
@@ -425,6 +425,13 @@ describe("a first visit", () => {
         seen.pageSpinnerSeen = false;
         seen.loadingSeen = false;
         seen.firstShell = null;
+        // When the page first asks for its service worker (lib/service-worker.ts).
+        const sw = navigator.serviceWorker;
+        const register = sw.register.bind(sw);
+        sw.register = (...args: Parameters<ServiceWorkerContainer["register"]>) => {
+          (window as unknown as { swRegisterAt?: number }).swRegisterAt ??= performance.now();
+          return register(...args);
+        };
         new MutationObserver(() => {
           if (document.querySelector('[data-testid="page-loading"]')) seen.pageSpinnerSeen = true;
           if (document.querySelector('[data-testid="loading"]')) seen.loadingSeen = true;
@@ -436,6 +443,7 @@ describe("a first visit", () => {
               // The server calls answered by then (a resource entry is written when its response has ended).
               answered: performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname),
               fonts: ["400", "500", "600"].every((w) => document.fonts.check(`${w} 1em Kanit`, "กa")),
+              at: performance.now(),
             };
           }
         }).observe(document, { childList: true, subtree: true });
@@ -475,6 +483,10 @@ describe("a first visit", () => {
         expect(asked.get(path), path).toBe(1);
       }
       await expectDrawnOnce(p);
+      // The service worker is asked for only after the first render is on screen: one that took control while the
+      // page drew it had the page's images fetched through it, twice each (issue 18).
+      const swRegisterAt = await (await p.waitForFunction(() => (window as unknown as { swRegisterAt?: number }).swRegisterAt)).jsonValue();
+      expect(swRegisterAt).toBeGreaterThan(home!.at);
 
       asked.clear();
       await p.goto(betPagePath("hanoi", roundId));

@@ -4,7 +4,7 @@ import "./app/theme-variables.css";
 import "./app/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 // The DOM build of RouterProvider: navigations can ask for flushSync (see the responsible-play sign-outs).
@@ -49,6 +49,7 @@ async function start() {
           <QueryClientProvider client={queryClient}>
             <SessionProvider>
               <RouterProvider router={router} />
+              <ServiceWorkerAfterFirstRender />
             </SessionProvider>
           </QueryClientProvider>
         </MantineProvider>
@@ -57,6 +58,11 @@ async function start() {
   );
 }
 
+/** Registers the service worker once the first render is on screen (lib/service-worker.ts says why). */
+function ServiceWorkerAfterFirstRender() {
+  useEffect(registerServiceWorker, []);
+  return null;
+}
+
 // A failure here is reported as a module's uncaught error would be.
 start().catch(reportError);
-registerServiceWorker();
