@@ -33,22 +33,21 @@ afterAll(async () => {
 type FirstShell = { cards: number; credit: string; betForm: boolean; answered: string[]; fonts: boolean; at: number };
 
 /**
- * Waits until no open round closes within `marginMs`: the home page asks for the lotto list again 1.5 s after a
- * round it lists as open has closed (home-page.tsx), so a load that overlaps a close (the catalogue's 5-minute
- * yeekee closes one every 5 minutes) rightly asks twice. Rounds closed in the last few seconds count too, as the
- * list may still call them open.
+ * Waits until no open round of an active lottery closes within `marginMs`: the home page asks for the lotto list
+ * again 1.5 s after a round it lists as open has closed (home-page.tsx), so a load that overlaps a close (the
+ * catalogue's 5-minute yeekee closes one every 5 minutes) rightly asks twice.
  */
 async function awayFromARoundClose(db: Db, marginMs: number): Promise<void> {
-  for (let waited = 0; waited < 3; waited += 1) {
-    const res = await db.$client.query(
-      `select extract(epoch from min(close_at) - now()) * 1000 as ms from rounds
-       where status = 'open' and close_at > now() - interval '5 seconds'`,
+  for (let waits = 0; ; waits += 1) {
+    const res = await db.$client.query<{ ms: string | null }>(
+      `select extract(epoch from min(r.close_at) - now()) * 1000 as ms from rounds r join lotteries l on l.id = r.lottery_id
+       where l.active and r.status = 'open' and r.close_at > now()`,
     );
-    const ms = res.rows[0].ms === null ? Infinity : Number(res.rows[0].ms);
+    const ms = res.rows[0]?.ms == null ? Infinity : Number(res.rows[0].ms);
     if (ms > marginMs) return;
-    await new Promise((r) => setTimeout(r, Math.max(ms, 0) + 3000));
+    if (waits === 3) throw new Error("rounds keep closing: no quiet moment to load the page in");
+    await new Promise((r) => setTimeout(r, ms + 3000));
   }
-  throw new Error("rounds keep closing: no quiet moment to load the page in");
 }
 
 /** The server calls behind what the shell shows on every signed-in page, and the server clock's offset. */
@@ -426,12 +425,14 @@ describe("a first visit", () => {
         seen.loadingSeen = false;
         seen.firstShell = null;
         // When the page first asks for its service worker (lib/service-worker.ts).
-        const sw = navigator.serviceWorker;
-        const register = sw.register.bind(sw);
-        sw.register = (...args: Parameters<ServiceWorkerContainer["register"]>) => {
-          (window as unknown as { swRegisterAt?: number }).swRegisterAt ??= performance.now();
-          return register(...args);
-        };
+        const sw = navigator.serviceWorker as ServiceWorkerContainer | undefined;
+        if (sw) {
+          const register = sw.register.bind(sw);
+          sw.register = (...args: Parameters<ServiceWorkerContainer["register"]>) => {
+            (window as unknown as { swRegisterAt?: number }).swRegisterAt ??= performance.now();
+            return register(...args);
+          };
+        }
         new MutationObserver(() => {
           if (document.querySelector('[data-testid="page-loading"]')) seen.pageSpinnerSeen = true;
           if (document.querySelector('[data-testid="loading"]')) seen.loadingSeen = true;

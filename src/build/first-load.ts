@@ -1,8 +1,8 @@
 /**
  * What a first visit to a page loads beyond the entry script (issue 18). Every page is a lazy chunk
- * (src/web/app/lazy-pages.tsx), fetched only once the entry has run; the server names those chunks in
- * the page's HTML as `<link rel="modulepreload">`, so the browser fetches them beside the entry instead
- * of after it. `npm run bench:web` sums the same chunks per route.
+ * (src/web/app/lazy-pages.tsx; the signed-in pages are imported in app/signed-in.ts), fetched only once the
+ * entry has run; the server names those chunks in the page's HTML as `<link rel="modulepreload">`, so the
+ * browser fetches them beside the entry instead of after it. `npm run bench:web` sums the same chunks per route.
  */
 
 /** A chunk of Vite's build manifest (dist/web/.vite/manifest.json). */
@@ -20,7 +20,7 @@ export type Manifest = Record<string, ManifestChunk>;
 /** The shell around every signed-in page (manifest keys are paths under src/web). */
 const SHELL = "app/shell.tsx";
 
-/** The modules each page shows first, by its path (the lazy imports of app/lazy-pages.tsx). */
+/** The modules each page shows first, by its path (the lazy imports of app/lazy-pages.tsx and app/signed-in.ts). */
 const PAGE_MODULES: Record<string, readonly string[]> = {
   "/singInPage": ["features/auth/sign-in-page.tsx"],
   "/registerPage": ["features/auth/register-page.tsx"],

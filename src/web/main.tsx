@@ -58,7 +58,7 @@ async function start() {
   );
 }
 
-/** Registers the service worker once the first render is on screen (lib/service-worker.ts says why). */
+/** Registers the service worker after the first commit (lib/service-worker.ts says why). */
 function ServiceWorkerAfterFirstRender() {
   useEffect(registerServiceWorker, []);
   return null;

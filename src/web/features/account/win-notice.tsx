@@ -20,7 +20,7 @@ export function WinToast() {
   const { uuid } = useSession();
   const firstPage = useRef(true);
   useEffect(() => {
-    // The first page's read is the one asked for at start-up (app/prefetch.ts), when it has just come.
+    // The first page's read is the one asked for at start-up (app/signed-in.ts), when it has just come.
     const read = queryClient.getQueryState(winNoticeKey(uuid));
     const readAtStartUp = firstPage.current && read !== undefined && Date.now() - read.dataUpdatedAt < WIN_NOTICE_FRESH_MS;
     firstPage.current = false;

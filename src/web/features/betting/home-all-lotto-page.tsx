@@ -78,7 +78,7 @@ function Choice(props: {
 /**
  * The chosen round's details (name, round number, close time), from the lists already loaded: the
  * lottery's rounds, or the lotto list's next round. Null while unknown; the form then relies on
- * the server's timeout check alone. On a first load start-up has asked for the list (app/prefetch.ts).
+ * the server's timeout check alone. On a first load start-up has asked for the list (app/signed-in.ts).
  */
 function useChosenRound(activityid: number | null, lottery: LottoListItem | undefined, now: number): Activity | null {
   const list = roundListOf(lottery, activityid);

@@ -42,7 +42,7 @@ export function useYeekeeRounds(lotteryId: string | null, businessDate: string, 
 }
 
 /**
- * Start-up on the bet form (app/prefetch.ts), once the lotto list has come: the round list the page reads
+ * Start-up on the bet form (app/signed-in.ts), once the lotto list has come: the round list the page reads
  * the chosen round from, so the page is not drawn again when it comes (issue 18). A yeekee list is of a
  * business date by the server's clock, so it waits for the clock's offset (`offsetMeasured`); another
  * lottery's does not.
@@ -57,7 +57,7 @@ export async function prefetchRoundList(client: QueryClient, activityid: number,
 }
 
 /**
- * A round's own queries, shared by the hooks below and by start-up (app/prefetch.ts), which asks for
+ * A round's own queries, shared by the hooks below and by start-up (app/signed-in.ts), which asks for
  * them beside the page's code on a first load of the bet form. Fresh for a few seconds at least, so the
  * form that mounts just after does not ask again.
  */

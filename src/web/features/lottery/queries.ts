@@ -11,7 +11,7 @@ export const LOTTO_LIST_QUERY = ["lotto-list"] as const;
 /**
  * The lotto list (spec §4, §8): the server's list, cached when non-empty. Failures are only logged: the
  * page keeps the cached list, or shows an empty one. Fresh for a few seconds, so a page that mounts just
- * after the list was asked for at start-up (app/prefetch.ts) does not ask again.
+ * after the list was asked for at start-up (app/signed-in.ts) does not ask again.
  */
 const lottoListQuery = (storage: StorageLike) =>
   queryOptions({
@@ -42,7 +42,7 @@ export function useLottoList() {
   });
 }
 
-/** Start-up (app/prefetch.ts): the cached list in place as `useLottoList` shows it, and the server asked at once. */
+/** Start-up (app/signed-in.ts): the cached list in place as `useLottoList` shows it, and the server asked at once. */
 export function prefetchLottoList(client: QueryClient): Promise<void> {
   const storage = browserStorage();
   const cached = readLottoList(storage);
@@ -73,7 +73,7 @@ export function useAllAwardList(date: string) {
 /**
  * A yeekee lottery's rounds of a business date through the yeekee activity cache. `nowMs` is the
  * server-calibrated time: a cached day whose rounds have all closed is fetched again. Fresh for a few
- * seconds, so a page that mounts just after start-up asked for it (app/prefetch.ts) does not ask again.
+ * seconds, so a page that mounts just after start-up asked for it (app/signed-in.ts) does not ask again.
  */
 export const yeekeeActivitiesQuery = (lotteryId: string, businessDate: string, nowMs: number) =>
   queryOptions({

@@ -19,7 +19,7 @@ export function useNotices() {
   return useQuery({ ...noticesQuery, enabled: loginStatus });
 }
 
-/** Start-up (app/prefetch.ts) on a signed-in load: the header's count is drawn with the page. */
+/** Start-up (app/signed-in.ts) on a signed-in load: the header's count is drawn with the page. */
 export const prefetchNotices = (client: QueryClient) => prefetchAtStart(client, noticesQuery);
 
 /** Marks every notice read (`/api/read-notice`) and updates the count; the list keeps its "new" marks until refetched. */

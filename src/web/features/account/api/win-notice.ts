@@ -6,7 +6,7 @@ import { prefetchAtStart } from "../../../lib/start-up";
 
 export const winNoticeKey = (uuid: string | null) => ["win-notice", uuid] as const;
 
-/** A read this recent counts as this page view's (the one asked for at start-up, app/prefetch.ts). */
+/** A read this recent counts as this page view's (the one asked for at start-up, app/signed-in.ts). */
 export const WIN_NOTICE_FRESH_MS = 5_000;
 
 const winNoticeQuery = (uuid: string | null) =>
@@ -23,7 +23,7 @@ export function useWinNotice() {
   return useQuery({ ...winNoticeQuery(uuid), enabled: !!uuid && !isAdmin });
 }
 
-/** Start-up (app/prefetch.ts) on a player's signed-in load. */
+/** Start-up (app/signed-in.ts) on a player's signed-in load. */
 export const prefetchWinNotice = (client: QueryClient, uuid: string) => prefetchAtStart(client, winNoticeQuery(uuid));
 
 /** The player has seen the wins up to `upTo` (`/api/seen-win-notice`): the toast and the badge go. */

@@ -33,7 +33,7 @@ export function useRgSettings(use: "page" | "watch") {
   });
 }
 
-/** Start-up (app/prefetch.ts) on a player's signed-in load: the shell's watcher finds them answered. */
+/** Start-up (app/signed-in.ts) on a player's signed-in load: the shell's watcher finds them answered. */
 export const prefetchRgSettings = (client: QueryClient, uuid: string) => prefetchAtStart(client, rgSettingsQuery(uuid));
 
 /** Every change answers with the settings as they now stand: they replace the cached ones. */
