@@ -3,41 +3,48 @@ import { isMovementKind } from "../domain/movements";
 import { Uuid, ResultStatus, WholeNumber } from "./common";
 import { route } from "./route";
 import { DayPeriod } from "./wallet";
+import { schema } from "./schema";
 
 // The player's own account pages (issue 19): every movement of their money, the win notice, and the
 // results history of a lottery. The movement kinds and their Thai labels are src/domain/movements.ts.
 
-const MovementKindName = z
-  .string({ error: "ประเภทรายการไม่ถูกต้อง" })
-  .refine(isMovementKind, "ประเภทรายการไม่ถูกต้อง");
+const MovementKindName = schema(() =>
+  z
+    .string({ error: "ประเภทรายการไม่ถูกต้อง" })
+    .refine(isMovementKind, "ประเภทรายการไม่ถูกต้อง"),
+);
 
 /** Where a movement came from, for a link: the slips it paid or took, or the request it settled. */
-export const MovementSource = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("slips"), round: z.number().int().nullable(), slips: z.array(z.number().int()) }),
-  z.object({ type: z.literal("deposit"), id: z.number().int() }),
-  z.object({ type: z.literal("withdrawal"), id: z.number().int() }),
-  z.object({ type: z.literal("game"), id: z.number().int() }),
-  z.object({ type: z.literal("yeekee"), round: z.number().int(), position: z.number().int() }),
-  z.object({ type: z.literal("redemption"), id: z.number().int() }),
-  z.object({ type: z.literal("affiliate"), id: z.number().int() }),
-]);
+export const MovementSource = schema(() =>
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("slips"), round: z.number().int().nullable(), slips: z.array(z.number().int()) }),
+    z.object({ type: z.literal("deposit"), id: z.number().int() }),
+    z.object({ type: z.literal("withdrawal"), id: z.number().int() }),
+    z.object({ type: z.literal("game"), id: z.number().int() }),
+    z.object({ type: z.literal("yeekee"), round: z.number().int(), position: z.number().int() }),
+    z.object({ type: z.literal("redemption"), id: z.number().int() }),
+    z.object({ type: z.literal("affiliate"), id: z.number().int() }),
+  ]),
+);
 export type MovementSource = z.infer<typeof MovementSource>;
 
-export const Movement = z.object({
-  /** The ledger entry's id: the list's order and its page key. */
-  id: z.number().int(),
-  kind: z.string(),
-  /** The kind's Thai label (movementLabel). */
-  label: z.string(),
-  /** Baht; positive into the credit, negative out of it. */
-  amount: z.number(),
-  balance_after: z.number(),
-  /** The operator's note of an adjustment (null for other movements). */
-  note: z.string().nullable(),
-  source: MovementSource.nullable(),
-  date_time: z.string(),
-  created_at: z.string(),
-});
+export const Movement = schema(() =>
+  z.object({
+    /** The ledger entry's id: the list's order and its page key. */
+    id: z.number().int(),
+    kind: z.string(),
+    /** The kind's Thai label (movementLabel). */
+    label: z.string(),
+    /** Baht; positive into the credit, negative out of it. */
+    amount: z.number(),
+    balance_after: z.number(),
+    /** The operator's note of an adjustment (null for other movements). */
+    note: z.string().nullable(),
+    source: MovementSource.nullable(),
+    date_time: z.string(),
+    created_at: z.string(),
+  }),
+);
 export type Movement = z.infer<typeof Movement>;
 
 export const HISTORY_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
@@ -66,15 +73,17 @@ export const readMoneyHistory = route({
   }),
 });
 
-export const WonSlip = z.object({
-  master_id: z.number().int(),
-  activityid: z.number().int(),
-  /** The lottery's name and the round's Thai date. */
-  name: z.string(),
-  date_th: z.string(),
-  /** What the slip's winning lines paid, baht. */
-  win: z.number(),
-});
+export const WonSlip = schema(() =>
+  z.object({
+    master_id: z.number().int(),
+    activityid: z.number().int(),
+    /** The lottery's name and the round's Thai date. */
+    name: z.string(),
+    date_th: z.string(),
+    /** What the slip's winning lines paid, baht. */
+    win: z.number(),
+  }),
+);
 
 export const readWinNotice = route({
   method: "POST",
@@ -103,15 +112,17 @@ export const seenWinNotice = route({
 
 export const RESULT_HISTORY_DRAWS = [10, 30, 100] as const;
 
-export const ResultDraw = z.object({
-  activityid: z.number().int(),
-  round_no: z.number().int(),
-  draw_date: z.string(),
-  date_th: z.string(),
-  /** สามตัวบน and สองตัวล่าง of the round. */
-  top3: z.string(),
-  bottom2: z.string(),
-});
+export const ResultDraw = schema(() =>
+  z.object({
+    activityid: z.number().int(),
+    round_no: z.number().int(),
+    draw_date: z.string(),
+    date_th: z.string(),
+    /** สามตัวบน and สองตัวล่าง of the round. */
+    top3: z.string(),
+    bottom2: z.string(),
+  }),
+);
 export type ResultDraw = z.infer<typeof ResultDraw>;
 
 export const readResultHistory = route({

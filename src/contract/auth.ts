@@ -13,41 +13,46 @@ import {
   Uuid,
 } from "./common";
 import { route } from "./route";
+import { schema } from "./schema";
 
-export const BankCode = z.enum(BANK_CODES, { error: "กรุณาเลือกธนาคารจากรายการ" });
+export const BankCode = schema(() => z.enum(BANK_CODES, { error: "กรุณาเลือกธนาคารจากรายการ" }));
 
 /**
  * A bank as a client sends it: the code ("kbank") or the Thai name ("ธนาคารกสิกรไทย", "กสิกรไทย"), as the
  * original client maps one to the other (spec §3); always the code after parsing.
  */
-export const BankChoice = z
-  .string({ error: "กรุณาเลือกธนาคารจากรายการ" })
-  .transform((s) => bankCodeOf(s) ?? s)
-  .pipe(BankCode);
+export const BankChoice = schema(() =>
+  z
+    .string({ error: "กรุณาเลือกธนาคารจากรายการ" })
+    .transform((s) => bankCodeOf(s) ?? s)
+    .pipe(BankCode),
+);
 
-export const RegisterBody = z.object({
-  username: Username,
-  password: Password,
-  phonenumber: PhoneNumber,
-  /** The account holder's name as the bank shows it. */
-  bankaccounts: z
-    .string({ error: "กรุณากรอกชื่อบัญชีธนาคาร" })
-    .trim()
-    .min(2, "ชื่อบัญชีธนาคารสั้นเกินไป")
-    .max(100, "ชื่อบัญชีธนาคารยาวเกินไป")
-    .regex(/^[\p{L}\p{M} .'-]+$/u, "ชื่อบัญชีธนาคารต้องเป็นตัวอักษรเท่านั้น")
-    .regex(/\p{L}/u, "ชื่อบัญชีธนาคารต้องเป็นตัวอักษรเท่านั้น"),
-  bankno: BankNo,
-  bankname: BankChoice,
-  uuidmother: z
-    .union([Uuid, z.literal(""), z.null()])
-    .optional()
-    .transform((v) => (v ? v : null)),
-  /** From /check-otp; the original client does not send it and is then matched by address. */
-  otptoken: z.string().max(100).optional(),
-  /** Sent by the original client; never trusted: new players get the default tier. */
-  usertype: z.unknown().optional(),
-});
+export const RegisterBody = schema(() =>
+  z.object({
+    username: Username,
+    password: Password,
+    phonenumber: PhoneNumber,
+    /** The account holder's name as the bank shows it. */
+    bankaccounts: z
+      .string({ error: "กรุณากรอกชื่อบัญชีธนาคาร" })
+      .trim()
+      .min(2, "ชื่อบัญชีธนาคารสั้นเกินไป")
+      .max(100, "ชื่อบัญชีธนาคารยาวเกินไป")
+      .regex(/^[\p{L}\p{M} .'-]+$/u, "ชื่อบัญชีธนาคารต้องเป็นตัวอักษรเท่านั้น")
+      .regex(/\p{L}/u, "ชื่อบัญชีธนาคารต้องเป็นตัวอักษรเท่านั้น"),
+    bankno: BankNo,
+    bankname: BankChoice,
+    uuidmother: z
+      .union([Uuid, z.literal(""), z.null()])
+      .optional()
+      .transform((v) => (v ? v : null)),
+    /** From /check-otp; the original client does not send it and is then matched by address. */
+    otptoken: z.string().max(100).optional(),
+    /** Sent by the original client; never trusted: new players get the default tier. */
+    usertype: z.unknown().optional(),
+  }),
+);
 
 export const register = route({
   method: "POST",
@@ -74,39 +79,45 @@ export function sessionEndReasonOf(header: string | null | undefined): SessionEn
 }
 
 /** A completed sign-in: the specification's /login answer. */
-export const SignedIn = z.object({
-  status: ResultStatus,
-  jwt: z.string(),
-  username: z.string(),
-  uuid: Uuid,
-  userType: z.string(),
-  /** Seconds the token is valid for (see docs/decisions). */
-  s: z.number().int(),
-  role: z.enum(["player", "admin"]),
-});
+export const SignedIn = schema(() =>
+  z.object({
+    status: ResultStatus,
+    jwt: z.string(),
+    username: z.string(),
+    uuid: Uuid,
+    userType: z.string(),
+    /** Seconds the token is valid for (see docs/decisions). */
+    s: z.number().int(),
+    role: z.enum(["player", "admin"]),
+  }),
+);
 
 /**
  * An admin with a second factor gave the right password: no token yet. /login-totp with this challenge
  * and the code completes the sign-in (issue 17). Players never get this answer.
  */
-export const SecondFactorNeeded = z.object({
-  status: ResultStatus,
-  message: z.string(),
-  totp_required: z.literal(true),
-  challenge: z.string(),
-});
+export const SecondFactorNeeded = schema(() =>
+  z.object({
+    status: ResultStatus,
+    message: z.string(),
+    totp_required: z.literal(true),
+    challenge: z.string(),
+  }),
+);
 
 /**
  * What a player signs in with (issue 19): the username, or the registered mobile number (spaces and
  * dashes dropped, "081-234-5678" as "0812345678"). Sent in /login's `username` field, as the spec names it.
  */
-export const SignInName = z
-  .string({ error: "กรุณากรอกชื่อผู้ใช้หรือเบอร์โทรศัพท์" })
-  .transform((s) => {
-    const compact = s.replace(/\s+/g, "").toLowerCase();
-    return /^[\d-]+$/.test(compact) ? compact.replace(/-/g, "") : compact;
-  })
-  .pipe(z.string().regex(/^[a-z0-9_]{4,20}$/, "กรุณากรอกชื่อผู้ใช้ (ภาษาอังกฤษหรือตัวเลข 4-20 ตัว) หรือเบอร์โทรศัพท์มือถือ 10 หลัก"));
+export const SignInName = schema(() =>
+  z
+    .string({ error: "กรุณากรอกชื่อผู้ใช้หรือเบอร์โทรศัพท์" })
+    .transform((s) => {
+      const compact = s.replace(/\s+/g, "").toLowerCase();
+      return /^[\d-]+$/.test(compact) ? compact.replace(/-/g, "") : compact;
+    })
+    .pipe(z.string().regex(/^[a-z0-9_]{4,20}$/, "กรุณากรอกชื่อผู้ใช้ (ภาษาอังกฤษหรือตัวเลข 4-20 ตัว) หรือเบอร์โทรศัพท์มือถือ 10 หลัก")),
+);
 
 /** A sign-in name that is a Thai mobile number is looked up as a phone too (a username matching it first). */
 export const looksLikePhone = (name: string) => /^0[689]\d{8}$/.test(name);
@@ -144,16 +155,20 @@ export const resetPassword = route({
 });
 
 /** A 6-digit code of an authenticator app. */
-export const TotpCode = z
-  .string({ error: "กรุณากรอกรหัส 6 หลักจากแอปยืนยันตัวตน" })
-  .trim()
-  .regex(/^\d{6}$/, "รหัสต้องเป็นตัวเลข 6 หลักจากแอปยืนยันตัวตน");
+export const TotpCode = schema(() =>
+  z
+    .string({ error: "กรุณากรอกรหัส 6 หลักจากแอปยืนยันตัวตน" })
+    .trim()
+    .regex(/^\d{6}$/, "รหัสต้องเป็นตัวเลข 6 หลักจากแอปยืนยันตัวตน"),
+);
 
 /** The second step's code: 6 digits from the app, or a recovery code (xxxx-xxxx-xxxx-xxxx). */
-export const SecondFactorCode = z
-  .string({ error: "กรุณากรอกรหัส 6 หลัก หรือรหัสกู้คืน" })
-  .trim()
-  .regex(/^(\d{6}|[0-9A-Za-z][0-9A-Za-z -]{10,30})$/, "กรุณากรอกรหัส 6 หลักจากแอป หรือรหัสกู้คืน 16 ตัวอักษร");
+export const SecondFactorCode = schema(() =>
+  z
+    .string({ error: "กรุณากรอกรหัส 6 หลัก หรือรหัสกู้คืน" })
+    .trim()
+    .regex(/^(\d{6}|[0-9A-Za-z][0-9A-Za-z -]{10,30})$/, "กรุณากรอกรหัส 6 หลักจากแอป หรือรหัสกู้คืน 16 ตัวอักษร"),
+);
 
 export const loginSecondFactor = route({
   method: "POST",

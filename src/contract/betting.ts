@@ -4,60 +4,69 @@ import { ROUND_STATUSES } from "../domain/rounds";
 import { ActivityId, ResultStatus, Uuid, WholeNumber } from "./common";
 import { route } from "./route";
 import { DayPeriod } from "./wallet";
+import { schema } from "./schema";
 
-const MasterId = WholeNumber("รหัสโพยไม่ถูกต้อง", { coerce: true });
-export const BetType = z.enum(BET_TYPES, { error: "ประเภทการแทงไม่ถูกต้อง" });
+const MasterId = schema(() => WholeNumber("รหัสโพยไม่ถูกต้อง", { coerce: true }));
+export const BetType = schema(() => z.enum(BET_TYPES, { error: "ประเภทการแทงไม่ถูกต้อง" }));
 
 /** One line of a slip as the client sends it; any rate it sends is ignored (the server fixes it). */
-export const BetLine = z.object({
-  award_type: BetType,
-  number: z.string({ error: "กรุณากรอกเลข" }).trim().regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
-  amount: z
-    .union([z.number(), z.string().regex(/^\d{1,7}$/, "จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท").transform(Number)], { error: "กรุณากรอกจำนวนเงินแทง" })
-    .pipe(z.number().int("จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท").positive("จำนวนเงินแทงต้องมากกว่า 0").max(1_000_000, "จำนวนเงินแทงสูงเกินไป")),
-});
+export const BetLine = schema(() =>
+  z.object({
+    award_type: BetType,
+    number: z.string({ error: "กรุณากรอกเลข" }).trim().regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
+    amount: z
+      .union([z.number(), z.string().regex(/^\d{1,7}$/, "จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท").transform(Number)], { error: "กรุณากรอกจำนวนเงินแทง" })
+      .pipe(z.number().int("จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท").positive("จำนวนเงินแทงต้องมากกว่า 0").max(1_000_000, "จำนวนเงินแทงสูงเกินไป")),
+  }),
+);
 
-export const SlipLine = z.object({
-  id: z.number().int(),
-  award_type: z.enum(BET_TYPES),
-  number: z.string(),
-  amount: z.number(),
-  paid: z.number(),
-  /** The payout rate fixed when the slip was placed (× stake). */
-  priceReturn: z.number(),
-  result: z.enum(["win", "lose"]).nullable(),
-  payout: z.number().nullable(),
-});
+export const SlipLine = schema(() =>
+  z.object({
+    id: z.number().int(),
+    award_type: z.enum(BET_TYPES),
+    number: z.string(),
+    amount: z.number(),
+    paid: z.number(),
+    /** The payout rate fixed when the slip was placed (× stake). */
+    priceReturn: z.number(),
+    result: z.enum(["win", "lose"]).nullable(),
+    payout: z.number().nullable(),
+  }),
+);
 
-export const Slip = z.object({
-  master_id: z.number().int(),
-  uuid: Uuid,
-  username: z.string(),
-  activityid: z.number().int(),
-  configID: z.string(),
-  name: z.string(),
-  round_no: z.number().int(),
-  draw_date: z.string(),
-  timestop: z.string(),
-  roundStatus: z.enum(ROUND_STATUSES),
-  status: z.enum(["active", "non reactive", "cancel activity"]),
-  totalAmount: z.number(),
-  totalPaid: z.number(),
-  totalWin: z.number(),
-  date_time: z.string(),
-  created_at: z.string(),
-  lines: z.array(SlipLine),
-});
+export const Slip = schema(() =>
+  z.object({
+    master_id: z.number().int(),
+    uuid: Uuid,
+    username: z.string(),
+    activityid: z.number().int(),
+    configID: z.string(),
+    name: z.string(),
+    round_no: z.number().int(),
+    draw_date: z.string(),
+    timestop: z.string(),
+    roundStatus: z.enum(ROUND_STATUSES),
+    status: z.enum(["active", "non reactive", "cancel activity"]),
+    totalAmount: z.number(),
+    totalPaid: z.number(),
+    totalWin: z.number(),
+    date_time: z.string(),
+    created_at: z.string(),
+    lines: z.array(SlipLine),
+  }),
+);
 export type Slip = z.infer<typeof Slip>;
 
-export const RateConfig = z.object({
-  betType: z.enum(BET_TYPES),
-  rate: z.number(),
-  minStake: z.number().int(),
-  maxStake: z.number().int(),
-  maxPerNumber: z.number().int(),
-  discountPercent: z.number().int(),
-});
+export const RateConfig = schema(() =>
+  z.object({
+    betType: z.enum(BET_TYPES),
+    rate: z.number(),
+    minStake: z.number().int(),
+    maxStake: z.number().int(),
+    maxPerNumber: z.number().int(),
+    discountPercent: z.number().int(),
+  }),
+);
 
 export const getLottoConfigByActivityId = route({
   method: "POST",
@@ -74,16 +83,18 @@ export const getLottoConfigByActivityId = route({
   }),
 });
 
-export const DigitPrice = z.object({
-  id: z.string(),
-  activity_id: z.number().int(),
-  award_type: z.enum(BET_TYPES),
-  number: z.string(),
-  digit: z.string(),
-  new_price: z.number(),
-  date_time: z.string(),
-  created_at: z.string(),
-});
+export const DigitPrice = schema(() =>
+  z.object({
+    id: z.string(),
+    activity_id: z.number().int(),
+    award_type: z.enum(BET_TYPES),
+    number: z.string(),
+    digit: z.string(),
+    new_price: z.number(),
+    date_time: z.string(),
+    created_at: z.string(),
+  }),
+);
 
 export const readNewDigitPriceAddLastTime = route({
   method: "POST",

@@ -3,41 +3,48 @@ import { GAME_TYPES, HILOW_SIDES, HUAKOI_SIDES } from "../domain/games";
 import { ResultStatus, Uuid, WholeNumber } from "./common";
 import { route } from "./route";
 import { Baht, DayPeriod } from "./wallet";
+import { schema } from "./schema";
 
 // Huakoi and hi-low between players (issue 14, docs/decisions/016). Game calls answer errors in `msg`.
 
-export const GameTypeSchema = z.enum(GAME_TYPES, { error: "ประเภทเกมต้องเป็น huakoi หรือ hilow" });
-export const GameSideSchema = z.enum([...HUAKOI_SIDES, ...HILOW_SIDES], { error: "ตัวเลือกต้องเป็น หัว ก้อย สูง หรือ ต่ำ" });
-const Die = z.number({ error: "ลูกเต๋าต้องเป็นตัวเลข 1-6" }).int("ลูกเต๋าต้องเป็นจำนวนเต็ม 1-6").min(1, "ลูกเต๋าต้องเป็น 1-6").max(6, "ลูกเต๋าต้องเป็น 1-6");
-const GameId = WholeNumber("รหัสเกมไม่ถูกต้อง");
+export const GameTypeSchema = schema(() => z.enum(GAME_TYPES, { error: "ประเภทเกมต้องเป็น huakoi หรือ hilow" }));
+export const GameSideSchema = schema(() =>
+  z.enum([...HUAKOI_SIDES, ...HILOW_SIDES], { error: "ตัวเลือกต้องเป็น หัว ก้อย สูง หรือ ต่ำ" }),
+);
+const Die = schema(() =>
+  z.number({ error: "ลูกเต๋าต้องเป็นตัวเลข 1-6" }).int("ลูกเต๋าต้องเป็นจำนวนเต็ม 1-6").min(1, "ลูกเต๋าต้องเป็น 1-6").max(6, "ลูกเต๋าต้องเป็น 1-6"),
+);
+const GameId = schema(() => WholeNumber("รหัสเกมไม่ถูกต้อง"));
 
-export const GameView = z.object({
-  id: z.number().int(),
-  gametype: GameTypeSchema,
-  price: z.number(),
-  /** Masked for others; the player's own name on their own games. */
-  creator: z.string(),
-  mine: z.boolean(),
-  commitment: z.string(),
-  status: z.enum(["open", "done", "cancelled", "expired"]),
-  created_at: z.string(),
-  date_time: z.string(),
-  /**
-   * Revealed once the game has ended (and to its creator): the winning side (huakoi: the creator's hidden
-   * side, which is also the committed choice; hi-low: the dice's side, while the committed choice is
-   * empty and the dice are committed), the dice and the salt.
-   */
-  bet: GameSideSchema.nullable(),
-  t1: z.number().int().nullable(),
-  t2: z.number().int().nullable(),
-  t3: z.number().int().nullable(),
-  salt: z.string().nullable(),
-  guess: GameSideSchema.nullable(),
-  winner: z.enum(["creator", "challenger"]).nullable(),
-  /** What the winner received (pot less the house fee), baht. */
-  payout: z.number().nullable(),
-  fee: z.number().nullable(),
-});
+export const GameView = schema(() =>
+  z.object({
+    id: z.number().int(),
+    gametype: GameTypeSchema,
+    price: z.number(),
+    /** Masked for others; the player's own name on their own games. */
+    creator: z.string(),
+    mine: z.boolean(),
+    commitment: z.string(),
+    status: z.enum(["open", "done", "cancelled", "expired"]),
+    created_at: z.string(),
+    date_time: z.string(),
+    /**
+     * Revealed once the game has ended (and to its creator): the winning side (huakoi: the creator's hidden
+     * side, which is also the committed choice; hi-low: the dice's side, while the committed choice is
+     * empty and the dice are committed), the dice and the salt.
+     */
+    bet: GameSideSchema.nullable(),
+    t1: z.number().int().nullable(),
+    t2: z.number().int().nullable(),
+    t3: z.number().int().nullable(),
+    salt: z.string().nullable(),
+    guess: GameSideSchema.nullable(),
+    winner: z.enum(["creator", "challenger"]).nullable(),
+    /** What the winner received (pot less the house fee), baht. */
+    payout: z.number().nullable(),
+    fee: z.number().nullable(),
+  }),
+);
 export type GameView = z.infer<typeof GameView>;
 
 /**
@@ -45,12 +52,14 @@ export type GameView = z.infer<typeof GameView>;
  * `hello`, each game that opens (to its creator with `mine`) and each one that leaves the open list
  * (taken, cancelled, expired; `mine` to its creator, who then reads the outcome).
  */
-export const GamesLiveMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("hello"), gametype: GameTypeSchema }),
-  z.object({ type: z.literal("open"), game: GameView }),
-  z.object({ type: z.literal("closed"), id: z.number().int(), gametype: GameTypeSchema, status: GameView.shape.status, mine: z.boolean() }),
-  z.object({ type: z.literal("error"), message: z.string() }),
-]);
+export const GamesLiveMessage = schema(() =>
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("hello"), gametype: GameTypeSchema }),
+    z.object({ type: z.literal("open"), game: GameView }),
+    z.object({ type: z.literal("closed"), id: z.number().int(), gametype: GameTypeSchema, status: GameView.shape.status, mine: z.boolean() }),
+    z.object({ type: z.literal("error"), message: z.string() }),
+  ]),
+);
 export type GamesLiveMessage = z.infer<typeof GamesLiveMessage>;
 
 export const addHuakoiHilow = route({
@@ -78,7 +87,7 @@ export const addHuakoiHilow = route({
   errorField: "msg",
 });
 
-const ListBody = z.object({ gametype: GameTypeSchema, uuid: Uuid });
+const ListBody = schema(() => z.object({ gametype: GameTypeSchema, uuid: Uuid }));
 
 export const readHuakoiHilow = route({
   method: "POST",
@@ -151,7 +160,9 @@ export const readGameLogCreateCancelUuid = route({
   response: () => z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
 });
 
-const DateKey = z.string({ error: "วันที่ไม่ถูกต้อง" }).regex(/^\d{4}-\d{2}-\d{2}$/, "วันที่ต้องเป็นรูปแบบ YYYY-MM-DD");
+const DateKey = schema(() =>
+  z.string({ error: "วันที่ไม่ถูกต้อง" }).regex(/^\d{4}-\d{2}-\d{2}$/, "วันที่ต้องเป็นรูปแบบ YYYY-MM-DD"),
+);
 
 export const readGamehuakoirankingBydate = route({
   method: "POST",
@@ -165,14 +176,16 @@ export const readGamehuakoirankingBydate = route({
   }),
 });
 
-export const GameConfig = z.object({
-  fee_bp: z.number().int().min(0).max(5000, "ค่าธรรมเนียมต้องไม่เกิน 50%"),
-  min_price: Baht,
-  max_price: Baht,
-  max_open_per_creator: z.number().int().min(1).max(100),
-  max_daily_between: z.number().int().min(1).max(1000),
-  expiry_hours: z.number().int().min(1).max(24 * 30),
-});
+export const GameConfig = schema(() =>
+  z.object({
+    fee_bp: z.number().int().min(0).max(5000, "ค่าธรรมเนียมต้องไม่เกิน 50%"),
+    min_price: Baht,
+    max_price: Baht,
+    max_open_per_creator: z.number().int().min(1).max(100),
+    max_daily_between: z.number().int().min(1).max(1000),
+    expiry_hours: z.number().int().min(1).max(24 * 30),
+  }),
+);
 export type GameConfig = z.infer<typeof GameConfig>;
 
 export const adminGameSummary = route({

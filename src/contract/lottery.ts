@@ -3,54 +3,61 @@ import { AWARD_TYPES } from "../domain/bet-types";
 import { ROUND_STATUSES } from "../domain/rounds";
 import { ActivityId, ResultStatus } from "./common";
 import { route } from "./route";
+import { schema } from "./schema";
 
 export const LOTTERY_GROUPS = ["yeekee", "yeekee5minute", "stateLottery", "stockLottery", "percentLotto"] as const;
-export const LotteryGroup = z.enum(LOTTERY_GROUPS);
+export const LotteryGroup = schema(() => z.enum(LOTTERY_GROUPS));
 export type LotteryGroup = z.infer<typeof LotteryGroup>;
 /** The groups whose rounds are yeekee: results come from players' shots. */
 export const YEEKEE_GROUPS = ["yeekee", "yeekee5minute"] as const;
 export const isYeekeeGroup = (group: string): boolean => (YEEKEE_GROUPS as readonly string[]).includes(group);
 /** Finer than the group, for the home page's sections: Thai state, foreign, stock, yeekee, percent. */
-export const LotteryCategory = z.enum(["thai", "foreign", "stock", "yeekee", "percent"]);
-export const ResultKind = z.enum(["thai", "stock", "simple", "yeekee"]);
-export const RoundStatus = z.enum(ROUND_STATUSES);
+export const LotteryCategory = schema(() => z.enum(["thai", "foreign", "stock", "yeekee", "percent"]));
+export const ResultKind = schema(() => z.enum(["thai", "stock", "simple", "yeekee"]));
+export const RoundStatus = schema(() => z.enum(ROUND_STATUSES));
 
-const LotteryId = z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง");
+const LotteryId = schema(() =>
+  z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง"),
+);
 
-export const Activity = z.object({
-  activityid: z.number().int(),
-  configID: z.string(),
-  name: z.string(),
-  group: LotteryGroup,
-  icon: z.string().nullable(),
-  round_no: z.number().int(),
-  /** Gregorian YYYY-MM-DD in Bangkok; `date_th` is its Thai Buddhist-era form. */
-  draw_date: z.string(),
-  date_th: z.string(),
-  open_at: z.string(),
-  timestop: z.string(),
-  result_at: z.string(),
-  status: RoundStatus,
-  /** Accepting bets now, by the server's clock. */
-  isOpen: z.boolean(),
-  /**
-   * Yeekee: SHA-256 of the round's sealed seed, published from its first moment; the seed is revealed at
-   * the result time and decides the offset added to the result (null for other lotteries).
-   */
-  seed_commitment: z.string().nullable(),
-});
+export const Activity = schema(() =>
+  z.object({
+    activityid: z.number().int(),
+    configID: z.string(),
+    name: z.string(),
+    group: LotteryGroup,
+    icon: z.string().nullable(),
+    round_no: z.number().int(),
+    /** Gregorian YYYY-MM-DD in Bangkok; `date_th` is its Thai Buddhist-era form. */
+    draw_date: z.string(),
+    date_th: z.string(),
+    open_at: z.string(),
+    timestop: z.string(),
+    result_at: z.string(),
+    status: RoundStatus,
+    /** Accepting bets now, by the server's clock. */
+    isOpen: z.boolean(),
+    /**
+     * Yeekee: SHA-256 of the round's sealed seed, published from its first moment; the seed is revealed at
+     * the result time and decides the offset added to the result (null for other lotteries).
+     */
+    seed_commitment: z.string().nullable(),
+  }),
+);
 export type Activity = z.infer<typeof Activity>;
 
-export const ActivityList = z.object({
-  status: ResultStatus,
-  activitylist: z.array(Activity),
-  /** The business date shown, Thai Buddhist era ("6 มีนาคม 2569"). */
-  date: z.string(),
-  /** The server's time, ISO 8601. */
-  timenow: z.string(),
-  /** Minutes between rounds (yeekee) or until the next close (others). */
-  timeminutes: z.number(),
-});
+export const ActivityList = schema(() =>
+  z.object({
+    status: ResultStatus,
+    activitylist: z.array(Activity),
+    /** The business date shown, Thai Buddhist era ("6 มีนาคม 2569"). */
+    date: z.string(),
+    /** The server's time, ISO 8601. */
+    timenow: z.string(),
+    /** Minutes between rounds (yeekee) or until the next close (others). */
+    timeminutes: z.number(),
+  }),
+);
 
 export const getActivityYeekee = route({
   method: "GET",
@@ -87,18 +94,22 @@ export const checkTimeout = route({
   }),
 });
 
-export const LatestResult = z.object({ activityid: z.number().int(), draw_date: z.string(), date_th: z.string(), top3: z.string(), bottom2: z.string() });
+export const LatestResult = schema(() =>
+  z.object({ activityid: z.number().int(), draw_date: z.string(), date_th: z.string(), top3: z.string(), bottom2: z.string() }),
+);
 
-export const LottoListItem = z.object({
-  configID: z.string(),
-  name: z.string(),
-  group: LotteryGroup,
-  category: LotteryCategory,
-  icon: z.string().nullable(),
-  /** The round that closes next (open now or opening soon). */
-  nextRound: Activity.nullable(),
-  latestResult: LatestResult.nullable(),
-});
+export const LottoListItem = schema(() =>
+  z.object({
+    configID: z.string(),
+    name: z.string(),
+    group: LotteryGroup,
+    category: LotteryCategory,
+    icon: z.string().nullable(),
+    /** The round that closes next (open now or opening soon). */
+    nextRound: Activity.nullable(),
+    latestResult: LatestResult.nullable(),
+  }),
+);
 export type LottoListItem = z.infer<typeof LottoListItem>;
 
 export const lottoList = route({
@@ -123,13 +134,15 @@ export const cacheData = route({
   response: () => z.object({ status: ResultStatus, val: z.string().nullable() }),
 });
 
-export const AwardLine = z.object({
-  activity_id: z.number().int(),
-  award_type: z.enum(AWARD_TYPES),
-  number: z.string(),
-  /** When the result was added, dd/mm/yyyy hh:mm:ss Buddhist era. */
-  date_time: z.string(),
-});
+export const AwardLine = schema(() =>
+  z.object({
+    activity_id: z.number().int(),
+    award_type: z.enum(AWARD_TYPES),
+    number: z.string(),
+    /** When the result was added, dd/mm/yyyy hh:mm:ss Buddhist era. */
+    date_time: z.string(),
+  }),
+);
 export type AwardLine = z.infer<typeof AwardLine>;
 
 export const award = route({
@@ -167,45 +180,51 @@ export const getAllAwardList = route({
 const Digits = (n: number, what: string) =>
   z.string({ error: `กรุณากรอก${what}` }).trim().regex(new RegExp(`^\\d{${n}}$`), `${what}ต้องเป็นตัวเลข ${n} หลัก`);
 
-export const ResultFields = z.object({
-  firstPrize: Digits(6, "รางวัลที่ 1").optional(),
-  front3: z.array(Digits(3, "เลขหน้า 3 ตัว")).length(2, "เลขหน้า 3 ตัวต้องมี 2 รางวัล").optional(),
-  rear3: z.array(Digits(3, "เลขท้าย 3 ตัว")).length(2, "เลขท้าย 3 ตัวต้องมี 2 รางวัล").optional(),
-  twoDigit: Digits(2, "เลขท้าย 2 ตัว").optional(),
-  close: z.string().trim().regex(/^[\d,]+(\.\d{1,2})?$/, "ราคาปิดต้องเป็นตัวเลข เช่น 38,123.45").optional(),
-  change: z.string().trim().regex(/^[+-]?[\d,]+(\.\d{1,2})?$/, "ค่าเปลี่ยนแปลงต้องเป็นตัวเลข เช่น -123.67").optional(),
-  threeTop: Digits(3, "3 ตัวบน").optional(),
-  twoBottom: Digits(2, "2 ตัวล่าง").optional(),
-});
+export const ResultFields = schema(() =>
+  z.object({
+    firstPrize: Digits(6, "รางวัลที่ 1").optional(),
+    front3: z.array(Digits(3, "เลขหน้า 3 ตัว")).length(2, "เลขหน้า 3 ตัวต้องมี 2 รางวัล").optional(),
+    rear3: z.array(Digits(3, "เลขท้าย 3 ตัว")).length(2, "เลขท้าย 3 ตัวต้องมี 2 รางวัล").optional(),
+    twoDigit: Digits(2, "เลขท้าย 2 ตัว").optional(),
+    close: z.string().trim().regex(/^[\d,]+(\.\d{1,2})?$/, "ราคาปิดต้องเป็นตัวเลข เช่น 38,123.45").optional(),
+    change: z.string().trim().regex(/^[+-]?[\d,]+(\.\d{1,2})?$/, "ค่าเปลี่ยนแปลงต้องเป็นตัวเลข เช่น -123.67").optional(),
+    threeTop: Digits(3, "3 ตัวบน").optional(),
+    twoBottom: Digits(2, "2 ตัวล่าง").optional(),
+  }),
+);
 
-export const WinningNumbers = z.object({ top3: z.string(), bottom2: z.string(), front3: z.array(z.string()), rear3: z.array(z.string()) });
+export const WinningNumbers = schema(() =>
+  z.object({ top3: z.string(), bottom2: z.string(), front3: z.array(z.string()), rear3: z.array(z.string()) }),
+);
 
 /**
  * What a result would pay (the preview of add-award), summed by settlement's own rules: winning lines, their
  * payout, the round's stakes and the house result (stakes − payouts); for a correction, what each player was
  * paid already (taken back) and the change. Baht.
  */
-export const ResultPayout = z.object({
-  correction: z.boolean(),
-  lines: z.number().int(),
-  total: z.number(),
-  paidBefore: z.number(),
-  stakes: z.number(),
-  house: z.number(),
-  players: z.array(
-    z.object({
-      uuid: z.string(),
-      username: z.string(),
-      lines: z.number().int(),
-      payout: z.number(),
-      paidBefore: z.number(),
-      /** + added, − taken back. */
-      change: z.number(),
-      /** The player's credit is below what a correction takes back first: the correction would be refused. */
-      shortOfCredit: z.boolean(),
-    }),
-  ),
-});
+export const ResultPayout = schema(() =>
+  z.object({
+    correction: z.boolean(),
+    lines: z.number().int(),
+    total: z.number(),
+    paidBefore: z.number(),
+    stakes: z.number(),
+    house: z.number(),
+    players: z.array(
+      z.object({
+        uuid: z.string(),
+        username: z.string(),
+        lines: z.number().int(),
+        payout: z.number(),
+        paidBefore: z.number(),
+        /** + added, − taken back. */
+        change: z.number(),
+        /** The player's credit is below what a correction takes back first: the correction would be refused. */
+        shortOfCredit: z.boolean(),
+      }),
+    ),
+  }),
+);
 
 export const addAward = route({
   method: "POST",
@@ -275,16 +294,18 @@ export const resultFeed = route({
   response: () => z.object({ status: ResultStatus, message: z.string() }),
 });
 
-export const Schedule = z.record(z.string(), z.unknown());
-export const AdminLottery = z.object({
-  id: z.string(),
-  name: z.string(),
-  group: LotteryGroup,
-  category: LotteryCategory,
-  resultKind: ResultKind,
-  schedule: Schedule,
-  active: z.boolean(),
-});
+export const Schedule = schema(() => z.record(z.string(), z.unknown()));
+export const AdminLottery = schema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    group: LotteryGroup,
+    category: LotteryCategory,
+    resultKind: ResultKind,
+    schedule: Schedule,
+    active: z.boolean(),
+  }),
+);
 
 export const adminLotteries = route({
   method: "POST",

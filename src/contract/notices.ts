@@ -2,28 +2,31 @@ import { z } from "zod";
 import { ResultStatus, WholeNumber } from "./common";
 import { WinningNumbers } from "./lottery";
 import { route } from "./route";
+import { schema } from "./schema";
 
 /**
  * A notice to a player about their money that the operator caused: a result correction (issue 19) that
  * took winnings back (amount < 0) or added some (amount > 0). Win notices are shown elsewhere.
  */
-export const Notice = z.object({
-  id: z.number().int(),
-  kind: z.enum(["result.correction"]),
-  activityid: z.number().int().nullable(),
-  /** Lottery name, round number and draw date (Thai) of the corrected round. */
-  name: z.string(),
-  round_no: z.number().int(),
-  date_th: z.string(),
-  before: WinningNumbers,
-  after: WinningNumbers,
-  /** Baht: + added to the credit, − taken back. */
-  amount: z.number(),
-  reason: z.string(),
-  read: z.boolean(),
-  /** dd/mm/yyyy hh:mm:ss Buddhist era. */
-  date_time: z.string(),
-});
+export const Notice = schema(() =>
+  z.object({
+    id: z.number().int(),
+    kind: z.enum(["result.correction"]),
+    activityid: z.number().int().nullable(),
+    /** Lottery name, round number and draw date (Thai) of the corrected round. */
+    name: z.string(),
+    round_no: z.number().int(),
+    date_th: z.string(),
+    before: WinningNumbers,
+    after: WinningNumbers,
+    /** Baht: + added to the credit, − taken back. */
+    amount: z.number(),
+    reason: z.string(),
+    read: z.boolean(),
+    /** dd/mm/yyyy hh:mm:ss Buddhist era. */
+    date_time: z.string(),
+  }),
+);
 export type Notice = z.infer<typeof Notice>;
 
 export const myNotices = route({

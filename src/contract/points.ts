@@ -3,6 +3,7 @@ import { MEMBER_LEVELS } from "../domain/points";
 import { ResultStatus, Uuid } from "./common";
 import { route } from "./route";
 import { Baht } from "./wallet";
+import { schema } from "./schema";
 
 // Privilege points (issue 13, docs/decisions/015): earned from settled stakes and approved deposits,
 // redeemed for credit in slots, with member levels. Points travel as numbers with two decimals.
@@ -14,55 +15,63 @@ const Int = (what: string, min: number, max: number) =>
     .min(min, `${what}ต้องไม่น้อยกว่า ${min}`)
     .max(max, `${what}ต้องไม่เกิน ${max}`);
 
-export const RedeemSlot = z.object({
-  id: Int("รหัสรายการแลก", 1, 1_000_000),
-  /** Points the slot costs. */
-  score: Int("แต้มที่ใช้แลก", 1, 10_000_000),
-  /** Credit it pays (baht). */
-  bonus: Baht,
-  per_day_limit: Int("จำนวนครั้งต่อวัน", 1, 1000),
-});
+export const RedeemSlot = schema(() =>
+  z.object({
+    id: Int("รหัสรายการแลก", 1, 1_000_000),
+    /** Points the slot costs. */
+    score: Int("แต้มที่ใช้แลก", 1, 10_000_000),
+    /** Credit it pays (baht). */
+    bonus: Baht,
+    per_day_limit: Int("จำนวนครั้งต่อวัน", 1, 1000),
+  }),
+);
 export type RedeemSlot = z.infer<typeof RedeemSlot>;
 
-export const LevelRuleSchema = z.object({
-  name: z.enum(MEMBER_LEVELS, { error: "ชื่อระดับไม่ถูกต้อง" }),
-  threshold: z.number({ error: "ยอดแทงของระดับต้องเป็นตัวเลข" }).min(0, "ยอดแทงของระดับต้องไม่ติดลบ").max(1_000_000_000, "ยอดแทงของระดับสูงเกินไป"),
-  multiplier_x100: Int("ตัวคูณแต้ม (×100)", 100, 1000),
-});
+export const LevelRuleSchema = schema(() =>
+  z.object({
+    name: z.enum(MEMBER_LEVELS, { error: "ชื่อระดับไม่ถูกต้อง" }),
+    threshold: z.number({ error: "ยอดแทงของระดับต้องเป็นตัวเลข" }).min(0, "ยอดแทงของระดับต้องไม่ติดลบ").max(1_000_000_000, "ยอดแทงของระดับสูงเกินไป"),
+    multiplier_x100: Int("ตัวคูณแต้ม (×100)", 100, 1000),
+  }),
+);
 
-export const PrivilegeConfig = z
-  .object({
-    bet_points_per_100: Int("แต้มต่อยอดแทง 100 บาท", 0, 100),
-    deposit_points_per_100: Int("แต้มต่อยอดฝาก 100 บาท", 0, 100),
-    deposit_daily_max: Int("แต้มฝากสูงสุดต่อวัน", 0, 1_000_000),
-    vest_days: Int("จำนวนวันทำยอดแทงของแต้มฝาก", 1, 365),
-    expiry_days: Int("อายุแต้ม (วัน)", 1, 3650),
-    levels: z.array(LevelRuleSchema).length(MEMBER_LEVELS.length, `ต้องมี ${MEMBER_LEVELS.length} ระดับ`),
-    redeembonuslist: z.array(RedeemSlot).max(50, "รายการแลกมากเกินไป"),
-  })
-  .superRefine((c, ctx) => {
-    c.levels.forEach((l, i) => {
-      if (l.name !== MEMBER_LEVELS[i]) ctx.addIssue({ code: "custom", path: ["levels", i], message: `ระดับที่ ${i + 1} ต้องเป็น ${MEMBER_LEVELS[i]}` });
-      if (i === 0 && l.threshold !== 0) ctx.addIssue({ code: "custom", path: ["levels", 0], message: "ระดับแรกต้องเริ่มที่ยอดแทง 0" });
-      if (i > 0 && l.threshold <= c.levels[i - 1]!.threshold) ctx.addIssue({ code: "custom", path: ["levels", i], message: "ยอดแทงของแต่ละระดับต้องสูงกว่าระดับก่อนหน้า" });
-    });
-    if (new Set(c.redeembonuslist.map((s) => s.id)).size !== c.redeembonuslist.length) {
-      ctx.addIssue({ code: "custom", path: ["redeembonuslist"], message: "รหัสรายการแลกซ้ำกัน" });
-    }
-  });
+export const PrivilegeConfig = schema(() =>
+  z
+    .object({
+      bet_points_per_100: Int("แต้มต่อยอดแทง 100 บาท", 0, 100),
+      deposit_points_per_100: Int("แต้มต่อยอดฝาก 100 บาท", 0, 100),
+      deposit_daily_max: Int("แต้มฝากสูงสุดต่อวัน", 0, 1_000_000),
+      vest_days: Int("จำนวนวันทำยอดแทงของแต้มฝาก", 1, 365),
+      expiry_days: Int("อายุแต้ม (วัน)", 1, 3650),
+      levels: z.array(LevelRuleSchema).length(MEMBER_LEVELS.length, `ต้องมี ${MEMBER_LEVELS.length} ระดับ`),
+      redeembonuslist: z.array(RedeemSlot).max(50, "รายการแลกมากเกินไป"),
+    })
+    .superRefine((c, ctx) => {
+      c.levels.forEach((l, i) => {
+        if (l.name !== MEMBER_LEVELS[i]) ctx.addIssue({ code: "custom", path: ["levels", i], message: `ระดับที่ ${i + 1} ต้องเป็น ${MEMBER_LEVELS[i]}` });
+        if (i === 0 && l.threshold !== 0) ctx.addIssue({ code: "custom", path: ["levels", 0], message: "ระดับแรกต้องเริ่มที่ยอดแทง 0" });
+        if (i > 0 && l.threshold <= c.levels[i - 1]!.threshold) ctx.addIssue({ code: "custom", path: ["levels", i], message: "ยอดแทงของแต่ละระดับต้องสูงกว่าระดับก่อนหน้า" });
+      });
+      if (new Set(c.redeembonuslist.map((s) => s.id)).size !== c.redeembonuslist.length) {
+        ctx.addIssue({ code: "custom", path: ["redeembonuslist"], message: "รหัสรายการแลกซ้ำกัน" });
+      }
+    }),
+);
 export type PrivilegeConfig = z.infer<typeof PrivilegeConfig>;
 
-export const PrivilegeLogLine = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  /** The kind in Thai. */
-  label: z.string(),
-  score: z.number(),
-  source: z.string(),
-  note: z.string().nullable(),
-  date_time: z.string(),
-  created_at: z.string(),
-});
+export const PrivilegeLogLine = schema(() =>
+  z.object({
+    id: z.number().int(),
+    kind: z.string(),
+    /** The kind in Thai. */
+    label: z.string(),
+    score: z.number(),
+    source: z.string(),
+    note: z.string().nullable(),
+    date_time: z.string(),
+    created_at: z.string(),
+  }),
+);
 
 export const getPrivilegeLog = route({
   method: "POST",
@@ -128,7 +137,9 @@ export const adminSavePrivilegeConfig = route({
   response: () => z.object({ status: ResultStatus, message: z.string(), config: PrivilegeConfig }),
 });
 
-const Reason = z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป");
+const Reason = schema(() =>
+  z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
+);
 
 export const adminAdjustPoints = route({
   method: "POST",

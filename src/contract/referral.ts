@@ -4,51 +4,60 @@ import { REFERRAL_LEVELS } from "../domain/referral";
 import { ResultStatus, Uuid } from "./common";
 import { route } from "./route";
 import { Baht, BahtString, DayPeriod } from "./wallet";
+import { schema } from "./schema";
 
 // The referral system (issue 12, docs/decisions/014): friends, commission on their settled stakes,
 // the affiliate balance and moving it to the credit.
 
-const LotteryId = z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9_-]{1,40}$/i, "รหัสหวยไม่ถูกต้อง");
+const LotteryId = schema(() =>
+  z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9_-]{1,40}$/i, "รหัสหวยไม่ถูกต้อง"),
+);
 
-export const CommissionRate = z.object({
-  level: z.union(REFERRAL_LEVELS.map((l) => z.literal(l)), { error: "ชั้นของค่าคอมต้องเป็น 1 หรือ 2" }),
-  lottery_id: LotteryId.nullable(),
-  bet_type: z.enum(BET_TYPES, { error: "ประเภทการแทงไม่ถูกต้อง" }).nullable(),
-  bp: z
-    .number({ error: "อัตราค่าคอมต้องเป็นตัวเลข" })
-    .int("อัตราค่าคอมต้องเป็นจำนวนเต็ม (หน่วย 0.01%)")
-    .min(0, "อัตราค่าคอมต้องไม่ติดลบ")
-    .max(10_000, "อัตราค่าคอมต้องไม่เกิน 10000 (100%)"),
-});
+export const CommissionRate = schema(() =>
+  z.object({
+    level: z.union(REFERRAL_LEVELS.map((l) => z.literal(l)), { error: "ชั้นของค่าคอมต้องเป็น 1 หรือ 2" }),
+    lottery_id: LotteryId.nullable(),
+    bet_type: z.enum(BET_TYPES, { error: "ประเภทการแทงไม่ถูกต้อง" }).nullable(),
+    bp: z
+      .number({ error: "อัตราค่าคอมต้องเป็นตัวเลข" })
+      .int("อัตราค่าคอมต้องเป็นจำนวนเต็ม (หน่วย 0.01%)")
+      .min(0, "อัตราค่าคอมต้องไม่ติดลบ")
+      .max(10_000, "อัตราค่าคอมต้องไม่เกิน 10000 (100%)"),
+  }),
+);
 export type CommissionRate = z.infer<typeof CommissionRate>;
 
-export const SubsidyConfig = z
-  .object({
-    rates: z.array(CommissionRate).max(500, "อัตราค่าคอมมากเกินไป"),
-    /** The least a player may move from the affiliate balance to the credit at once (baht). */
-    min_withdrawal: Baht,
-  })
-  .superRefine((config, ctx) => {
-    const seen = new Set<string>();
-    for (const [i, r] of config.rates.entries()) {
-      if (r.bet_type !== null && r.lottery_id === null) {
-        ctx.addIssue({ code: "custom", path: ["rates", i], message: "อัตราตามประเภทการแทงต้องระบุหวยด้วย" });
+export const SubsidyConfig = schema(() =>
+  z
+    .object({
+      rates: z.array(CommissionRate).max(500, "อัตราค่าคอมมากเกินไป"),
+      /** The least a player may move from the affiliate balance to the credit at once (baht). */
+      min_withdrawal: Baht,
+    })
+    .superRefine((config, ctx) => {
+      const seen = new Set<string>();
+      for (const [i, r] of config.rates.entries()) {
+        if (r.bet_type !== null && r.lottery_id === null) {
+          ctx.addIssue({ code: "custom", path: ["rates", i], message: "อัตราตามประเภทการแทงต้องระบุหวยด้วย" });
+        }
+        const key = `${r.level}:${r.lottery_id}:${r.bet_type}`;
+        if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["rates", i], message: "มีอัตราค่าคอมซ้ำกันสำหรับชั้น หวย และประเภทเดียวกัน" });
+        seen.add(key);
       }
-      const key = `${r.level}:${r.lottery_id}:${r.bet_type}`;
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["rates", i], message: "มีอัตราค่าคอมซ้ำกันสำหรับชั้น หวย และประเภทเดียวกัน" });
-      seen.add(key);
-    }
-  });
+    }),
+);
 export type SubsidyConfig = z.infer<typeof SubsidyConfig>;
 
-export const Friend = z.object({
-  /** Masked ("som***an"): a referrer never sees a friend's full name, balance or results. */
-  username: z.string(),
-  joined_at: z.string(),
-  last_active_at: z.string().nullable(),
-  /** The friend's eligible stake this Bangkok month (baht). */
-  stake_month: z.number(),
-});
+export const Friend = schema(() =>
+  z.object({
+    /** Masked ("som***an"): a referrer never sees a friend's full name, balance or results. */
+    username: z.string(),
+    joined_at: z.string(),
+    last_active_at: z.string().nullable(),
+    /** The friend's eligible stake this Bangkok month (baht). */
+    stake_month: z.number(),
+  }),
+);
 export type Friend = z.infer<typeof Friend>;
 
 export const getRelationship = route({
@@ -60,7 +69,7 @@ export const getRelationship = route({
   response: () => z.object({ status: ResultStatus, childrenlist: z.array(Friend), level2_count: z.number().int() }),
 });
 
-const Totals = z.object({ today: z.number(), month: z.number(), all: z.number() });
+const Totals = schema(() => z.object({ today: z.number(), month: z.number(), all: z.number() }));
 
 export const getTottalPostdigitPriceChildren = route({
   method: "POST",
@@ -79,15 +88,17 @@ export const getTottalPostdigitPriceChildren = route({
   }),
 });
 
-export const SubsidyDay = z.object({
-  /** Bangkok calendar day, YYYY-MM-DD. */
-  date: z.string(),
-  level: z.number().int(),
-  stake: z.number(),
-  commission: z.number(),
-  /** The commission as basis points of the stake (rates differ by lottery and bet type). */
-  rate_bp: z.number(),
-});
+export const SubsidyDay = schema(() =>
+  z.object({
+    /** Bangkok calendar day, YYYY-MM-DD. */
+    date: z.string(),
+    level: z.number().int(),
+    stake: z.number(),
+    commission: z.number(),
+    /** The commission as basis points of the stake (rates differ by lottery and bet type). */
+    rate_bp: z.number(),
+  }),
+);
 export type SubsidyDay = z.infer<typeof SubsidyDay>;
 
 export const readSubsidyByDayPeriod = route({
@@ -129,7 +140,9 @@ export const addWithdrawalAf = route({
   errorField: "msg",
 });
 
-export const AfWithdrawal = z.object({ id: z.number().int(), amount: z.number(), note: z.string(), date_time: z.string(), created_at: z.string() });
+export const AfWithdrawal = schema(() =>
+  z.object({ id: z.number().int(), amount: z.number(), note: z.string(), date_time: z.string(), created_at: z.string() }),
+);
 export type AfWithdrawal = z.infer<typeof AfWithdrawal>;
 
 export const readWithdrawalListAf = route({
@@ -161,16 +174,18 @@ export const adminSaveSubsidyConfig = route({
   response: () => z.object({ status: ResultStatus, message: z.string(), config: SubsidyConfig }),
 });
 
-export const CommissionLine = z.object({
-  slip_id: z.number().int(),
-  round_id: z.number().int(),
-  level: z.number().int(),
-  friend: z.string(),
-  stake: z.number(),
-  commission: z.number(),
-  created_at: z.string(),
-  reversed_at: z.string().nullable(),
-});
+export const CommissionLine = schema(() =>
+  z.object({
+    slip_id: z.number().int(),
+    round_id: z.number().int(),
+    level: z.number().int(),
+    friend: z.string(),
+    stake: z.number(),
+    commission: z.number(),
+    created_at: z.string(),
+    reversed_at: z.string().nullable(),
+  }),
+);
 
 export const adminReferralTree = route({
   method: "POST",

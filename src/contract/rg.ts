@@ -3,66 +3,79 @@ import { EXCLUSIONS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_INTERVALS, TIMEOUTS } f
 import { ResultStatus, Uuid } from "./common";
 import { route } from "./route";
 import { Baht } from "./wallet";
+import { schema } from "./schema";
 
 // Responsible play (issue 15, docs/decisions/017). The player is the token's: no uuid in the bodies.
 
-export const LimitKindSchema = z.enum(LIMIT_KINDS, { error: "ประเภทวงเงินต้องเป็น ฝาก แทง หรือ เสีย" });
-export const LimitPeriodSchema = z.enum(LIMIT_PERIODS, { error: "ช่วงเวลาต้องเป็น วัน สัปดาห์ หรือ เดือน" });
-const Reason = z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป");
+export const LimitKindSchema = schema(() => z.enum(LIMIT_KINDS, { error: "ประเภทวงเงินต้องเป็น ฝาก แทง หรือ เสีย" }));
+export const LimitPeriodSchema = schema(() =>
+  z.enum(LIMIT_PERIODS, { error: "ช่วงเวลาต้องเป็น วัน สัปดาห์ หรือ เดือน" }),
+);
+const Reason = schema(() =>
+  z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
+);
 
-export const LimitView = z.object({
-  kind: LimitKindSchema,
-  period: LimitPeriodSchema,
-  /** The limit in force (baht); null: none. */
-  amount: z.number().nullable(),
-  /** Used in the current Bangkok period (baht): deposits, stakes, or net loss (stakes − winnings). */
-  used: z.number(),
-  /** Room left (baht); null without a limit. */
-  left: z.number().nullable(),
-  /** A raise or removal waiting: confirmable from `confirmable_at` until `lapses_at`. */
-  pending: z
-    .object({
-      amount: z.number().nullable(),
-      requested_at: z.string(),
-      confirmable_at: z.string(),
-      lapses_at: z.string(),
-      state: z.enum(["cooling", "confirmable"]),
-    })
-    .nullable(),
-});
+export const LimitView = schema(() =>
+  z.object({
+    kind: LimitKindSchema,
+    period: LimitPeriodSchema,
+    /** The limit in force (baht); null: none. */
+    amount: z.number().nullable(),
+    /** Used in the current Bangkok period (baht): deposits, stakes, or net loss (stakes − winnings). */
+    used: z.number(),
+    /** Room left (baht); null without a limit. */
+    left: z.number().nullable(),
+    /** A raise or removal waiting: confirmable from `confirmable_at` until `lapses_at`. */
+    pending: z
+      .object({
+        amount: z.number().nullable(),
+        requested_at: z.string(),
+        confirmable_at: z.string(),
+        lapses_at: z.string(),
+        state: z.enum(["cooling", "confirmable"]),
+      })
+      .nullable(),
+  }),
+);
 export type LimitView = z.infer<typeof LimitView>;
 
-export const RealityView = z.object({
-  /** null: off. */
-  minutes: z.number().int().nullable(),
-  /** When the current sign-in started and when the next check is due (null when off). */
-  started_at: z.string().nullable(),
-  due_at: z.string().nullable(),
-  /** Due now: bets and game stakes wait for the answer. */
-  due: z.boolean(),
-  /** Since the sign-in (baht): stakes and net result (winnings − stakes). */
-  stakes: z.number(),
-  net: z.number(),
-});
+export const RealityView = schema(() =>
+  z.object({
+    /** null: off. */
+    minutes: z.number().int().nullable(),
+    /** When the current sign-in started and when the next check is due (null when off). */
+    started_at: z.string().nullable(),
+    due_at: z.string().nullable(),
+    /** Due now: bets and game stakes wait for the answer. */
+    due: z.boolean(),
+    /** Since the sign-in (baht): stakes and net result (winnings − stakes). */
+    stakes: z.number(),
+    net: z.number(),
+  }),
+);
 
-export const BreakView = z.object({
-  kind: z.enum(["timeout", "self_exclusion"]),
-  started_at: z.string(),
-  until: z.string(),
-  /** The player asked to come back (after the end); the account opens at `opens_at`. */
-  return_requested_at: z.string().nullable(),
-  opens_at: z.string().nullable(),
-});
+export const BreakView = schema(() =>
+  z.object({
+    kind: z.enum(["timeout", "self_exclusion"]),
+    started_at: z.string(),
+    until: z.string(),
+    /** The player asked to come back (after the end); the account opens at `opens_at`. */
+    return_requested_at: z.string().nullable(),
+    opens_at: z.string().nullable(),
+  }),
+);
 export type BreakView = z.infer<typeof BreakView>;
 
-const Settings = z.object({
-  status: ResultStatus,
-  message: z.string().optional(),
-  limits: z.array(LimitView),
-  reality: RealityView,
-  /** A time-out or self-exclusion in force (or ended and not yet reopened); null otherwise. */
-  break: BreakView.nullable(),
-});
+const Settings = schema(() =>
+  z.object({
+    status: ResultStatus,
+    message: z.string().optional(),
+    limits: z.array(LimitView),
+    reality: RealityView,
+    /** A time-out or self-exclusion in force (or ended and not yet reopened); null otherwise. */
+    break: BreakView.nullable(),
+  }),
+);
 export type RgSettings = z.infer<typeof Settings>;
 
 export const readSettings = route({
@@ -137,15 +150,17 @@ export const requestReturn = route({
   response: () => Settings,
 });
 
-export const StatementRowSchema = z.object({
-  period: z.string(),
-  deposits: z.number(),
-  withdrawals: z.number(),
-  stakes: z.number(),
-  wins: z.number(),
-  commission: z.number(),
-  points: z.number(),
-});
+export const StatementRowSchema = schema(() =>
+  z.object({
+    period: z.string(),
+    deposits: z.number(),
+    withdrawals: z.number(),
+    stakes: z.number(),
+    wins: z.number(),
+    commission: z.number(),
+    points: z.number(),
+  }),
+);
 
 export const readStatement = route({
   method: "POST",
@@ -158,14 +173,16 @@ export const readStatement = route({
 
 // ---- Admin ----
 
-export const RgPlayer = z.object({
-  uuid: Uuid,
-  username: z.string(),
-  limits: z.array(z.object({ kind: LimitKindSchema, period: LimitPeriodSchema, amount: z.number() })),
-  break: BreakView.nullable(),
-  /** Deposits that arrived beyond the player's deposit limit (credited, flagged). */
-  flagged_deposits: z.number().int(),
-});
+export const RgPlayer = schema(() =>
+  z.object({
+    uuid: Uuid,
+    username: z.string(),
+    limits: z.array(z.object({ kind: LimitKindSchema, period: LimitPeriodSchema, amount: z.number() })),
+    break: BreakView.nullable(),
+    /** Deposits that arrived beyond the player's deposit limit (credited, flagged). */
+    flagged_deposits: z.number().int(),
+  }),
+);
 
 export const adminRgPlayers = route({
   method: "POST",
@@ -185,14 +202,16 @@ export const adminLowerLimit = route({
   response: () => z.object({ status: ResultStatus, message: z.string() }),
 });
 
-export const RgAuditLine = z.object({
-  at: z.string(),
-  actor: z.enum(["player", "operator", "system"]),
-  action: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  reason: z.string().nullable(),
-});
+export const RgAuditLine = schema(() =>
+  z.object({
+    at: z.string(),
+    actor: z.enum(["player", "operator", "system"]),
+    action: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    reason: z.string().nullable(),
+  }),
+);
 
 export const adminRgAudit = route({
   method: "POST",

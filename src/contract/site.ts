@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EmptyBody, ResultStatus } from "./common";
 import { route } from "./route";
+import { schema } from "./schema";
 
 export const getTimeNow = route({
   method: "POST",
@@ -17,13 +18,15 @@ export const getTimeNow = route({
   }),
 });
 
-export const SiteConfig = z.object({
-  /** false while the operator has closed the site for maintenance (decision 021). */
-  openSite: z.boolean(),
-  siteName: z.string(),
-  /** What players read on the maintenance page and in every refusal while the site is closed. */
-  closedMessage: z.string(),
-});
+export const SiteConfig = schema(() =>
+  z.object({
+    /** false while the operator has closed the site for maintenance (decision 021). */
+    openSite: z.boolean(),
+    siteName: z.string(),
+    /** What players read on the maintenance page and in every refusal while the site is closed. */
+    closedMessage: z.string(),
+  }),
+);
 export type SiteConfig = z.infer<typeof SiteConfig>;
 
 export const readOpenSiteConfig = route({
@@ -58,17 +61,19 @@ export const adminSetOpenSite = route({
 
 // ---- site content the operator edits (issue 19) ----
 
-export const SiteContent = z.object({
-  /** One line shown scrolling (a marquee) on the home page; empty: none. */
-  announcement: z.string(),
-  /** The site's LINE id (e.g. @lotto) and the link that opens it (https://line.me/…); empty: none. */
-  lineId: z.string(),
-  lineUrl: z.string(),
-  /** The phone number players may call; empty: none. */
-  phone: z.string(),
-  /** Where the welcome banner's image is (the site's own address); null: the standard banner. */
-  bannerUrl: z.string().nullable(),
-});
+export const SiteContent = schema(() =>
+  z.object({
+    /** One line shown scrolling (a marquee) on the home page; empty: none. */
+    announcement: z.string(),
+    /** The site's LINE id (e.g. @lotto) and the link that opens it (https://line.me/…); empty: none. */
+    lineId: z.string(),
+    lineUrl: z.string(),
+    /** The phone number players may call; empty: none. */
+    phone: z.string(),
+    /** Where the welcome banner's image is (the site's own address); null: the standard banner. */
+    bannerUrl: z.string().nullable(),
+  }),
+);
 export type SiteContent = z.infer<typeof SiteContent>;
 
 export const readSiteContent = route({
@@ -84,10 +89,12 @@ export const ANNOUNCEMENT_MAX = 200;
 export const BANNER_MAX_BYTES = 1024 * 1024;
 
 /** A banner image as a data URL: PNG, JPEG or WEBP up to 1 MB (the server checks the bytes are that type). */
-export const BannerImage = z
-  .string({ error: "แบนเนอร์ต้องเป็นรูปภาพ" })
-  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, "แบนเนอร์ต้องเป็นรูปภาพ PNG, JPEG หรือ WEBP")
-  .refine((s) => (s.length - s.indexOf(",") - 1) * 0.75 <= BANNER_MAX_BYTES, "ไฟล์แบนเนอร์ต้องมีขนาดไม่เกิน 1 MB");
+export const BannerImage = schema(() =>
+  z
+    .string({ error: "แบนเนอร์ต้องเป็นรูปภาพ" })
+    .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, "แบนเนอร์ต้องเป็นรูปภาพ PNG, JPEG หรือ WEBP")
+    .refine((s) => (s.length - s.indexOf(",") - 1) * 0.75 <= BANNER_MAX_BYTES, "ไฟล์แบนเนอร์ต้องมีขนาดไม่เกิน 1 MB"),
+);
 
 export const adminSetSiteContent = route({
   method: "POST",

@@ -4,42 +4,51 @@ import { parseClientDateTime } from "../domain/thai-date";
 import { BankChoice, BankCode } from "./auth";
 import { ResultStatus, Uuid, WholeNumber } from "./common";
 import { route } from "./route";
+import { schema } from "./schema";
 
 const MAX_BAHT = 10_000_000;
 
 /** Baht as the API speaks it: a number with at most two decimals. */
-export const Baht = z
-  .number({ error: "กรุณากรอกจำนวนเงินเป็นตัวเลข" })
-  .refine((n) => isBahtAmount(n), "จำนวนเงินต้องเป็นตัวเลขไม่ติดลบ ทศนิยมไม่เกิน 2 ตำแหน่ง")
-  .refine((n) => n > 0, "จำนวนเงินต้องมากกว่า 0")
-  .refine((n) => n <= MAX_BAHT, "จำนวนเงินสูงเกินไป");
+export const Baht = schema(() =>
+  z
+    .number({ error: "กรุณากรอกจำนวนเงินเป็นตัวเลข" })
+    .refine((n) => isBahtAmount(n), "จำนวนเงินต้องเป็นตัวเลขไม่ติดลบ ทศนิยมไม่เกิน 2 ตำแหน่ง")
+    .refine((n) => n > 0, "จำนวนเงินต้องมากกว่า 0")
+    .refine((n) => n <= MAX_BAHT, "จำนวนเงินสูงเกินไป"),
+);
 
 /** Spec §3: the withdrawal amount is sent as a string. */
-export const BahtString = z
-  .string({ error: "กรุณากรอกจำนวนเงิน" })
-  .trim()
-  .regex(/^\d{1,8}(\.\d{1,2})?$/, "จำนวนเงินต้องเป็นตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง")
-  .transform(Number)
-  .refine((n) => n > 0, "จำนวนเงินต้องมากกว่า 0");
+export const BahtString = schema(() =>
+  z
+    .string({ error: "กรุณากรอกจำนวนเงิน" })
+    .trim()
+    .regex(/^\d{1,8}(\.\d{1,2})?$/, "จำนวนเงินต้องเป็นตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง")
+    .transform(Number)
+    .refine((n) => n > 0, "จำนวนเงินต้องมากกว่า 0"),
+);
 
-export const DayPeriod = z.coerce
-  .number({ error: "ช่วงวันไม่ถูกต้อง" })
-  .int("ช่วงวันต้องเป็นจำนวนเต็ม")
-  .min(1, "ช่วงวันต้องอย่างน้อย 1 วัน")
-  .max(365, "ดูย้อนหลังได้ไม่เกิน 365 วัน");
+export const DayPeriod = schema(() =>
+  z.coerce
+    .number({ error: "ช่วงวันไม่ถูกต้อง" })
+    .int("ช่วงวันต้องเป็นจำนวนเต็ม")
+    .min(1, "ช่วงวันต้องอย่างน้อย 1 วัน")
+    .max(365, "ดูย้อนหลังได้ไม่เกิน 365 วัน"),
+);
 
-export const ApprovalStatus = z.enum(["Pending", "Approve", "Reject"]);
-export const Decision = z.enum(["Approve", "Reject"], { error: "สถานะต้องเป็น Approve หรือ Reject" });
-const RecordId = WholeNumber("รหัสรายการไม่ถูกต้อง");
+export const ApprovalStatus = schema(() => z.enum(["Pending", "Approve", "Reject"]));
+export const Decision = schema(() => z.enum(["Approve", "Reject"], { error: "สถานะต้องเป็น Approve หรือ Reject" }));
+const RecordId = schema(() => WholeNumber("รหัสรายการไม่ถูกต้อง"));
 
-export const ReceivingBank = z.object({
-  id: z.number().int(),
-  bankname: BankCode,
-  bankno: z.string(),
-  bankaccounts: z.string(),
-  promptpay: z.string().nullable(),
-  active: z.boolean(),
-});
+export const ReceivingBank = schema(() =>
+  z.object({
+    id: z.number().int(),
+    bankname: BankCode,
+    bankno: z.string(),
+    bankaccounts: z.string(),
+    promptpay: z.string().nullable(),
+    active: z.boolean(),
+  }),
+);
 export type ReceivingBank = z.infer<typeof ReceivingBank>;
 
 export const gentAmount = route({
@@ -64,24 +73,28 @@ export const gentAmount = route({
 });
 
 const SLIP_MAX_BYTES = 2 * 1024 * 1024;
-export const SlipImage = z
-  .string()
-  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, "สลิปต้องเป็นรูปภาพ PNG, JPEG หรือ WEBP")
-  .refine((s) => (s.length - s.indexOf(",") - 1) * 0.75 <= SLIP_MAX_BYTES, "ไฟล์สลิปต้องมีขนาดไม่เกิน 2 MB");
+export const SlipImage = schema(() =>
+  z
+    .string()
+    .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/, "สลิปต้องเป็นรูปภาพ PNG, JPEG หรือ WEBP")
+    .refine((s) => (s.length - s.indexOf(",") - 1) * 0.75 <= SLIP_MAX_BYTES, "ไฟล์สลิปต้องมีขนาดไม่เกิน 2 MB"),
+);
 
 /**
  * When the transfer was made, as the client writes it: ISO with an offset, or `YYYY-MM-DD HH:mm` with or
  * without seconds in Bangkok time (the original client's form); an ISO instant (UTC) after parsing.
  */
-export const PayTime = z
-  .string({ error: "กรุณากรอกเวลาที่โอน" })
-  .max(40, "เวลาที่โอนไม่ถูกต้อง")
-  .transform((s, ctx) => {
-    const at = parseClientDateTime(s);
-    if (at) return at.toISOString();
-    ctx.issues.push({ code: "custom", input: s, message: "เวลาที่โอนไม่ถูกต้อง (ปี-เดือน-วัน ชั่วโมง:นาที)" });
-    return z.NEVER;
-  });
+export const PayTime = schema(() =>
+  z
+    .string({ error: "กรุณากรอกเวลาที่โอน" })
+    .max(40, "เวลาที่โอนไม่ถูกต้อง")
+    .transform((s, ctx) => {
+      const at = parseClientDateTime(s);
+      if (at) return at.toISOString();
+      ctx.issues.push({ code: "custom", input: s, message: "เวลาที่โอนไม่ถูกต้อง (ปี-เดือน-วัน ชั่วโมง:นาที)" });
+      return z.NEVER;
+    }),
+);
 
 export const addPaynow = route({
   method: "POST",
@@ -100,22 +113,24 @@ export const addPaynow = route({
   response: () => z.object({ status: ResultStatus, message: z.string(), id: z.number().int() }),
 });
 
-export const PayRecord = z.object({
-  id: z.number().int(),
-  uuid: Uuid,
-  username: z.string(),
-  amount: z.number(),
-  paytime: z.string(),
-  comment: z.string(),
-  bankname: BankCode,
-  transection: z.string(),
-  status: ApprovalStatus,
-  subsidy_status: z.string(),
-  hasSlip: z.boolean(),
-  /** dd/mm/yyyy hh:mm:ss, Buddhist era, Bangkok time. */
-  date_time: z.string(),
-  created_at: z.string(),
-});
+export const PayRecord = schema(() =>
+  z.object({
+    id: z.number().int(),
+    uuid: Uuid,
+    username: z.string(),
+    amount: z.number(),
+    paytime: z.string(),
+    comment: z.string(),
+    bankname: BankCode,
+    transection: z.string(),
+    status: ApprovalStatus,
+    subsidy_status: z.string(),
+    hasSlip: z.boolean(),
+    /** dd/mm/yyyy hh:mm:ss, Buddhist era, Bangkok time. */
+    date_time: z.string(),
+    created_at: z.string(),
+  }),
+);
 export type PayRecord = z.infer<typeof PayRecord>;
 
 export const readPayRecordByUuid = route({
@@ -142,19 +157,21 @@ export const addWithdrawal = route({
   errorField: "msg",
 });
 
-export const Withdrawal = z.object({
-  id: z.number().int(),
-  uuid: Uuid,
-  username: z.string(),
-  amount: z.number(),
-  note: z.string(),
-  bankname: BankCode,
-  bankno: z.string(),
-  bankaccounts: z.string(),
-  status: ApprovalStatus,
-  date_time: z.string(),
-  created_at: z.string(),
-});
+export const Withdrawal = schema(() =>
+  z.object({
+    id: z.number().int(),
+    uuid: Uuid,
+    username: z.string(),
+    amount: z.number(),
+    note: z.string(),
+    bankname: BankCode,
+    bankno: z.string(),
+    bankaccounts: z.string(),
+    status: ApprovalStatus,
+    date_time: z.string(),
+    created_at: z.string(),
+  }),
+);
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
 export const readWithdrawalList = route({
@@ -166,14 +183,16 @@ export const readWithdrawalList = route({
   response: () => z.object({ status: ResultStatus, withdrawallist: z.array(Withdrawal) }),
 });
 
-export const WalletConfig = z.object({
-  depositMin: z.number(),
-  depositMax: z.number(),
-  withdrawMin: z.number(),
-  withdrawDailyMax: z.number(),
-  /** PromptPay id (mobile or national id) for the deposit QR code; empty for none. */
-  promptpayId: z.string(),
-});
+export const WalletConfig = schema(() =>
+  z.object({
+    depositMin: z.number(),
+    depositMax: z.number(),
+    withdrawMin: z.number(),
+    withdrawDailyMax: z.number(),
+    /** PromptPay id (mobile or national id) for the deposit QR code; empty for none. */
+    promptpayId: z.string(),
+  }),
+);
 export type WalletConfig = z.infer<typeof WalletConfig>;
 
 export const readWalletConfig = route({
@@ -278,16 +297,18 @@ export const adminSaveMyBank = route({
   response: () => z.object({ status: ResultStatus, bankArr: z.array(ReceivingBank) }),
 });
 
-export const LogLine = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  amount: z.number(),
-  balance_after: z.number(),
-  reference: z.string().nullable(),
-  note: z.string().nullable(),
-  date_time: z.string(),
-  created_at: z.string(),
-});
+export const LogLine = schema(() =>
+  z.object({
+    id: z.number().int(),
+    kind: z.string(),
+    amount: z.number(),
+    balance_after: z.number(),
+    reference: z.string().nullable(),
+    note: z.string().nullable(),
+    date_time: z.string(),
+    created_at: z.string(),
+  }),
+);
 
 export const adminGetLog = route({
   method: "POST",

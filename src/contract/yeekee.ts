@@ -3,56 +3,61 @@ import { ActivityId, ResultStatus, Uuid, WholeNumber } from "./common";
 import { DayPeriod } from "./wallet";
 import { shotHash } from "../domain/yeekee";
 import { route } from "./route";
+import { schema } from "./schema";
 
 /** A shot as listed: others' names are masked; `shooter` is the per-round pseudonym the chain hashes. */
-export const NumberRecord = z.object({
-  uuid: z.string(),
-  username: z.string(),
-  shooter: z.string(),
-  activityid: z.number().int(),
-  number: z.string(),
-  seq: z.number().int(),
-  /** The instant the server received it (ISO, exactly as hashed). */
-  at: z.string(),
-  hash: z.string(),
-  timestop: z.string(),
-  dateTimeStop: z.string(),
-  activitytype: z.string(),
-});
-export type NumberRecord = z.infer<typeof NumberRecord>;
-
-/** The messages of the live feed `GET /api/ws/yeekee?activityid=N&after=SEQ` (server → browser). */
-export const LiveMessage = z.discriminatedUnion("type", [
+export const NumberRecord = schema(() =>
   z.object({
-    type: z.literal("hello"),
-    activityid: z.number(),
-    timenow: z.string(),
-    shootUntil: z.string(),
-    count: z.number().int(),
-    head: z.string(),
-    status: z.string().optional(),
-  }),
-  /**
-   * Shots sent together (the server batches them): consecutive, seq `from` to `count`, in order. Each
-   * shot is a row [seq, number, username, shooter, at]; the round's fields are sent once. `firstHash` is
-   * the chain hash of shot `from`: each later one is computed from it (the chain rule, as anyone can),
-   * and the last one must come out as `head`.
-   */
-  z.object({
-    type: z.literal("shots"),
-    from: z.number().int(),
-    count: z.number().int(),
-    head: z.string(),
+    uuid: z.string(),
+    username: z.string(),
+    shooter: z.string(),
     activityid: z.number().int(),
+    number: z.string(),
+    seq: z.number().int(),
+    /** The instant the server received it (ISO, exactly as hashed). */
+    at: z.string(),
+    hash: z.string(),
     timestop: z.string(),
     dateTimeStop: z.string(),
     activitytype: z.string(),
-    firstHash: z.string(),
-    shots: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.string(), z.string()])),
   }),
-  z.object({ type: z.literal("result"), activityid: z.number(), result: z.enum(["result", "void"]) }),
-  z.object({ type: z.literal("error"), message: z.string() }),
-]);
+);
+export type NumberRecord = z.infer<typeof NumberRecord>;
+
+/** The messages of the live feed `GET /api/ws/yeekee?activityid=N&after=SEQ` (server → browser). */
+export const LiveMessage = schema(() =>
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("hello"),
+      activityid: z.number(),
+      timenow: z.string(),
+      shootUntil: z.string(),
+      count: z.number().int(),
+      head: z.string(),
+      status: z.string().optional(),
+    }),
+    /**
+     * Shots sent together (the server batches them): consecutive, seq `from` to `count`, in order. Each
+     * shot is a row [seq, number, username, shooter, at]; the round's fields are sent once. `firstHash` is
+     * the chain hash of shot `from`: each later one is computed from it (the chain rule, as anyone can),
+     * and the last one must come out as `head`.
+     */
+    z.object({
+      type: z.literal("shots"),
+      from: z.number().int(),
+      count: z.number().int(),
+      head: z.string(),
+      activityid: z.number().int(),
+      timestop: z.string(),
+      dateTimeStop: z.string(),
+      activitytype: z.string(),
+      firstHash: z.string(),
+      shots: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.string(), z.string()])),
+    }),
+    z.object({ type: z.literal("result"), activityid: z.number(), result: z.enum(["result", "void"]) }),
+    z.object({ type: z.literal("error"), message: z.string() }),
+  ]),
+);
 export type LiveMessage = z.infer<typeof LiveMessage>;
 type LiveShots = Extract<LiveMessage, { type: "shots" }>;
 
@@ -123,16 +128,18 @@ export const readNumberRecord = route({
   }),
 });
 
-export const LuckyPerson = z.object({
-  activityid: z.number().int(),
-  position: z.union([z.literal(1), z.literal(16)]),
-  label: z.string(),
-  username: z.string(),
-  number: z.string(),
-  amount: z.number(),
-  paid: z.boolean(),
-  date_time: z.string(),
-});
+export const LuckyPerson = schema(() =>
+  z.object({
+    activityid: z.number().int(),
+    position: z.union([z.literal(1), z.literal(16)]),
+    label: z.string(),
+    username: z.string(),
+    number: z.string(),
+    amount: z.number(),
+    paid: z.boolean(),
+    date_time: z.string(),
+  }),
+);
 
 export const readLuckyPerson = route({
   method: "POST",
@@ -143,24 +150,28 @@ export const readLuckyPerson = route({
   response: () => z.object({ status: ResultStatus, luckylist: z.array(LuckyPerson) }),
 });
 
-export const YeekeeConfig = z.object({
-  minShots: z.number().int().min(1).max(1000),
-  shotIntervalSeconds: z.number().int().min(0).max(3600),
-  rewardOne: z.number().min(0),
-  rewardSixteen: z.number().min(0),
-  minStakeForReward: z.number().min(0),
-});
+export const YeekeeConfig = schema(() =>
+  z.object({
+    minShots: z.number().int().min(1).max(1000),
+    shotIntervalSeconds: z.number().int().min(0).max(3600),
+    rewardOne: z.number().min(0),
+    rewardSixteen: z.number().min(0),
+    minStakeForReward: z.number().min(0),
+  }),
+);
 export type YeekeeConfig = z.infer<typeof YeekeeConfig>;
 
 /** A player with an active stake in a round who shot in its final minute (docs/decisions/012). */
-export const LateShooter = z.object({
-  uuid: z.string(),
-  username: z.string(),
-  /** Shots in the 60 seconds before the result time. */
-  lateShots: z.number().int(),
-  /** The player's active stake in the round (baht). */
-  stake: z.number(),
-});
+export const LateShooter = schema(() =>
+  z.object({
+    uuid: z.string(),
+    username: z.string(),
+    /** Shots in the 60 seconds before the result time. */
+    lateShots: z.number().int(),
+    /** The player's active stake in the round (baht). */
+    stake: z.number(),
+  }),
+);
 
 export const readYeekeeWatch = route({
   method: "POST",
