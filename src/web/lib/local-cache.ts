@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Activity, AwardLine, LottoListItem } from "../../contract/lottery";
+import { schema } from "../../contract/schema";
 
 /**
  * The browser caches of spec §4, written against the three calls of the Web Storage API they need
@@ -21,16 +22,18 @@ export const LOTTO_LIST_KEY = "readLosttoList";
 export const awardKey = (activityid: number) => `award_${activityid}`;
 export const yeekeeKey = (lotteryId: string) => `yeekee_${lotteryId}`;
 
-const AwardList = z.array(AwardLine).min(1);
-const LottoList = z.array(LottoListItem).min(1);
-export const YeekeeActivities = z.object({
-  activitylist: z.array(Activity),
-  date: z.string(),
-  timenow: z.string(),
-  timeminutes: z.number(),
-});
+const AwardList = schema(() => z.array(AwardLine).min(1));
+const LottoList = schema(() => z.array(LottoListItem).min(1));
+export const YeekeeActivities = schema(() =>
+  z.object({
+    activitylist: z.array(Activity),
+    date: z.string(),
+    timenow: z.string(),
+    timeminutes: z.number(),
+  }),
+);
 export type YeekeeActivities = z.infer<typeof YeekeeActivities>;
-const YeekeeEntry = z.object({ businessDate: z.string(), value: YeekeeActivities });
+const YeekeeEntry = schema(() => z.object({ businessDate: z.string(), value: YeekeeActivities }));
 
 /** The memory-only storage used when the browser's own is missing or refuses access. */
 export function memoryStorage(): StorageLike {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BET_TYPES, betTypeDigits, type BetType } from "../../../domain/bet-types";
 import { bahtToSatang, formatMoney, isBahtAmount } from "../../../domain/money";
 import { exposureNumber, linePayout, linePrice, validateBetLine } from "../../../domain/slip";
+import { schema } from "../../../contract/schema";
 
 /** A line on the bet form before it is sent. The stake is whole baht ("" while the field is empty). */
 export interface FormLine {
@@ -145,12 +146,14 @@ export function toNumberlist(lines: readonly FormLine[]) {
   return lines.map((l) => ({ award_type: l.betType, number: l.number, amount: l.stake === "" ? 0 : l.stake }));
 }
 
-const DraftList = z.array(
-  z.object({
-    award_type: z.enum(BET_TYPES),
-    number: z.string().regex(/^\d{1,3}$/),
-    amount: z.number().int().positive().optional(),
-  }),
+const DraftList = schema(() =>
+  z.array(
+    z.object({
+      award_type: z.enum(BET_TYPES),
+      number: z.string().regex(/^\d{1,3}$/),
+      amount: z.number().int().positive().optional(),
+    }),
+  ),
 );
 
 /**

@@ -2,11 +2,14 @@ import { useCallback, useState } from "react";
 import { z } from "zod";
 import { BET_TYPES } from "../../../domain/bet-types";
 import { addLines, type FormLine, type NewLine } from "./bet-lines";
+import { schema } from "../../../contract/schema";
 
 // The lines on the form survive a reload of the page (per round, for this tab only).
 const linesStorageKey = (activityid: number) => `betLines_${activityid}`;
-const StoredLines = z.array(
-  z.object({ key: z.string(), betType: z.enum(BET_TYPES), number: z.string().regex(/^\d{1,3}$/), stake: z.union([z.number(), z.literal("")]) }),
+const StoredLines = schema(() =>
+  z.array(
+    z.object({ key: z.string(), betType: z.enum(BET_TYPES), number: z.string().regex(/^\d{1,3}$/), stake: z.union([z.number(), z.literal("")]) }),
+  ),
 );
 
 function loadLines(activityid: number): FormLine[] {
