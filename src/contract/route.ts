@@ -28,7 +28,7 @@ export interface RouteDef<
 /**
  * A call as its contract module writes it: its schemas as functions that make them. `route()` makes each
  * on first read and keeps it, so a program builds the route schemas of the calls it makes and no others
- * (schemas named on their own, such as `SignedIn`, the same way through `schema()`). Building every route's
+ * (schemas named on their own, such as `SignedIn`, are deferred in a browser by `schema()`). Building every route's
  * schemas as its module loaded was about a third of the bet page's module evaluation, in a browser that
  * checks only the bodies of the calls it sends (issue 18; decision 025). The server reads every route's
  * schemas as it registers them, so it builds them all at start-up as before.

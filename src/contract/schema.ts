@@ -19,14 +19,25 @@ export function schema<T extends z.ZodType>(make: () => T): T {
 
 /**
  * A stand-in made at once that makes the schema on its first use and stands for it in every way the browser
- * reads one: parse, `shape`, `extend`, `instanceof`, nesting in another schema. Not its identity: a map or
- * registry keyed by schemas (zod's `toJSONSchema`, `z.globalRegistry`) sees the stand-in and the schema as two.
+ * reads one: parse, `shape`, `extend`, `instanceof`, nesting in another schema. Everything it is asked goes to
+ * the schema, methods included (bound to it, so a method's `this` is the schema, as its getters' is). It is not
+ * the schema's identity: a map or registry keyed by schemas (zod's `toJSONSchema`, `.register()`,
+ * `z.globalRegistry`) would see the stand-in and the schema as two, so the browser uses none. It cannot be
+ * frozen or given a fixed property (a proxy over an empty object could not report them).
  */
 export function deferredSchema<T extends z.ZodType>(make: () => T): T {
   let made: T | undefined;
   const real = (): T => (made ??= make());
+  // Each method bound once, so `X.safeParse === X.safeParse` as on the schema.
+  const bound = new WeakMap<object, unknown>();
   return new Proxy(Object.create(null) as T, {
-    get: (_, key) => Reflect.get(real(), key),
+    get: (_, key) => {
+      const schema = real();
+      const value: unknown = Reflect.get(schema, key);
+      if (typeof value !== "function") return value;
+      if (!bound.has(value)) bound.set(value, value.bind(schema));
+      return bound.get(value);
+    },
     set: (_, key, value) => Reflect.set(real(), key, value),
     has: (_, key) => Reflect.has(real(), key),
     getPrototypeOf: () => Reflect.getPrototypeOf(real()),
@@ -36,7 +47,8 @@ export function deferredSchema<T extends z.ZodType>(make: () => T): T {
       const found = Reflect.getOwnPropertyDescriptor(real(), key);
       return found && { ...found, configurable: true };
     },
-    defineProperty: (_, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
+    defineProperty: (_, key, descriptor) => descriptor.configurable !== false && Reflect.defineProperty(real(), key, descriptor),
     deleteProperty: (_, key) => Reflect.deleteProperty(real(), key),
+    preventExtensions: () => false,
   });
 }
