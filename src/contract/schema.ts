@@ -10,8 +10,9 @@ import type { z } from "zod";
 const DEFER = typeof window !== "undefined";
 
 /**
- * A contract schema named on its own: `export const SignedIn = schema(() => z.object({…}))`. In a browser it
- * is made on its first use (`deferredSchema`); elsewhere at once. Route schemas are deferred by `route()`.
+ * A schema named at a module's top level, in the contract or a browser module:
+ * `export const SignedIn = schema(() => z.object({…}))`. In a browser it is made on its first use
+ * (`deferredSchema`); elsewhere at once (decision 032). Route schemas are deferred by `route()`.
  */
 export function schema<T extends z.ZodType>(make: () => T): T {
   return DEFER ? deferredSchema(make) : make();

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { MAX_PENDING_REPORTS } from "../../src/server/wallet/service";
 import { createTestApp, type TestApp } from "../support/app";
 import { createPlayer, post } from "../support/players";
 import { adjust, adminToken, creditOf, ledgerCheck, reportDeposit } from "../support/wallet";
@@ -37,6 +38,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 it("random deposit / approve / reject / withdraw / adjust sequences keep every invariant and match a simple model", async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 14 }), async (ops) => {
+      // Every request here comes from one address, and gent-amount takes 20 a minute from an address: the
+      // runs together could pass that (CI's seed 1348509761 did), which this model of the wallet does not
+      // describe. Each run starts a fresh window, and its at most 14 deposits stay under the limit.
+      await t.owner.$client.query(`delete from rate_limits where key like '%/api/gent-amount %'`);
       const players = [];
       for (let i = 0; i < PLAYERS; i++) players.push(await createPlayer(t));
       // The model: balances in satang, and what is still waiting for a decision.
@@ -47,8 +52,14 @@ it("random deposit / approve / reject / withdraw / adjust sequences keep every i
 
       for (const o of ops) {
         if (o.kind === "deposit") {
-          const d = await reportDeposit(t, players[o.player]!, o.baht);
-          pendingDeposits.push({ id: d.id, player: o.player, satang: Math.round(d.amount * 100) });
+          if (pendingDeposits.filter((d) => d.player === o.player).length >= MAX_PENDING_REPORTS) {
+            // A player with as many reports waiting as allowed is asked to wait for the operator.
+            const res = await post(t.app, "/api/gent-amount", { amount: o.baht }, players[o.player]!.token);
+            expect(res.statusCode).toBe(409);
+          } else {
+            const d = await reportDeposit(t, players[o.player]!, o.baht);
+            pendingDeposits.push({ id: d.id, player: o.player, satang: Math.round(d.amount * 100) });
+          }
         } else if (o.kind === "decideDeposit" && pendingDeposits.length) {
           const [d] = pendingDeposits.splice(o.pick % pendingDeposits.length, 1);
           const res = await post(t.app, "/api/admin/approve-paynow", { id: d!.id, status: o.approve ? "Approve" : "Reject" }, admin);
