@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import type { Config } from "../../src/server/config";
 import { createTestApp } from "../../tests/support/app";
 import { watchA11y } from "./a11y";
@@ -38,8 +38,9 @@ export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const SMALL_PHONE_VIEWPORT = { width: 360, height: 740 };
 
 /** A phone-sized page in Thai, on Bangkok time. */
-export async function phoneContext(browser: Browser, baseURL: string, viewport = PHONE_VIEWPORT): Promise<BrowserContext> {
+export async function phoneContext(browser: Browser, baseURL: string, viewport = PHONE_VIEWPORT, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
+    ...options,
     baseURL,
     viewport,
     deviceScaleFactor: 2,
@@ -66,8 +67,14 @@ export async function signInThroughPage(page: Page, player: { username: string; 
 }
 
 /** A fresh phone-sized browser context, signed in as the player, with the welcome banner closed. */
-export async function signedInPage(browser: Browser, baseURL: string, player: { username: string; password: string }, viewport = PHONE_VIEWPORT) {
-  const context = await phoneContext(browser, baseURL, viewport);
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  player: { username: string; password: string },
+  viewport = PHONE_VIEWPORT,
+  options: BrowserContextOptions = {},
+) {
+  const context = await phoneContext(browser, baseURL, viewport, options);
   // A page action waits up to 20 s: on a 2-core machine busy with the server and PostgreSQL, 10 s was sometimes short.
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();

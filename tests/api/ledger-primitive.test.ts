@@ -232,7 +232,7 @@ describe("one posting primitive", () => {
     expect(kinds.rows.map((r) => r.kind)).toEqual(Object.keys(MOVEMENT_KINDS).sort());
     await expect(t.db.$client.query("insert into movement_kinds (kind) values ('gift')")).rejects.toThrow(/permission denied/);
     const p = await createPlayer(t);
-    const account = (await t.db.$client.query("select id from accounts where owner_id = $1", [p.uuid])).rows[0].id;
+    const account = (await t.db.$client.query("select id from accounts where owner_id = $1 and kind = 'credit'", [p.uuid])).rows[0].id;
     await expect(
       t.db.$client.query("select ledger_post('gift', null, null, null, array[house_account('house:bonus', 0), $1::bigint], array[-100, 100]::bigint[])", [account]),
     ).rejects.toThrow(/movement_kinds/);
@@ -242,7 +242,7 @@ describe("one posting primitive", () => {
     const { t, admin } = app;
     const p = await createPlayer(t);
     await fund(t, admin, p.uuid, 10);
-    const account = (await t.db.$client.query("select id from accounts where owner_id = $1", [p.uuid])).rows[0].id;
+    const account = (await t.db.$client.query("select id from accounts where owner_id = $1 and kind = 'credit'", [p.uuid])).rows[0].id;
     const q = await createPlayer(t);
     await fund(t, admin, q.uuid, 10);
     const count = async () => (await t.db.$client.query("select count(*)::int as n from ledger_entries")).rows[0].n as number;
@@ -253,7 +253,7 @@ describe("one posting primitive", () => {
     await expect(
       t.db.$client.query("select ledger_post('adjust.credit', null, null, null, array[$1::bigint, $1::bigint], array[-100, 100]::bigint[])", [account]),
     ).rejects.toThrow(/unbalanced movement/);
-    const other = (await t.db.$client.query("select id from accounts where owner_id = $1", [q.uuid])).rows[0].id;
+    const other = (await t.db.$client.query("select id from accounts where owner_id = $1 and kind = 'credit'", [q.uuid])).rows[0].id;
     // Several accounts (the set-based path): a zero, a missing amount, an account named twice, a missing
     // account are bugs, not refusals; one short player refuses the whole movement.
     const many = (accounts: string, amounts: string, params: unknown[]) =>
