@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { formatMoney } from "../src/domain/money";
+import { baht, formatMoney } from "../src/domain/money";
 import { TEST_ADMIN } from "../tests/support/app";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer } from "../tests/support/players";
@@ -124,8 +124,8 @@ it("the report shows today's figures from the ledger and downloads as CSV with T
   const { page, context } = await backOffice("รายงาน");
   const totals = page.getByTestId("report-totals");
   await totals.waitFor();
-  expect(await page.getByTestId("total-stakes").textContent()).toBe(formatMoney(25));
-  expect(await page.getByTestId("total-adjustments").textContent()).toBe(formatMoney(500));
+  expect(await page.getByTestId("total-stakes").textContent()).toBe(formatMoney(baht(25)));
+  expect(await page.getByTestId("total-adjustments").textContent()).toBe(formatMoney(baht(500)));
   await page.getByTestId("report-lotteries").getByText("หวยฮานอย", { exact: false }).waitFor();
   await screenshot(page, "166-admin-report");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("report-csv").click()]);

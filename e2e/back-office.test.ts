@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatMoney } from "../src/domain/money";
+import { baht, formatMoney } from "../src/domain/money";
 import { formatTime } from "../src/domain/thai-date";
 import { TEST_ADMIN } from "../tests/support/app";
 import { placeSlip } from "../tests/support/betting";
@@ -144,9 +144,9 @@ describe("back office at 360 × 740", () => {
     const preview = page.getByTestId("payout-preview");
     await preview.waitFor();
     const total = 10 * 90 + 1 * 900;
-    expect(await preview.getByTestId("payout-total").textContent()).toBe(`${formatMoney(total)} ฿`);
+    expect(await preview.getByTestId("payout-total").textContent()).toBe(`${formatMoney(baht(total))} ฿`);
     expect(await preview.getByTestId("payout-lines").textContent()).toBe("2 รายการ");
-    expect(await preview.getByTestId("house-result").textContent()).toBe(`${formatMoney(31 - total)} ฿`);
+    expect(await preview.getByTestId("house-result").textContent()).toBe(`${formatMoney(baht(31 - total))} ฿`);
     await fitsWidth(page);
     await screenshot(page, "146-admin-result-payout-preview");
     expect((await q("select status from rounds where id = $1", [roundId]))[0].status).toBe("closed");
@@ -166,7 +166,7 @@ describe("back office at 360 × 740", () => {
     await page.getByTestId("preview-award").click();
     const change = page.getByTestId("correction-player").filter({ hasText: player.username });
     await change.waitFor();
-    expect(await change.textContent()).toContain(formatMoney(-900));
+    expect(await change.textContent()).toContain(formatMoney(baht(-900)));
     await screenshot(page, "148-admin-correction-preview");
     await page.getByTestId("confirm-award").click();
     await page.getByTestId("second-confirm-yes").click();
@@ -184,7 +184,7 @@ describe("back office at 360 × 740", () => {
     expect(text).toContain("หวยฮานอย");
     expect(text).toContain("2 ตัวล่าง 42");
     expect(text).toContain("2 ตัวล่าง 24");
-    expect(await notice.getByTestId("notice-amount").textContent()).toBe(`หักเงินรางวัลคืน ${formatMoney(900)} ฿`);
+    expect(await notice.getByTestId("notice-amount").textContent()).toBe(`หักเงินรางวัลคืน ${formatMoney(baht(900))} ฿`);
     await fitsWidth(mine);
     await screenshot(mine, "150-player-correction-notice");
     // Read: the count leaves the header.

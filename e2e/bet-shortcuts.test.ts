@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatMoney } from "../src/domain/money";
+import { baht, formatMoney } from "../src/domain/money";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
@@ -101,7 +101,7 @@ async function serverSlip(masterId: string) {
 async function openConfirm(expectedTotal: number) {
   await page.getByTestId("submit-slip").click();
   await page.getByTestId("confirm-dialog").waitFor();
-  await expect(page.getByTestId("confirm-total").textContent()).resolves.toBe(`${formatMoney(expectedTotal)} ฿`);
+  await expect(page.getByTestId("confirm-total").textContent()).resolves.toBe(`${formatMoney(baht(expectedTotal))} ฿`);
 }
 
 /** Confirms the open dialog; returns the slip number the server gave. */
@@ -132,10 +132,10 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
     expect(await formStakes()).toEqual({ "TwoDigitOn:27": "10", "TwoDigit:27": "5" });
     // Each line shows its rate and what it would win as soon as it is added.
     const top = page.locator('[data-testid="bet-line"][data-bet-type="TwoDigitOn"][data-number="27"]');
-    await expect(top.getByTestId("line-rate").textContent()).resolves.toContain(`×${formatMoney(rate.TwoDigitOn!)}`);
-    await expect(top.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(10 * rate.TwoDigitOn!));
+    await expect(top.getByTestId("line-rate").textContent()).resolves.toContain(`×${formatMoney(baht(rate.TwoDigitOn!))}`);
+    await expect(top.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(baht(10 * rate.TwoDigitOn!)));
     const bottom = page.locator('[data-testid="bet-line"][data-bet-type="TwoDigit"][data-number="27"]');
-    await expect(bottom.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(5 * rate.TwoDigit!));
+    await expect(bottom.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(baht(5 * rate.TwoDigit!)));
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const targets = await page.getByTestId("bet-form").evaluate((form) => {
@@ -202,7 +202,7 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
     await expect(page.getByTestId("form-notice").textContent()).resolves.toContain("เลขปิดรับ 55");
     const restricted = page.locator('[data-testid="bet-line"][data-bet-type="TwoDigit"][data-number="50"]');
     await expect(restricted.getByTestId("line-rate").textContent()).resolves.toContain("×60");
-    await expect(restricted.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(5 * 60));
+    await expect(restricted.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(baht(5 * 60)));
     await expect(restricted.textContent()).resolves.toContain("เลขอั้น");
     await expect(page.getByTestId("submit-slip").isDisabled()).resolves.toBe(true);
     await expect(page.getByTestId("submit-blocker").textContent()).resolves.toContain("ปิดรับแทง");

@@ -1,6 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCredit, formatMoney } from "../src/domain/money";
+import { betting } from "../src/contract";
+import { baht, bahtToSatang, formatCredit, formatFigure, formatMoney, satangToBaht } from "../src/domain/money";
+import { linePayout } from "../src/domain/slip";
+import { call } from "../tests/support/call";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
@@ -56,7 +59,7 @@ async function modalSettled() {
 
 describe("placing a slip and seeing it won", () => {
   it("the player chooses the lottery and its open round; the choice survives a reload", async () => {
-    await page.getByTestId("credit").filter({ hasText: formatCredit(START_CREDIT) }).waitFor();
+    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(START_CREDIT)) }).waitFor();
     await page.locator("nav").getByRole("link", { name: "แทงหวย" }).click();
     await page.waitForURL((u) => u.pathname === "/homeAllLotto");
     await page.locator('[data-testid="lottery-choice"][data-config-id="hanoi"]').click();
@@ -91,8 +94,8 @@ describe("placing a slip and seeing it won", () => {
     await expect(lines.count()).resolves.toBe(2);
     const three = page.locator('[data-testid="bet-line"][data-bet-type="ThreeDigit"][data-number="123"]');
     await expect(three.textContent()).resolves.toContain("สามตัวบน");
-    await expect(three.getByTestId("line-rate").textContent()).resolves.toContain(formatMoney(threeDigitRate));
-    await expect(three.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(10 * threeDigitRate));
+    await expect(three.getByTestId("line-rate").textContent()).resolves.toContain(formatMoney(baht(threeDigitRate)));
+    await expect(three.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(baht(10 * threeDigitRate)));
     const two = page.locator('[data-testid="bet-line"][data-bet-type="TwoDigit"][data-number="45"]');
     await expect(two.textContent()).resolves.toContain("สองตัวล่าง");
     await expect(page.getByTestId("slip-total").textContent()).resolves.toContain("20");
@@ -103,7 +106,7 @@ describe("placing a slip and seeing it won", () => {
   it("confirms the slip with its total; the header credit drops by 20", async () => {
     await page.getByTestId("submit-slip").click();
     await page.getByTestId("confirm-dialog").waitFor();
-    await expect(page.getByTestId("confirm-total").textContent()).resolves.toBe(`${formatMoney(20)} ฿`);
+    await expect(page.getByTestId("confirm-total").textContent()).resolves.toBe(`${formatMoney(baht(20))} ฿`);
     await modalSettled();
     await screenshot(page, "41-confirm");
     await page.getByTestId("confirm-slip").click();
@@ -112,8 +115,33 @@ describe("placing a slip and seeing it won", () => {
     masterId = (await result.getAttribute("data-master-id"))!;
     expect(Number(masterId)).toBeGreaterThan(0);
     await expect(page.getByTestId("bet-line").count()).resolves.toBe(0);
-    await page.getByTestId("credit").filter({ hasText: formatCredit(START_CREDIT - 20) }).waitFor();
+    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(START_CREDIT - 20)) }).waitFor();
     expect(await creditOf(site, player.token)).toBe(START_CREDIT - 20);
+  });
+
+  it("the open slip's detail shows each line's stake, rate and potential win as the API's figures", async () => {
+    const api = await call(site.app, betting.getRefMasterId, { ref_masterID: Number(masterId) }, player.token);
+    if (!api.ok) throw new Error(JSON.stringify(api.body));
+    await page.locator("nav").getByRole("link", { name: "โพยหวย" }).click();
+    await page.waitForURL((u) => u.pathname === "/reviewPostList");
+    await page.locator(`[data-testid="slip-row"][data-master-id="${masterId}"]`).click();
+    const detail = page.getByTestId("slip-detail");
+    await detail.waitFor();
+    const lines = api.body.postDigitMasterObj.lines;
+    expect(lines.length).toBe(2);
+    for (const l of lines) {
+      const shown = detail.locator(`[data-testid="slip-line"][data-bet-type="${l.award_type}"][data-number="${l.number}"]`);
+      // A potential win is the line's stake × its fixed rate, in baht (a 10 ฿ three-digit line at 900: 9,000 ฿).
+      const win = satangToBaht(linePayout(bahtToSatang(l.amount), bahtToSatang(l.priceReturn)));
+      expect(win).toBe(l.amount * l.priceReturn);
+      await expect(shown.getByTestId("slip-line-win").textContent()).resolves.toBe(`ถูกได้ ${formatMoney(win)} ฿`);
+      await expect(shown.textContent()).resolves.toContain(`แทง ${formatMoney(baht(l.amount))} ฿ × ${formatFigure(l.priceReturn)}`);
+    }
+    await modalSettled();
+    await screenshot(page, "42-slip-detail-open");
+    // A new load of home: the list below is read afresh after the result, not from this visit's answers.
+    await page.goto("/");
+    await page.getByTestId("username").waitFor();
   });
 
   it("after the result and the 2-minute grace, the slip shows won with its amount and the credit includes the win", async () => {
@@ -130,12 +158,12 @@ describe("placing a slip and seeing it won", () => {
     await row.waitFor();
     await expect(row.getAttribute("data-status")).resolves.toBe("won");
     await expect(row.getByTestId("slip-status").textContent()).resolves.toBe("ชนะ");
-    await expect(row.getByTestId("slip-win").textContent()).resolves.toContain(formatMoney(win));
+    await expect(row.getByTestId("slip-win").textContent()).resolves.toContain(formatMoney(baht(win)));
     await expect(row.textContent()).resolves.toContain("ฮานอย");
-    await expect(page.getByTestId("total-staked").textContent()).resolves.toBe(`${formatMoney(20)} ฿`);
-    await expect(page.getByTestId("total-won").textContent()).resolves.toBe(`${formatMoney(win)} ฿`);
+    await expect(page.getByTestId("total-staked").textContent()).resolves.toBe(`${formatMoney(baht(20))} ฿`);
+    await expect(page.getByTestId("total-won").textContent()).resolves.toBe(`${formatMoney(baht(win))} ฿`);
     await page.getByTestId("refresh-credit").click();
-    await page.getByTestId("credit").filter({ hasText: formatCredit(START_CREDIT - 20 + win) }).waitFor();
+    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(START_CREDIT - 20 + win)) }).waitFor();
     await screenshot(page, "42-slip-list");
 
     await row.click();
@@ -145,10 +173,10 @@ describe("placing a slip and seeing it won", () => {
     const three = detail.locator('[data-testid="slip-line"][data-bet-type="ThreeDigit"]');
     await expect(three.getAttribute("data-result")).resolves.toBe("win");
     await expect(three.textContent()).resolves.toContain("สามตัวบน");
-    await expect(three.getByTestId("slip-line-win").textContent()).resolves.toContain(formatMoney(win));
+    await expect(three.getByTestId("slip-line-win").textContent()).resolves.toContain(formatMoney(baht(win)));
     const two = detail.locator('[data-testid="slip-line"][data-bet-type="TwoDigit"]');
     await expect(two.getAttribute("data-result")).resolves.toBe("lose");
-    await expect(detail.getByTestId("detail-win").textContent()).resolves.toContain(formatMoney(win));
+    await expect(detail.getByTestId("detail-win").textContent()).resolves.toContain(formatMoney(baht(win)));
     await modalSettled();
     await screenshot(page, "43-slip-detail");
     expect(await creditOf(site, player.token)).toBe(START_CREDIT - 20 + win);
@@ -173,7 +201,7 @@ describe("restricted numbers, reverse, tod and the yeekee rounds", () => {
     const lines = page.getByTestId("bet-line");
     await expect(lines.evaluateAll((els) => els.map((e) => e.getAttribute("data-number")))).resolves.toEqual(["87", "78"]);
     await expect(page.locator('[data-testid="bet-line"][data-number="78"] [data-testid="line-rate"]').textContent()).resolves.toContain("×50");
-    await expect(page.locator('[data-testid="bet-line"][data-number="78"] [data-testid="line-win"]').textContent()).resolves.toBe(formatMoney(10 * 50));
+    await expect(page.locator('[data-testid="bet-line"][data-number="78"] [data-testid="line-win"]').textContent()).resolves.toBe(formatMoney(baht(10 * 50)));
 
     await typeNumber("77");
     await page.getByTestId("current-closed").waitFor();
@@ -226,7 +254,7 @@ describe("restricted numbers, reverse, tod and the yeekee rounds", () => {
     await page.keyboard.press("Escape");
     await page.locator(`[data-testid="slip-row"][data-master-id="${slipId}"][data-status="cancelled"]`).waitFor();
     expect(await creditOf(site, player.token)).toBe(before);
-    await page.getByTestId("credit").filter({ hasText: formatCredit(before) }).waitFor();
+    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(before)) }).waitFor();
   });
 
   it("the yeekee lottery lists the day's rounds by number; only open rounds can be chosen", async () => {
@@ -276,7 +304,7 @@ describe("the stake fields", () => {
     await expect(line.getByTestId("line-stake").inputValue()).resolves.toBe("10");
     await line.getByTestId("line-stake").fill("2000");
     await expect(line.getByTestId("line-stake").inputValue()).resolves.toBe("2,000");
-    await expect(line.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(2000 * threeDigitRate));
+    await expect(line.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(baht(2000 * threeDigitRate)));
     await page.getByTestId("clear-lines").click();
     expect(consoleErrors).toEqual([]);
   });

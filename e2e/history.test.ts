@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCredit, formatMoney } from "../src/domain/money";
+import { baht, formatCredit, formatMoney } from "../src/domain/money";
 import { movementLabel } from "../src/domain/movements";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
@@ -62,12 +62,12 @@ describe("win notice", () => {
     await openNav("แทงหวย", "/homeAllLotto");
     const toast = page.getByTestId("win-toast");
     await toast.waitFor();
-    await expect(toast.textContent()).resolves.toContain(`ถูกรางวัล ${formatMoney(900)} บาท`);
+    await expect(toast.textContent()).resolves.toContain(`ถูกรางวัล ${formatMoney(baht(900))} บาท`);
     await expect(toast.textContent()).resolves.toContain(`โพย #${wonSlip}`);
     const badge = page.getByTestId("win-badge");
     await expect(badge.textContent()).resolves.toBe("1");
-    await expect(badge.getAttribute("aria-label")).resolves.toContain(formatMoney(900));
-    await page.getByTestId("credit").filter({ hasText: formatCredit(500 - 20 + 900) }).waitFor();
+    await expect(badge.getAttribute("aria-label")).resolves.toContain(formatMoney(baht(900)));
+    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(500 - 20 + 900)) }).waitFor();
     await screenshot(page, "180-win-toast-and-badge");
 
     await toast.getByRole("button", { name: "ปิด" }).click();
@@ -107,7 +107,7 @@ describe("money history", () => {
     expect(credit).toBe(1387);
     await openUserMenu("menu-history");
     await page.waitForURL((u) => u.pathname === "/mainCredit");
-    await page.getByTestId("credit").filter({ hasText: formatCredit(credit) }).waitFor();
+    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(credit)) }).waitFor();
     const rows = page.getByTestId("movement-row");
     await rows.first().waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="movement-row"]').length === 6);
@@ -120,7 +120,7 @@ describe("money history", () => {
     expect(Math.round(amounts.reduce((s, a) => s + a, 0) * 100) / 100).toBe(credit);
     const balances = await page.getByTestId("movement-balance").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-balance"))));
     expect(balances[0]).toBe(credit);
-    await expect(page.getByTestId("history-credit").textContent()).resolves.toBe(formatCredit(credit));
+    await expect(page.getByTestId("history-credit").textContent()).resolves.toBe(formatCredit(baht(credit)));
     const notes = await page.getByTestId("movement-note").allTextContents();
     expect(notes).toEqual(["หมายเหตุจากเจ้าหน้าที่: หักยอดโอนซ้ำ", "หมายเหตุจากเจ้าหน้าที่: ทดสอบ เติมเครดิต"]);
     await screenshot(page, "183-money-history");
@@ -148,7 +148,7 @@ describe("rates and results statistics", () => {
     const table = page.getByTestId("rates-table");
     await table.waitFor();
     const twoBottom = table.locator('[data-testid="rate-row"][data-bet-type="TwoDigit"] [data-testid="rate-value"]');
-    await expect(twoBottom.textContent()).resolves.toBe(formatMoney(90));
+    await expect(twoBottom.textContent()).resolves.toBe(formatMoney(baht(90)));
     expect(await table.getByTestId("rate-row").count()).toBe(6);
     await screenshot(page, "186-pay-rates");
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { formatCredit } from "../src/domain/money";
+import { baht, formatCredit } from "../src/domain/money";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
@@ -76,7 +76,7 @@ it("the operator closes the site, players see the maintenance page, the operator
   await playerPage.getByTestId("confirm-slip").click();
   await playerPage.getByTestId("maintenance-page").waitFor();
   await playerPage.getByTestId("maintenance-message").filter({ hasText: MESSAGE }).waitFor();
-  await playerPage.getByTestId("maintenance-credit").filter({ hasText: formatCredit(credit) }).waitFor();
+  await playerPage.getByTestId("maintenance-credit").filter({ hasText: formatCredit(baht(credit)) }).waitFor();
   await screenshot(playerPage, "113-maintenance-player");
   expect((await site.db.$client.query("select count(*)::int as n from slips where user_id = $1", [player.uuid])).rows[0].n).toBe(0);
   // Every page is the maintenance page, even after a reload; the money can still leave.
@@ -86,7 +86,7 @@ it("the operator closes the site, players see the maintenance page, the operator
   await playerPage.locator('input[name="withdraw-amount"]').fill("200");
   await playerPage.getByRole("button", { name: "ถอนเงิน", exact: true }).click();
   await playerPage.getByTestId("withdraw-done").waitFor();
-  await playerPage.getByTestId("maintenance-credit").filter({ hasText: formatCredit(credit - 200) }).waitFor();
+  await playerPage.getByTestId("maintenance-credit").filter({ hasText: formatCredit(baht(credit - 200)) }).waitFor();
   await playerPage.goto("/");
   await playerPage.getByTestId("maintenance-page").waitFor();
 
@@ -109,7 +109,7 @@ it("the operator closes the site, players see the maintenance page, the operator
   await playerPage.getByTestId("maintenance-retry").click();
   await playerPage.getByTestId("maintenance-page").waitFor({ state: "detached" });
   await playerPage.getByTestId("server-time").waitFor();
-  await playerPage.getByTestId("credit").filter({ hasText: formatCredit(credit - 200) }).waitFor();
+  await playerPage.getByTestId("credit").filter({ hasText: formatCredit(baht(credit - 200)) }).waitFor();
   await screenshot(playerPage, "115-player-home-after-reopen");
   const audits = await site.db.$client.query("select action from audit_log where target = 'site_config:site' order by id");
   expect(audits.rows.map((r) => r.action)).toEqual(["site.close", "site.open"]);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { bahtToSatang, formatCredit, formatMoney } from "../src/domain/money";
+import { baht, bahtToSatang, formatCredit, formatMoney } from "../src/domain/money";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
@@ -88,9 +88,9 @@ it("deposit points wait for the stake, bets earn more, a slot is redeemed and th
   await page.getByTestId("points-usable").filter({ hasText: "100.01" }).waitFor();
   // The deposit carried a satang fraction: compare in satang.
   const after = (bahtToSatang(credit) + 1000) / 100;
-  await page.getByTestId("credit").filter({ hasText: formatCredit(after) }).waitFor();
+  await page.getByTestId("credit").filter({ hasText: formatCredit(baht(after)) }).waitFor();
   expect(bahtToSatang(await creditOf(site, player.token))).toBe(bahtToSatang(credit) + 1000);
-  await expect(page.getByTestId("redeem-message").textContent()).resolves.toContain(formatMoney(10));
+  await expect(page.getByTestId("redeem-message").textContent()).resolves.toContain(formatMoney(baht(10)));
   await screenshot(page, "71-privilege-redeemed");
   const check = await post(site.app, "/api/admin/ledger-check", {}, admin);
   expect(check.body.ok).toBe(true);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetType } from "../src/domain/bet-types";
-import { bahtToSatang, formatCredit, formatMoney } from "../src/domain/money";
+import { baht, bahtToSatang, formatCredit, formatMoney } from "../src/domain/money";
 import { commissionBp, type CommissionRate, lineCommission, maskUsername } from "../src/domain/referral";
 import { formatThaiDrawDate } from "../src/domain/thai-date";
 import { createPlayer, playerData, post } from "../tests/support/players";
@@ -78,7 +78,7 @@ describe("a player's referral link earns commission on a friend's settled stake"
     // The image decoded (a broken data URL has no natural size).
     await expect(qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
     await expect(aPage.getByTestId("line-share").getAttribute("href")).resolves.toBe(`https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(link)}`);
-    await expect(aPage.getByTestId("affiliate-credit").textContent()).resolves.toBe(`${formatMoney(0)} ฿`);
+    await expect(aPage.getByTestId("affiliate-credit").textContent()).resolves.toBe(`${formatMoney(baht(0))} ฿`);
     await aPage.getByTestId("tab-friends").click();
     await aPage.getByTestId("friends-empty").waitFor();
     await fitsWidth(aPage);
@@ -123,7 +123,7 @@ describe("a player's referral link earns commission on a friend's settled stake"
     expect(approved.statusCode, JSON.stringify(approved.body)).toBe(200);
     bCredit = deposit.amount;
     await bPage.getByTestId("refresh-credit").click();
-    await bPage.getByTestId("credit").filter({ hasText: formatCredit(bCredit) }).waitFor();
+    await bPage.getByTestId("credit").filter({ hasText: formatCredit(baht(bCredit)) }).waitFor();
 
     await bPage.goto(`/homeAllLotto?lotto=hanoi&activity=${roundId}`);
     for (const line of LINES) {
@@ -134,22 +134,22 @@ describe("a player's referral link earns commission on a friend's settled stake"
       await bPage.locator(`[data-testid="bet-line"][data-bet-type="${line.betType}"][data-number="${line.number}"]`).waitFor();
     }
     await expect(bPage.getByTestId("bet-line").count()).resolves.toBe(LINES.length);
-    await expect(bPage.getByTestId("slip-total").textContent()).resolves.toContain(formatMoney(TOTAL_STAKE));
+    await expect(bPage.getByTestId("slip-total").textContent()).resolves.toContain(formatMoney(baht(TOTAL_STAKE)));
     await bPage.evaluate(() => window.scrollTo(0, 0));
     await screenshot(bPage, "62-referral-friend-slip");
     await bPage.getByTestId("submit-slip").click();
-    await expect(bPage.getByTestId("confirm-total").textContent()).resolves.toBe(`${formatMoney(TOTAL_STAKE)} ฿`);
+    await expect(bPage.getByTestId("confirm-total").textContent()).resolves.toBe(`${formatMoney(baht(TOTAL_STAKE))} ฿`);
     await bPage.getByTestId("confirm-slip").click();
     await bPage.getByTestId("slip-result").waitFor();
     bCredit = Math.round((bCredit - TOTAL_STAKE) * 100) / 100;
-    await bPage.getByTestId("credit").filter({ hasText: formatCredit(bCredit) }).waitFor();
+    await bPage.getByTestId("credit").filter({ hasText: formatCredit(baht(bCredit)) }).waitFor();
     expect(await creditOf(site, b.token)).toBe(bCredit);
 
     // B is A's friend at once; the commission waits for the round's result.
     await aPage.reload();
     await aPage.getByTestId("tab-friends").click();
     await aPage.getByTestId("friend-row").first().waitFor();
-    await expect(aPage.getByTestId("affiliate-credit").textContent()).resolves.toBe(`${formatMoney(0)} ฿`);
+    await expect(aPage.getByTestId("affiliate-credit").textContent()).resolves.toBe(`${formatMoney(baht(0))} ฿`);
     await aPage.getByTestId("tab-subsidy").click();
     await aPage.getByTestId("subsidy-empty").waitFor();
   });
@@ -178,11 +178,11 @@ describe("a player's referral link earns commission on a friend's settled stake"
     const friendText = (await friend.textContent())!;
     expect(friendText).toContain("***");
     expect(friendText).toContain(maskUsername(b.username));
-    expect(friendText).toContain(`${formatMoney(TOTAL_STAKE)} ฿`);
+    expect(friendText).toContain(`${formatMoney(baht(TOTAL_STAKE))} ฿`);
     expect(await aPage.locator("body").innerText()).not.toContain(b.username);
 
-    await aPage.getByTestId("affiliate-credit").filter({ hasText: `${formatMoney(commissionBaht)} ฿` }).waitFor();
-    await expect(aPage.getByTestId("referral-total-today").textContent()).resolves.toContain(formatMoney(commissionBaht));
+    await aPage.getByTestId("affiliate-credit").filter({ hasText: `${formatMoney(baht(commissionBaht))} ฿` }).waitFor();
+    await expect(aPage.getByTestId("referral-total-today").textContent()).resolves.toContain(formatMoney(baht(commissionBaht)));
 
     const day = (await site.owner.$client.query("select to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as d from referral_commissions where referrer_id = $1", [a.uuid])).rows;
     expect(day).toHaveLength(1);
@@ -192,8 +192,8 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await expect(subsidy.count()).resolves.toBe(1);
     const subsidyText = (await subsidy.textContent())!;
     expect(subsidyText).toContain(formatThaiDrawDate(day[0].d as string));
-    expect(subsidyText).toContain(`ยอดแทง ${formatMoney(TOTAL_STAKE)} ฿`);
-    expect(subsidyText).toContain(`+${formatMoney(commissionBaht)} ฿`);
+    expect(subsidyText).toContain(`ยอดแทง ${formatMoney(baht(TOTAL_STAKE))} ฿`);
+    expect(subsidyText).toContain(`+${formatMoney(baht(commissionBaht))} ฿`);
     await fitsWidth(aPage);
     await aPage.evaluate(() => window.scrollTo(0, 0));
     await screenshot(aPage, "63-referral-commission");
@@ -218,8 +218,8 @@ describe("a player's referral link earns commission on a friend's settled stake"
 
     await aPage.reload();
     await aPage.getByTestId("refresh-credit").click();
-    await aPage.getByTestId("credit").filter({ hasText: formatCredit(A_START_CREDIT) }).waitFor();
-    await aPage.getByText(`ขั้นต่ำ ${formatMoney(0.01)} บาท`).waitFor();
+    await aPage.getByTestId("credit").filter({ hasText: formatCredit(baht(A_START_CREDIT)) }).waitFor();
+    await aPage.getByText(`ขั้นต่ำ ${formatMoney(baht(0.01))} บาท`).waitFor();
     // More than the balance is refused and moves nothing.
     await aPage.getByTestId("af-amount").fill(String(commission / 100 + 1));
     await aPage.getByTestId("af-withdraw-submit").click();
@@ -230,15 +230,15 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await aPage.getByTestId("af-withdraw-submit").click();
     await aPage.getByTestId("af-withdraw-done").waitFor();
     // No refresh: the move itself updates the header.
-    await aPage.getByTestId("credit").filter({ hasText: formatCredit(A_START_CREDIT + MOVE) }).waitFor();
-    await aPage.getByTestId("affiliate-credit").filter({ hasText: `${formatMoney(left)} ฿` }).waitFor();
+    await aPage.getByTestId("credit").filter({ hasText: formatCredit(baht(A_START_CREDIT + MOVE)) }).waitFor();
+    await aPage.getByTestId("affiliate-credit").filter({ hasText: `${formatMoney(baht(left))} ฿` }).waitFor();
     expect(await creditOf(site, a.token)).toBe(A_START_CREDIT + MOVE);
 
     await aPage.getByTestId("tab-af-history").click();
     const move = aPage.getByTestId("af-withdrawal-row");
     await move.first().waitFor();
     await expect(move.count()).resolves.toBe(1);
-    await expect(move.textContent()).resolves.toContain(formatMoney(MOVE));
+    await expect(move.textContent()).resolves.toContain(formatMoney(baht(MOVE)));
     await fitsWidth(aPage);
     await aPage.evaluate(() => window.scrollTo(0, 0));
     await screenshot(aPage, "64-referral-moved");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { formatCredit } from "../src/domain/money";
+import { baht, formatCredit } from "../src/domain/money";
 import { STATEMENT_COLUMNS } from "../src/domain/rg";
 import { bangkokDateKey } from "../src/domain/thai-date";
 import { TEST_ADMIN } from "../tests/support/app";
@@ -90,7 +90,7 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   await betTwoDigit("12", 30);
   await page.getByTestId("slip-result").waitFor();
   const afterFirst = await creditOf(site, player.token);
-  await page.getByTestId("credit").filter({ hasText: formatCredit(afterFirst) }).waitFor();
+  await page.getByTestId("credit").filter({ hasText: formatCredit(baht(afterFirst)) }).waitFor();
   await betTwoDigit("34", 30);
   const refusal = page.getByTestId("confirm-error");
   await refusal.waitFor();
@@ -133,7 +133,7 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   await page.getByTestId("confirm-slip").click();
   await page.getByTestId("slip-result").waitFor();
   expect(await creditOf(site, player.token)).toBe(afterFirst - 10);
-  await page.getByTestId("credit").filter({ hasText: formatCredit(afterFirst - 10) }).waitFor();
+  await page.getByTestId("credit").filter({ hasText: formatCredit(baht(afterFirst - 10)) }).waitFor();
   await screenshot(page, "92-bet-after-continue");
 
   // The statement, from the header menu: this month, its days, and the CSV made in the browser.

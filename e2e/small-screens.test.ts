@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { formatCredit } from "../src/domain/money";
+import { baht, formatCredit } from "../src/domain/money";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adjust, adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
@@ -66,7 +66,7 @@ it("header and page controls are 44 px tap targets, and logout asks before signi
   const round = await makeRound(site.db, "hanoi", 10 * 60_000);
   const { page, context } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT);
   try {
-    await page.getByTestId("credit").filter({ hasText: formatCredit(200) }).waitFor();
+    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(200)) }).waitFor();
     expect(await crowdedHeader(page)).toEqual([]);
     for (const path of ["/", `/homeAllLotto?lotto=hanoi&activity=${round}`, "/mainCredit", "/reviewPostList", "/yourselfPage"]) {
       await page.goto(path);
@@ -133,7 +133,7 @@ it("a refused slip offers the deposit page for too little credit and the next ro
   };
   try {
     await page.goto(`/homeAllLotto?lotto=hanoi&activity=${round}`);
-    await page.getByTestId("credit").filter({ hasText: formatCredit(100) }).waitFor();
+    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(100)) }).waitFor();
 
     // The operator takes 95 ฿ away while the confirm dialog is open: the server refuses the 50 ฿ slip.
     await betTwoDigit("12", 50);
@@ -150,7 +150,7 @@ it("a refused slip offers the deposit page for too little credit and the next ro
     // A round closed between adding the lines and confirming: the dialog leads to the next rounds.
     await fund(site, admin, player.uuid, 100);
     await page.goto(`/homeAllLotto?lotto=hanoi&activity=${round}`);
-    await page.getByTestId("credit").filter({ hasText: formatCredit(105) }).waitFor();
+    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(105)) }).waitFor();
     await betTwoDigit("34", 10);
     expect((await post(site.app, "/api/admin/close-activity", { activityid: round }, admin)).statusCode).toBe(200);
     await page.getByTestId("confirm-slip").click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCredit } from "../src/domain/money";
+import { baht, formatCredit } from "../src/domain/money";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 async function headerCredit(page: Page, expected: number) {
   await page.getByTestId("refresh-credit").click();
-  await page.getByTestId("credit").filter({ hasText: formatCredit(expected) }).waitFor();
+  await page.getByTestId("credit").filter({ hasText: formatCredit(baht(expected)) }).waitFor();
 }
 
 describe("money through the pages", () => {
@@ -82,7 +82,7 @@ describe("money through the pages", () => {
     await playerPage.getByRole("button", { name: "ถอนเงิน", exact: true }).click();
     await playerPage.getByTestId("withdraw-done").waitFor();
     const held = Math.round((depositAmount - 200) * 100) / 100;
-    await playerPage.getByTestId("credit").filter({ hasText: formatCredit(held) }).waitFor();
+    await playerPage.getByTestId("credit").filter({ hasText: formatCredit(baht(held)) }).waitFor();
     await screenshot(playerPage, "23-withdraw");
 
     await adminPage.getByRole("tab", { name: "ถอนรอจ่าย" }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCredit } from "../src/domain/money";
+import { baht, formatCredit } from "../src/domain/money";
 import { yeekeeOffset, yeekeeResult } from "../src/domain/yeekee";
 import { finishYeekeeRound } from "../src/server/yeekee/service";
 import { placeSlip } from "../tests/support/betting";
@@ -183,7 +183,7 @@ describe("yeekee live", () => {
     await page1.locator('[data-testid="lucky-person"][data-position="16"][data-paid="true"]').waitFor();
     await page1.locator('[data-testid="lucky-person"][data-position="1"][data-paid="true"]').waitFor();
     // Player 1's 50 ฿ for #16 reaches the credit shown.
-    await page1.getByTestId("credit").filter({ hasText: formatCredit(1000 - 100 + 50) }).waitFor();
+    await page1.getByTestId("credit").filter({ hasText: formatCredit(baht(1000 - 100 + 50)) }).waitFor();
     await expect(page1.getByTestId("shoot-countdown").textContent()).resolves.toBe("00:00:00");
     await page1.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page1, "51-yeekee-result");

@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { bahtToSatang, formatCredit, formatMoney, isBahtAmount, satangToBaht } from "./money";
+import { baht, bahtToSatang, formatCredit, formatFigure, formatMoney, formatMoneyExact, isBahtAmount, satang, satangToBaht } from "./money";
+import { linePayout } from "./slip";
 
 describe("bahtToSatang", () => {
   it("converts baht with up to two decimals to integer satang", () => {
@@ -72,44 +73,44 @@ describe("satangToBaht", () => {
 
 describe("formatMoney", () => {
   it("groups thousands and hides decimals for whole amounts", () => {
-    expect(formatMoney(0)).toBe("0");
-    expect(formatMoney(5)).toBe("5");
-    expect(formatMoney(999)).toBe("999");
-    expect(formatMoney(1000)).toBe("1,000");
-    expect(formatMoney(1234)).toBe("1,234");
-    expect(formatMoney(1234567)).toBe("1,234,567");
-    expect(formatMoney(123456789)).toBe("123,456,789");
+    expect(formatMoney(baht(0))).toBe("0");
+    expect(formatMoney(baht(5))).toBe("5");
+    expect(formatMoney(baht(999))).toBe("999");
+    expect(formatMoney(baht(1000))).toBe("1,000");
+    expect(formatMoney(baht(1234))).toBe("1,234");
+    expect(formatMoney(baht(1234567))).toBe("1,234,567");
+    expect(formatMoney(baht(123456789))).toBe("123,456,789");
   });
 
   it("shows exactly two decimals otherwise", () => {
-    expect(formatMoney(1234.5)).toBe("1,234.50");
-    expect(formatMoney(0.05)).toBe("0.05");
-    expect(formatMoney(1000000.99)).toBe("1,000,000.99");
+    expect(formatMoney(baht(1234.5))).toBe("1,234.50");
+    expect(formatMoney(baht(0.05))).toBe("0.05");
+    expect(formatMoney(baht(1000000.99))).toBe("1,000,000.99");
   });
 
   it("keeps the sign of negative amounts", () => {
-    expect(formatMoney(-1000)).toBe("-1,000");
-    expect(formatMoney(-0.5)).toBe("-0.50");
-    expect(formatMoney(-0)).toBe("0");
-    expect(formatMoney(-0.001)).toBe("0");
+    expect(formatMoney(baht(-1000))).toBe("-1,000");
+    expect(formatMoney(baht(-0.5))).toBe("-0.50");
+    expect(formatMoney(baht(-0))).toBe("0");
+    expect(formatMoney(baht(-0.001))).toBe("0");
   });
 
   it("rejects what it cannot show", () => {
-    expect(() => formatMoney(Number.NaN)).toThrow(RangeError);
-    expect(() => formatMoney(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => formatMoney(baht(Number.NaN))).toThrow(RangeError);
+    expect(() => formatMoney(baht(Number.POSITIVE_INFINITY))).toThrow(RangeError);
   });
 });
 
 describe("formatCredit", () => {
   it("appends the baht sign", () => {
-    expect(formatCredit(1234.5)).toBe("1,234.50 ฿");
-    expect(formatCredit(50000)).toBe("50,000 ฿");
+    expect(formatCredit(baht(1234.5))).toBe("1,234.50 ฿");
+    expect(formatCredit(baht(50000))).toBe("50,000 ฿");
   });
 
   it("shows 0 for a missing credit", () => {
     expect(formatCredit(null)).toBe("0 ฿");
     expect(formatCredit(undefined)).toBe("0 ฿");
-    expect(formatCredit(Number.NaN)).toBe("0 ฿");
+    expect(formatCredit(baht(Number.NaN))).toBe("0 ฿");
   });
 });
 
@@ -144,3 +145,35 @@ describe("properties", () => {
     );
   });
 });
+
+describe("typed amounts", () => {
+  it("a satang figure, or a bare number, cannot be printed as baht: the compiler refuses it", () => {
+    const stake = bahtToSatang(1);
+    const win = linePayout(stake, bahtToSatang(90));
+    // @ts-expect-error satang where baht is printed: "9,000" for a 90 ฿ win
+    expect(formatMoney(win)).toBe("9,000");
+    // @ts-expect-error a number of no stated unit
+    formatMoney(90);
+    // @ts-expect-error satang labelled as baht
+    baht(win);
+    // @ts-expect-error baht converted as if it were satang
+    satangToBaht(baht(90));
+    // @ts-expect-error satang converted as if it were baht
+    bahtToSatang(win);
+    expect(formatMoney(satangToBaht(win))).toBe("90");
+    expect(formatCredit(satangToBaht(satang(123456)))).toBe("1,234.56 ฿");
+  });
+
+  it("an exact amount keeps its satang", () => {
+    expect(formatMoneyExact(baht(1000.47))).toBe("1,000.47");
+    expect(formatMoneyExact(baht(1000))).toBe("1,000.00");
+    expect(formatMoneyExact(baht(-0.5))).toBe("-0.50");
+  });
+
+  it("a rate is printed as a figure, not as money", () => {
+    expect(formatFigure(900)).toBe("900");
+    expect(formatFigure(1000)).toBe("1,000");
+    expect(formatFigure(3.2)).toBe("3.20");
+  });
+});
+

@@ -1,5 +1,5 @@
 import { BET_TYPE_LABELS, betTypeDigits, isBetType, type BetType } from "./bet-types";
-import { formatMoney } from "./money";
+import { baht, formatMoney, type Satang } from "./money";
 import { distinctPermutations } from "./permutations";
 import type { RoundStatus } from "./rounds";
 
@@ -14,7 +14,7 @@ function assertNonNegativeInteger(value: number, what: string): void {
 
 // stakeSatang × rate, exactly. Refuses (RangeError) anything that is not an exact integer number
 // of satang rather than rounding money; a whole-baht stake always divides out.
-export function linePayout(stakeSatang: number, rateX100: number): number {
+export function linePayout(stakeSatang: number, rateX100: number): Satang {
   assertNonNegativeInteger(stakeSatang, "Stake in satang");
   assertNonNegativeInteger(rateX100, "Rate ×100");
   const product = stakeSatang * rateX100;
@@ -24,11 +24,11 @@ export function linePayout(stakeSatang: number, rateX100: number): number {
   if (product % 100 !== 0) {
     throw new RangeError(`Payout is not a whole number of satang: ${stakeSatang} × ${rateX100} / 100`);
   }
-  return product / 100;
+  return (product / 100) as Satang;
 }
 
 // What the player pays for a percent-lotto line: the stake less a whole-percent discount (0–99).
-export function linePrice(stakeSatang: number, discountPercent: number): number {
+export function linePrice(stakeSatang: number, discountPercent: number): Satang {
   assertNonNegativeInteger(stakeSatang, "Stake in satang");
   if (!Number.isInteger(discountPercent) || discountPercent < 0 || discountPercent > 99) {
     throw new RangeError(`Discount must be a whole percent from 0 to 99: ${discountPercent}`);
@@ -40,7 +40,7 @@ export function linePrice(stakeSatang: number, discountPercent: number): number 
   if (product % 100 !== 0) {
     throw new RangeError(`Price is not a whole number of satang: ${stakeSatang} less ${discountPercent}%`);
   }
-  return product / 100;
+  return (product / 100) as Satang;
 }
 
 /**
@@ -152,7 +152,7 @@ export function validateBetLine(line: BetLineInput, limits: StakeLimits): string
   if (typeof stake !== "number" || !Number.isSafeInteger(stake) || stake <= 0) {
     return "ยอดแทงต้องเป็นจำนวนเต็มบาทที่มากกว่า 0";
   }
-  if (stake < minStakeBaht) return `ยอดแทงขั้นต่ำ ${formatMoney(minStakeBaht)} บาท`;
-  if (stake > maxStakeBaht) return `ยอดแทงสูงสุด ${formatMoney(maxStakeBaht)} บาท`;
+  if (stake < minStakeBaht) return `ยอดแทงขั้นต่ำ ${formatMoney(baht(minStakeBaht))} บาท`;
+  if (stake > maxStakeBaht) return `ยอดแทงสูงสุด ${formatMoney(baht(maxStakeBaht))} บาท`;
   return null;
 }

@@ -106,7 +106,7 @@ export function backOfficeService(db: Db) {
         .map((r) => ({ day: r.day, lotteryId: r.lottery_id!, lotteryName: r.lottery_name ?? r.lottery_id!, ...figures(r) }));
       const totals = Object.fromEntries(
         FIGURES.map((k) => [k, satangToBaht(days.reduce((s, d) => s + BigInt(Math.round(d[k] * 100)), 0n))]),
-      ) as ReportFigures;
+      ) as Record<string, number> as ReportFigures;
       return { status: "Success" as const, from: body.from, to: body.to, days, lotteries, totals };
     },
   };

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { games } from "../../contract";
 import type { GameConfig, GameView } from "../../contract/games";
 import { commitmentText, type Dice, type GameSide, type GameType, gameSettlement, hiddenSide, sha256Hex } from "../../domain";
-import { bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
+import { baht, bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
 import { maskUsername } from "../../domain/referral";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
@@ -167,7 +167,7 @@ export function gamesService(db: Db) {
       assertOwnUuid(user, body.uuid);
       const config = await readGameConfig(db);
       if (body.price < config.min_price || body.price > config.max_price) {
-        throw msgError(400, `เดิมพันได้ตั้งแต่ ${formatMoney(config.min_price)} ถึง ${formatMoney(config.max_price)} บาท`);
+        throw msgError(400, `เดิมพันได้ตั้งแต่ ${formatMoney(baht(config.min_price))} ถึง ${formatMoney(baht(config.max_price))} บาท`);
       }
       const price = BigInt(bahtToSatang(body.price));
       const serverRolled = body.gametype === "hilow" && body.t1 === undefined;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BET_TYPE_LABELS, BET_TYPES, type BetType } from "../../domain/bet-types";
-import { formatMoney, satangToBaht } from "../../domain/money";
+import { baht, formatMoney, satangToBaht } from "../../domain/money";
 import { LIMIT_KINDS, LIMIT_PERIODS } from "../../domain/rg";
 import { RG_REALITY_MESSAGE, rgClosedMessage, rgLimitMessage } from "../rg/messages";
 import { pgError } from "../db/errors";
@@ -45,8 +45,8 @@ const ANSWERS: { [K in Kind]: (r: Extract<Refusal, { kind: K }>) => [status: num
   round_closed: () => [409, "งวดนี้ปิดรับแทงแล้ว"],
   no_credit_account: () => [404, "ไม่พบบัญชีเครดิตของผู้เล่น"],
   bet_type_not_offered: (r) => [400, `หวยนี้ไม่มีการแทง${label(r.betType)}`],
-  stake_below_minimum: (r) => [400, `ยอดแทงขั้นต่ำ ${formatMoney(r.minStakeBaht)} บาท (${label(r.betType)} ${r.number})`],
-  stake_above_maximum: (r) => [400, `ยอดแทงสูงสุด ${formatMoney(r.maxStakeBaht)} บาท (${label(r.betType)} ${r.number})`],
+  stake_below_minimum: (r) => [400, `ยอดแทงขั้นต่ำ ${formatMoney(baht(r.minStakeBaht))} บาท (${label(r.betType)} ${r.number})`],
+  stake_above_maximum: (r) => [400, `ยอดแทงสูงสุด ${formatMoney(baht(r.maxStakeBaht))} บาท (${label(r.betType)} ${r.number})`],
   number_closed: (r) => [400, `เลข ${r.number} (${label(r.betType)}) ปิดรับแล้ว`],
   number_full: (r) => [400, `เลข ${r.number} (${label(r.betType)}) รับแทงได้อีก ${formatMoney(satangToBaht(r.leftSatang))} บาท`],
   insufficient_funds: () => [400, "เครดิตไม่พอสำหรับโพยนี้"],

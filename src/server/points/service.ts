@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { points } from "../../contract";
 import type { PrivilegeConfig } from "../../contract/points";
-import { bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
+import { baht, bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
 import { levelFor, MEMBER_LEVEL_LABELS, type MemberLevel, nextLevel, POINTS_SCALE, pointsLogLabel, spendOldestFirst } from "../../domain/points";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
@@ -152,7 +152,7 @@ export function pointsService(db: Db) {
           const { usable } = await balances(tx, user.uuid);
           return {
             status: "Success" as const,
-            message: `แลก ${cost / POINTS_SCALE} แต้ม ได้เครดิต ${formatMoney(total)} บาท`,
+            message: `แลก ${cost / POINTS_SCALE} แต้ม ได้เครดิต ${formatMoney(baht(total))} บาท`,
             credit: satangToBaht(balance),
             total_score: toPoints(usable),
             bonus: total,

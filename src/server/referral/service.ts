@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { referral } from "../../contract";
-import { bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
+import { baht, bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
 import { maskUsername } from "../../domain/referral";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
@@ -15,7 +15,7 @@ import { assertCommissionWithinEdge } from "./edge";
 import * as repo from "./repository";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const baht = (satang: string | bigint) => satangToBaht(BigInt(satang));
+const bahtOf = (satang: string | bigint) => satangToBaht(BigInt(satang));
 
 export function referralService(db: Db) {
   return {
@@ -28,7 +28,7 @@ export function referralService(db: Db) {
           username: maskUsername(f.username),
           joined_at: iso(f.created_at),
           last_active_at: f.last_active_at ? iso(f.last_active_at) : null,
-          stake_month: baht(f.stake_month),
+          stake_month: bahtOf(f.stake_month),
         })),
         level2_count: level2,
       };
@@ -39,8 +39,8 @@ export function referralService(db: Db) {
       const [t, affiliate, debt] = await Promise.all([repo.totals(db, uuid), playerBalance(db, uuid, "affiliate"), repo.debtOf(db, uuid)]);
       return {
         status: "Success" as const,
-        stake: { today: baht(t.stake_today), month: baht(t.stake_month), all: baht(t.stake_all) },
-        commission: { today: baht(t.commission_today), month: baht(t.commission_month), all: baht(t.commission_all) },
+        stake: { today: bahtOf(t.stake_today), month: bahtOf(t.stake_month), all: bahtOf(t.stake_all) },
+        commission: { today: bahtOf(t.commission_today), month: bahtOf(t.commission_month), all: bahtOf(t.commission_all) },
         affiliate_credit: satangToBaht(affiliate),
         debt: satangToBaht(debt),
       };
@@ -54,8 +54,8 @@ export function referralService(db: Db) {
         subsidylist: rows.map((r) => ({
           date: r.date,
           level: Number(r.level),
-          stake: baht(r.stake),
-          commission: baht(r.commission),
+          stake: bahtOf(r.stake),
+          commission: bahtOf(r.commission),
           rate_bp: Number(((Number(r.commission) * 10_000) / Number(r.stake)).toFixed(2)),
         })),
       };
@@ -70,7 +70,7 @@ export function referralService(db: Db) {
     async withdraw(user: AuthUser, body: z.output<typeof referral.addWithdrawalAf.body>, idempotencyKey: string | null) {
       assertOwnUuid(user, body.uuid);
       const config = await readSubsidyConfig(db);
-      if (body.amount < config.min_withdrawal) throw badRequest(`โยกค่าคอมได้ขั้นต่ำ ${formatMoney(config.min_withdrawal)} บาท`);
+      if (body.amount < config.min_withdrawal) throw badRequest(`โยกค่าคอมได้ขั้นต่ำ ${formatMoney(baht(config.min_withdrawal))} บาท`);
       const amount = BigInt(bahtToSatang(body.amount));
       const [affiliate, credit] = await Promise.all([playerAccountId(db, user.uuid, "affiliate"), playerAccountId(db, user.uuid)]);
       try {
@@ -86,7 +86,7 @@ export function referralService(db: Db) {
               actorId: user.uuid,
               requestId: user.requestId,
             });
-            const message = `โยกค่าคอม ${formatMoney(body.amount)} บาท เข้าเครดิตแล้ว`;
+            const message = `โยกค่าคอม ${formatMoney(baht(body.amount))} บาท เข้าเครดิตแล้ว`;
             return {
               status: "Success" as const,
               msg: message,
@@ -110,7 +110,7 @@ export function referralService(db: Db) {
         status: "Success" as const,
         withdrawallist: rows.map((w) => ({
           id: Number(w.id),
-          amount: baht(w.amount),
+          amount: bahtOf(w.amount),
           note: w.note,
           date_time: formatThaiDateTime(w.created_at),
           created_at: iso(w.created_at),
@@ -150,14 +150,14 @@ export function referralService(db: Db) {
         status: "Success" as const,
         username: player.username,
         referrer: referrer ? { uuid: referrer.id, username: referrer.username } : null,
-        friends: friends.map((f) => ({ uuid: f.id, username: f.username, level: Number(f.level), joined_at: iso(f.created_at), stake_all: baht(f.stake_all) })),
+        friends: friends.map((f) => ({ uuid: f.id, username: f.username, level: Number(f.level), joined_at: iso(f.created_at), stake_all: bahtOf(f.stake_all) })),
         commissions: log.map((c) => ({
           slip_id: Number(c.slip_id),
           round_id: Number(c.round_id),
           level: Number(c.level),
           friend: c.friend,
-          stake: baht(c.stake),
-          commission: baht(c.amount),
+          stake: bahtOf(c.stake),
+          commission: bahtOf(c.amount),
           created_at: iso(c.created_at),
           reversed_at: c.reversed_at ? iso(c.reversed_at) : null,
         })),

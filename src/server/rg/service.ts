@@ -348,7 +348,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         commission: baht(d.commission),
         points: Number(d.points) / 100,
       }));
-      const months = new Map<string, (typeof days)[number]>();
+      const months = new Map<string, { period: string } & Record<"deposits" | "withdrawals" | "stakes" | "wins" | "commission" | "points", number>>();
       for (const d of days) {
         const key = d.period.slice(0, 7);
         const m = months.get(key) ?? { period: key, deposits: 0, withdrawals: 0, stakes: 0, wins: 0, commission: 0, points: 0 };

@@ -3,7 +3,7 @@ import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import type { wallet } from "../../contract";
 
-import { bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
+import { baht, bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
 import { promptPayPayload } from "../../domain/promptpay";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
@@ -67,7 +67,7 @@ export function walletService(db: Db) {
       own(user, body.uuid);
       const config = await readWalletConfig(db);
       if (body.amount < config.depositMin || body.amount > config.depositMax) {
-        throw badRequest(`ฝากได้ครั้งละ ${formatMoney(config.depositMin)} - ${formatMoney(config.depositMax)} บาท`);
+        throw badRequest(`ฝากได้ครั้งละ ${formatMoney(baht(config.depositMin))} - ${formatMoney(baht(config.depositMax))} บาท`);
       }
       const bank = await receivingBank();
       const promptpay = bank?.promptpay || config.promptpayId;
@@ -159,7 +159,7 @@ export function walletService(db: Db) {
       own(user, body.uuid);
       const config = await readWalletConfig(db);
       const fail = (message: string, code = 400) => new ApiError(code, message);
-      if (body.amount < config.withdrawMin) throw fail(`ถอนขั้นต่ำ ${formatMoney(config.withdrawMin)} บาท`);
+      if (body.amount < config.withdrawMin) throw fail(`ถอนขั้นต่ำ ${formatMoney(baht(config.withdrawMin))} บาท`);
       const player = await findUserById(db, user.uuid);
       if (!player?.bankCode || !player.bankNo || !player.bankAccountName) throw fail("ไม่พบบัญชีธนาคารที่ลงทะเบียนไว้");
       if (body.bankname !== player.bankCode) throw fail("ถอนได้เฉพาะเข้าบัญชีธนาคารที่ลงทะเบียนไว้เท่านั้น");
@@ -170,7 +170,7 @@ export function walletService(db: Db) {
           await repo.lockWithdrawalsOf(tx, user.uuid);
           const today = await repo.withdrawnToday(tx, user.uuid);
           if (today + amount > toSatang(config.withdrawDailyMax)) {
-            throw fail(`ถอนได้ไม่เกิน ${formatMoney(config.withdrawDailyMax)} บาทต่อวัน (ถอนไปแล้ว ${formatMoney(satangToBaht(today))} บาท)`);
+            throw fail(`ถอนได้ไม่เกิน ${formatMoney(baht(config.withdrawDailyMax))} บาทต่อวัน (ถอนไปแล้ว ${formatMoney(satangToBaht(today))} บาท)`);
           }
           const id = await repo.insertWithdrawal(tx, {
             userId: user.uuid,

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { auth } from "../../contract";
+import { baht, type Baht } from "../../domain/money";
 import type { z } from "zod";
 import { callApi } from "./api";
 import { COOKIE, getCookie, getCookieNow, removeCookie, setCookie } from "./cookies";
@@ -16,7 +17,7 @@ interface Session {
   username: string | null;
   uuid: string | null;
   isAdmin: boolean;
-  credit: number | undefined;
+  credit: Baht | undefined;
   creditLoading: boolean;
   refreshCredit: () => void;
   /** The content-wide spinner of spec §2. */
@@ -142,7 +143,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       username,
       uuid,
       isAdmin,
-      credit: credit.data?.credit,
+      credit: credit.data === undefined ? undefined : baht(credit.data.credit),
       creditLoading: credit.isFetching,
       refreshCredit: () => void queryClient.invalidateQueries({ queryKey: CREDIT_KEY }),
       loading,

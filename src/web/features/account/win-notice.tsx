@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Box, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { PATHS } from "../../app/paths";
 import { CREDIT_KEY, useSession } from "../../lib/session";
 import { useSeenWins, useWinNotice, WIN_NOTICE_FRESH_MS, winNoticeKey } from "./api/win-notice";
@@ -42,7 +42,7 @@ export function WinToast() {
         color="#1d6f31"
         variant="filled"
         radius="md"
-        title={`ยินดีด้วย! ถูกรางวัล ${formatMoney(data.total)} บาท`}
+        title={`ยินดีด้วย! ถูกรางวัล ${formatMoney(baht(data.total))} บาท`}
         withCloseButton
         closeButtonLabel="ปิด"
         onClose={() => seen.mutate(data.upTo)}
@@ -71,7 +71,7 @@ export function WinBadge() {
       size="sm"
       circle
       data-testid="win-badge"
-      aria-label={`ถูกรางวัล ${count} โพย ${formatMoney(notice.data!.total)} บาท`}
+      aria-label={`ถูกรางวัล ${count} โพย ${formatMoney(baht(notice.data!.total))} บาท`}
     >
       {count}
     </Badge>

@@ -2,7 +2,7 @@ import { Alert, Button, Card, NumberInput, Stack, Text, TextInput } from "@manti
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { wallet } from "../../../contract";
-import { formatCredit } from "../../../domain/money";
+import { baht, formatCredit } from "../../../domain/money";
 import { callApi } from "../../lib/api";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
 
@@ -28,7 +28,7 @@ export function AdjustCredit() {
         <Card withBorder radius="md">
           <Stack>
             <Text>
-              {player.username} · เครดิต {formatCredit(player.credit)}
+              {player.username} · เครดิต {formatCredit(baht(player.credit))}
             </Text>
             <NumberInput label="จำนวน (บาท) ใส่ค่าลบเพื่อหัก" value={amount} onChange={setAmount} decimalScale={2} name="adjust-amount" />
             <TextInput label="เหตุผล (จำเป็น)" value={note} onChange={(e) => setNote(e.currentTarget.value)} required name="adjust-note" />

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { betting, lottery } from "../../../contract";
 import { BET_TYPE_LABELS, BET_TYPES, type BetType } from "../../../domain/bet-types";
-import { formatMoney } from "../../../domain/money";
+import { formatFigure } from "../../../domain/money";
 import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
 import { roundTitle } from "./results-entry";
@@ -97,7 +97,7 @@ function RoundPrices({ activityId }: { activityId: number }) {
               <Table.Tr key={p.id} data-testid="digit-price-row">
                 <Table.Td>{BET_TYPE_LABELS[p.award_type]}</Table.Td>
                 <Table.Td fw={700}>{p.number}</Table.Td>
-                <Table.Td ta="right">{p.new_price === 0 ? <Badge color="red">ปิดรับ</Badge> : `จ่าย ×${formatMoney(p.new_price)}`}</Table.Td>
+                <Table.Td ta="right">{p.new_price === 0 ? <Badge color="red">ปิดรับ</Badge> : `จ่าย ×${formatFigure(p.new_price)}`}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { games } from "../../../contract";
 import type { GameConfig, GameView } from "../../../contract/games";
 import { GAME_LABELS, hilowSide } from "../../../domain/games";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { formatThaiAge } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
 import { shortCommitment } from "../../lib/short-commitment";
@@ -45,10 +45,10 @@ export function GamesAdmin() {
         <>
           <SimpleGrid cols={3} spacing="xs" data-testid="game-summary">
             <Stat label="ค่าธรรมเนียม" testId="game-fees">
-              {formatMoney(summary.data.fees)} ฿
+              {formatMoney(baht(summary.data.fees))} ฿
             </Stat>
             <Stat label="เงินพักเดิมพัน" testId="game-escrow">
-              {formatMoney(summary.data.escrow)} ฿
+              {formatMoney(baht(summary.data.escrow))} ฿
             </Stat>
             <Stat label="รอผู้ท้า" testId="game-open-count">
               {summary.data.open.length}
@@ -106,7 +106,7 @@ function GameRow({ game, testId, children }: { game: GameView; testId: string; c
               </Badge>
             )}
             <Text fw={700} style={{ fontVariantNumeric: "tabular-nums" }}>
-              {formatMoney(game.price)} ฿
+              {formatMoney(baht(game.price))} ฿
             </Text>
           </Group>
         </Group>
@@ -144,8 +144,8 @@ function Outcome({ game }: { game: GameView }) {
     <>
       <Text size="sm" fw={500} data-testid="game-outcome">
         {game.winner === "creator" ? "ผู้สร้างชนะ" : "ผู้ท้าชนะ"}
-        {game.payout !== null && ` · จ่าย ${formatMoney(game.payout)} ฿`}
-        {game.fee !== null && ` · ค่าธรรมเนียม ${formatMoney(game.fee)} ฿`}
+        {game.payout !== null && ` · จ่าย ${formatMoney(baht(game.payout))} ฿`}
+        {game.fee !== null && ` · ค่าธรรมเนียม ${formatMoney(baht(game.fee))} ฿`}
       </Text>
       <Text size="xs" c="dimmed">
         {revealText(game)} · {game.date_time}

@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { wallet } from "../../../contract";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { callApi } from "../../lib/api";
 
 export function LedgerCheck() {
@@ -14,7 +14,7 @@ export function LedgerCheck() {
       </Button>
       {r && (
         <Alert color={r.ok ? "teal" : "red"} title={r.ok ? "สมุดบัญชีถูกต้อง" : "พบความผิดปกติ"} data-testid="ledger-result">
-          บัญชี {r.accounts} · รายการ {r.entries} · ผลรวมทุกบัญชี {formatMoney(r.totalBalance)} ฿
+          บัญชี {r.accounts} · รายการ {r.entries} · ผลรวมทุกบัญชี {formatMoney(baht(r.totalBalance))} ฿
           {!r.ok && <Code block>{JSON.stringify({ differences: r.differences, negativePlayers: r.negativePlayers, unbalancedTransactions: r.unbalancedTransactions }, null, 2)}</Code>}
         </Alert>
       )}

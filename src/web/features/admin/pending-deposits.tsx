@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { wallet } from "../../../contract";
 import { BANKS } from "../../../domain/banks";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney, formatMoneyExact } from "../../../domain/money";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
 import { callApi } from "../../lib/api";
@@ -32,7 +32,7 @@ export function PendingDeposits() {
         <Card key={r.id} withBorder radius="md" data-testid="pending-deposit" data-username={r.username}>
           <Stack gap={4}>
             <Group justify="space-between">
-              <Text fw={700}>{r.amount.toFixed(2)} ฿</Text>
+              <Text fw={700}>{formatMoneyExact(baht(r.amount))} ฿</Text>
               <Text size="sm">{r.username}</Text>
             </Group>
             <Text size="xs" c="dimmed">
@@ -44,7 +44,7 @@ export function PendingDeposits() {
                 {r.hasSlip ? "ดูสลิป" : "ไม่มีสลิป"}
               </Button>
               <Button size="xs" color="green" onClick={() => decide.mutate({ id: r.id, status: "Approve" })} loading={decide.isPending}>
-                อนุมัติ {formatMoney(r.amount)} ฿
+                อนุมัติ {formatMoney(baht(r.amount))} ฿
               </Button>
               <Button size="xs" color="red" variant="light" onClick={() => decide.mutate({ id: r.id, status: "Reject" })} loading={decide.isPending}>
                 ปฏิเสธ

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { wallet } from "../../../contract";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { BankLine } from "../../components/bank-line";
 import { EmptyState } from "../../components/empty-state";
 import { callApi } from "../../lib/api";
@@ -28,7 +28,7 @@ export function PendingWithdrawals() {
         <Card key={r.id} withBorder radius="md" data-testid="pending-withdrawal" data-username={r.username}>
           <Stack gap={6}>
             <Group justify="space-between">
-              <Text fw={700}>{formatMoney(r.amount)} ฿</Text>
+              <Text fw={700}>{formatMoney(baht(r.amount))} ฿</Text>
               <Text size="sm">
                 {r.username} · {r.date_time}
               </Text>

@@ -2,7 +2,7 @@ import { Card, Group, SegmentedControl, Stack, Table, Text } from "@mantine/core
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { wallet } from "../../../contract";
-import { formatCredit, formatMoney } from "../../../domain/money";
+import { baht, formatCredit, formatMoney } from "../../../domain/money";
 import { movementLabel } from "../../../domain/movements";
 import { callApi } from "../../lib/api";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
@@ -22,7 +22,7 @@ export function PlayerLog() {
         <Card withBorder radius="md">
           <Group justify="space-between" mb="xs">
             <Text fw={600}>
-              {log.data?.username ?? player.username} · {formatCredit(log.data?.credit ?? player.credit)}
+              {log.data?.username ?? player.username} · {formatCredit(baht(log.data?.credit ?? player.credit))}
             </Text>
             <SegmentedControl size="xs" value={days} onChange={setDays} data={["1", "7", "30", "90"].map((d) => ({ value: d, label: `${d} วัน` }))} />
           </Group>
@@ -44,9 +44,9 @@ export function PlayerLog() {
                     {l.note ? ` · ${l.note}` : ""}
                   </Table.Td>
                   <Table.Td ta="right" c={l.amount < 0 ? "red" : "green"}>
-                    {formatMoney(l.amount)}
+                    {formatMoney(baht(l.amount))}
                   </Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.balance_after)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(baht(l.balance_after))}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput, UnstyledButton } from "@mantine/
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { wallet } from "../../../contract";
-import { formatCredit } from "../../../domain/money";
+import { baht, formatCredit } from "../../../domain/money";
 import { callApi } from "../../lib/api";
 
 export interface PickedPlayer {
@@ -47,7 +47,7 @@ export function PlayerPicker({ onPick }: { onPick: (p: PickedPlayer) => void }) 
               </Text>
             </Stack>
             <Text size="sm" style={{ flexShrink: 0 }}>
-              {formatCredit(u.credit)}
+              {formatCredit(baht(u.credit))}
             </Text>
           </Group>
         </UnstyledButton>

@@ -4,7 +4,7 @@ import { type ComponentProps, useState } from "react";
 import { auth, backOffice } from "../../../contract";
 import type { PlayerDetails } from "../../../contract/back-office";
 import { BANKS, isBankCode } from "../../../domain/banks";
-import { formatCredit, formatMoney } from "../../../domain/money";
+import { baht, formatCredit, formatMoney } from "../../../domain/money";
 import { movementLabel } from "../../../domain/movements";
 import { SLIP_STATUS, slipStatus } from "../../../domain/slip";
 import { formatThaiDateTime } from "../../../domain/thai-date";
@@ -53,8 +53,8 @@ function PlayerView({ uuid, onOpen }: { uuid: string; onOpen: (uuid: string) => 
           </Alert>
         )}
         <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
-          <Field label="เครดิต" value={formatCredit(player.credit)} testId="player-credit" />
-          <Field label="ค่าคอมสะสม" value={formatMoney(player.affiliate)} />
+          <Field label="เครดิต" value={formatCredit(baht(player.credit))} testId="player-credit" />
+          <Field label="ค่าคอมสะสม" value={formatMoney(baht(player.affiliate))} />
           <Field label="ชื่อ" value={player.name ?? "-"} />
           <Field label="เบอร์โทร" value={player.phonenumber ?? "-"} />
           <Field label="ธนาคาร" value={player.bankname && isBankCode(player.bankname) ? BANKS[player.bankname].thaiName : (player.bankname ?? "-")} />
@@ -144,7 +144,7 @@ function MoneyRequests({
       {requests.map((r) => (
         <Group key={r.id} justify="space-between" wrap="nowrap">
           <Text size="xs">{r.date_time}</Text>
-          <Text size="sm">{formatMoney(r.amount)}</Text>
+          <Text size="sm">{formatMoney(baht(r.amount))}</Text>
           <ApprovalBadge status={r.status} />
         </Group>
       ))}
@@ -189,11 +189,11 @@ function Rows({ rows, empty, testId, label }: { rows: Row[]; empty: string; test
                 </Text>
               </Table.Td>
               <Table.Td ta="right" c={r.amount < 0 ? "red" : "green"}>
-                {formatMoney(r.amount)}
+                {formatMoney(baht(r.amount))}
               </Table.Td>
               <Table.Td ta="right">
                 {r.afterLabel ? `${r.afterLabel} ` : ""}
-                {formatMoney(r.after)}
+                {formatMoney(baht(r.after))}
               </Table.Td>
             </Table.Tr>
           ))}

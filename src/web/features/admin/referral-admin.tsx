@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { referral } from "../../../contract";
 import type { CommissionRate, SubsidyConfig } from "../../../contract/referral";
 import { BET_TYPE_LABELS, BET_TYPES, type BetType } from "../../../domain/bet-types";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { formatBp } from "../../../domain/referral";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
@@ -130,19 +130,19 @@ function ReferralTree() {
         {tree.data && (
           <Stack gap="xs" data-testid="referral-tree">
             <Text>
-              {tree.data.username} · ผู้แนะนำ: {tree.data.referrer?.username ?? "ไม่มี"} · ค่าคอมคงเหลือ {formatMoney(tree.data.affiliate_credit)} บาท
-              {tree.data.debt > 0 && ` · ค้างหัก ${formatMoney(tree.data.debt)} บาท`}
+              {tree.data.username} · ผู้แนะนำ: {tree.data.referrer?.username ?? "ไม่มี"} · ค่าคอมคงเหลือ {formatMoney(baht(tree.data.affiliate_credit))} บาท
+              {tree.data.debt > 0 && ` · ค้างหัก ${formatMoney(baht(tree.data.debt))} บาท`}
             </Text>
             <Text fw={500}>เพื่อนในสายงาน ({tree.data.friends.length})</Text>
             {tree.data.friends.map((f) => (
               <Text key={f.uuid} size="sm">
-                ชั้น {f.level} · {f.username} · ยอดแทงที่ได้ค่าคอม {formatMoney(f.stake_all)} บาท
+                ชั้น {f.level} · {f.username} · ยอดแทงที่ได้ค่าคอม {formatMoney(baht(f.stake_all))} บาท
               </Text>
             ))}
             <Text fw={500}>ค่าคอมล่าสุด</Text>
             {tree.data.commissions.slice(0, 30).map((c) => (
               <Text key={`${c.slip_id}-${c.level}`} size="sm" td={c.reversed_at ? "line-through" : undefined}>
-                {formatThaiDateTime(c.created_at)} · โพย {c.slip_id} · ชั้น {c.level} · {c.friend} · แทง {formatMoney(c.stake)} → {formatMoney(c.commission)} บาท
+                {formatThaiDateTime(c.created_at)} · โพย {c.slip_id} · ชั้น {c.level} · {c.friend} · แทง {formatMoney(baht(c.stake))} → {formatMoney(baht(c.commission))} บาท
               </Text>
             ))}
             <Text fw={500}>เปลี่ยนผู้แนะนำ</Text>

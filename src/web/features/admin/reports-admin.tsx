@@ -4,7 +4,7 @@ import { useState } from "react";
 import { backOffice } from "../../../contract";
 import type { ReportFigures } from "../../../contract/back-office";
 import { type CsvColumns, toCsv } from "../../../domain/csv";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { bangkokDateKey, formatThaiDrawDate } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
 import { downloadCsv } from "../../lib/download-csv";
@@ -100,7 +100,7 @@ export function ReportsAdmin() {
                     {h}
                   </Text>
                   <Text size="sm" fw={600} c={k === "house" ? (report.data.totals.house < 0 ? "red" : "teal") : undefined} data-testid={`total-${k}`}>
-                    {formatMoney(report.data.totals[k])}
+                    {formatMoney(baht(report.data.totals[k]))}
                   </Text>
                 </Stack>
               ))}
@@ -146,7 +146,7 @@ function FigureTable({ title, rows, testId }: { title: string; rows: Array<{ key
                   <Table.Td>{r.label}</Table.Td>
                   {FIGURES.map(([k]) => (
                     <Table.Td key={k} ta="right" c={k === "house" && r.figures.house < 0 ? "red" : undefined}>
-                      {formatMoney(r.figures[k])}
+                      {formatMoney(baht(r.figures[k]))}
                     </Table.Td>
                   ))}
                 </Table.Tr>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import { lottery } from "../../../contract";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
 
@@ -91,7 +91,7 @@ type Payout = NonNullable<z.infer<typeof lottery.addAward.response>["payout"]>;
 
 /** What the previewed result would pay, as settlement will pay it; for a correction, each player's change. */
 function PayoutPreview({ payout }: { payout: Payout }) {
-  const money = (baht: number) => `${formatMoney(baht)} ฿`;
+  const money = (amount: number) => `${formatMoney(baht(amount))} ฿`;
   const changed = payout.players.filter((p) => p.change !== 0);
   return (
     <Card withBorder radius="md" padding="xs" data-testid="payout-preview">
@@ -152,11 +152,11 @@ function PayoutPreview({ payout }: { payout: Payout }) {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td ta="right">{formatMoney(p.paidBefore)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(p.payout)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(baht(p.paidBefore))}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(baht(p.payout))}</Table.Td>
                     <Table.Td ta="right" fw={700} c={p.change < 0 ? "red" : "teal"}>
                       {p.change > 0 ? "+" : ""}
-                      {formatMoney(p.change)}
+                      {formatMoney(baht(p.change))}
                     </Table.Td>
                   </Table.Tr>
                 ))}

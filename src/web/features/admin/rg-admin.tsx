@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import { rg } from "../../../contract";
 import type { RgAuditLine, RgPlayer } from "../../../contract/rg";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { BREAK_LABELS, type BreakLength, LIMIT_KIND_LABELS, LIMIT_KINDS, LIMIT_PERIOD_LABELS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from "../../../domain/rg";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
@@ -72,7 +72,7 @@ function PlayerRow({ player, chosen, onChoose }: { player: Player; chosen: boole
           {player.limits.map((l) => (
             <Badge key={`${l.kind}-${l.period}`} variant="light" color="gray" size="sm" data-testid="rg-player-limit">
               {LIMIT_KIND_LABELS[l.kind]}
-              {LIMIT_PERIOD_LABELS[l.period]} {formatMoney(l.amount)} ฿
+              {LIMIT_PERIOD_LABELS[l.period]} {formatMoney(baht(l.amount))} ฿
             </Badge>
           ))}
           {player.flagged_deposits > 0 && (
@@ -199,12 +199,12 @@ function showValue(v: unknown): string {
 }
 
 function showField(key: string, value: unknown): string {
-  const baht = (b: unknown) => `${formatMoney(Number(b))} ฿`;
+  const money = (b: unknown) => `${formatMoney(baht(Number(b)))} ฿`;
   switch (key) {
     case "amount":
-      return value === null ? "ไม่จำกัด" : `วงเงิน ${baht(value)}`;
+      return value === null ? "ไม่จำกัด" : `วงเงิน ${money(value)}`;
     case "pending":
-      return value === null ? "รอยกเลิก" : `รอเพิ่มเป็น ${baht(value)}`;
+      return value === null ? "รอยกเลิก" : `รอเพิ่มเป็น ${money(value)}`;
     case "kind":
       return LIMIT_KIND_LABELS[value as LimitKind] ?? String(value);
     case "period":

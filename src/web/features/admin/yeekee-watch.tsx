@@ -2,7 +2,7 @@ import { Alert, Badge, Card, Group, SegmentedControl, Stack, Text, Title } from 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { yeekee } from "../../../contract";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
 import { callApi } from "../../lib/api";
@@ -56,7 +56,7 @@ export function YeekeeWatch() {
                   <Badge color="orange" variant="light">
                     ยิงท้าย {p.lateShots} ครั้ง
                   </Badge>
-                  <Text size="sm">แทง {formatMoney(p.stake)} ฿</Text>
+                  <Text size="sm">แทง {formatMoney(baht(p.stake))} ฿</Text>
                 </Group>
               </Group>
             ))}

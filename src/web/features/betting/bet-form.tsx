@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text }
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { BET_TYPE_LABELS, betTypeDigits, type BetType } from "../../../domain/bet-types";
-import { formatMoney, satangToBaht } from "../../../domain/money";
+import { baht, formatMoney, satangToBaht } from "../../../domain/money";
 import type { NumberListParse } from "../../../domain/shortcuts";
 import { reverseNumbers } from "../../../domain/slip";
 import { PATHS } from "../../app/paths";
@@ -189,7 +189,7 @@ export function BetForm({
     const discount = rates[l.betType]?.discountPercent ?? 0;
     return { line: l, rate, problem: configData ? lineProblem(rates, priceMap, l) : null, win: satangToBaht(potentialWin(l.stake, rate?.rate ?? 0)), paid: linePaid(l.stake, discount) };
   });
-  const total = lines.reduce((s, l) => s + (l.stake === "" ? 0 : l.stake), 0);
+  const total = baht(lines.reduce((s, l) => s + (l.stake === "" ? 0 : l.stake), 0));
   const paid = satangToBaht(view.reduce((s, v) => s + v.paid, 0));
   const closedCount = view.filter((v) => v.rate?.closed).length;
   const removeClosed = () => slip.setLines(view.filter((v) => !v.rate?.closed).map((v) => v.line));
@@ -485,7 +485,7 @@ export function BetForm({
         <Card withBorder radius="lg" padding="sm" data-testid="round-slips">
           <Group justify="space-between">
             <Text size="sm">
-              โพยของคุณในงวดนี้ {mySlips.length} ใบ รวม {formatMoney(mySlips.filter((s) => s.status === "active").reduce((a, s) => a + s.totalPaid, 0))} ฿
+              โพยของคุณในงวดนี้ {mySlips.length} ใบ รวม {formatMoney(baht(mySlips.filter((s) => s.status === "active").reduce((a, s) => a + s.totalPaid, 0)))} ฿
             </Text>
             <Anchor component={Link} to={PATHS.reviewPostList} size="sm">
               ดูโพย

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
-import { formatMoney } from "../../../domain/money";
+import { type Baht, formatMoney } from "../../../domain/money";
 import { type FormLine, formatRate, type LineRate } from "./bet-lines";
 import { StakeInput } from "./stake-input";
 import { TAP_INPUT } from "./stake-panel";
@@ -21,7 +21,7 @@ export function BetLineCard({
   rate: LineRate | null;
   problem: string | null;
   /** Baht the line would win at its rate. */
-  win: number;
+  win: Baht;
   onStake: (stake: number | "") => void;
   onRemove: () => void;
 }) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BET_TYPES, betTypeDigits, type BetType } from "../../../domain/bet-types";
-import { bahtToSatang, formatMoney, isBahtAmount } from "../../../domain/money";
+import { bahtToSatang, formatFigure, isBahtAmount, satang, type Satang } from "../../../domain/money";
 import { exposureNumber, linePayout, linePrice, validateBetLine } from "../../../domain/slip";
 import { schema } from "../../../contract/schema";
 
@@ -126,14 +126,14 @@ export function lineProblem(rates: Rates, prices: ReadonlyMap<string, number> | 
 // (src/domain/slip.ts; the server's are its SQL functions, checked against these by tests/api/pricing.test.ts).
 
 /** What a line would win, in satang: stake × rate (linePayout); 0 while the stake or rate is not a usable amount. */
-export function potentialWin(stake: number | "", rate: number): number {
-  if (stake === "" || !isBahtAmount(stake) || !isBahtAmount(rate)) return 0;
+export function potentialWin(stake: number | "", rate: number): Satang {
+  if (stake === "" || !isBahtAmount(stake) || !isBahtAmount(rate)) return satang(0);
   return linePayout(bahtToSatang(stake), bahtToSatang(rate));
 }
 
 /** What the player pays for a line, in satang: the stake less the percent-lotto discount (linePrice). */
-export function linePaid(stake: number | "", discountPercent: number): number {
-  if (stake === "" || !isBahtAmount(stake)) return 0;
+export function linePaid(stake: number | "", discountPercent: number): Satang {
+  if (stake === "" || !isBahtAmount(stake)) return satang(0);
   try {
     return linePrice(bahtToSatang(stake), discountPercent);
   } catch {
@@ -175,4 +175,4 @@ export function parseDraft(numberlistStr: string, rates: Rates, defaultStake: nu
 }
 
 /** Rates such as 3.2 keep their decimals; whole rates get thousands grouping. */
-export const formatRate = (r: number) => (Number.isInteger(r) ? formatMoney(r) : String(r));
+export const formatRate = (r: number) => (Number.isInteger(r) ? formatFigure(r) : String(r));

@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Modal, ScrollArea, Stack, Text } from "@
 import { Link } from "react-router";
 import type { RefusalReason } from "../../../contract/common";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
-import { formatMoney } from "../../../domain/money";
+import { baht, type Baht, formatMoney } from "../../../domain/money";
 import { PATHS } from "../../app/paths";
 import { type FormLine, totalsByType } from "./bet-lines";
 
@@ -31,8 +31,8 @@ export interface Confirmation {
   /** Made once when the dialog opens: a retry of this confirmation is the same slip to the server. */
   datetime: string;
   lines: FormLine[];
-  total: number;
-  paid: number;
+  total: Baht;
+  paid: Baht;
 }
 
 export function ConfirmSlipModal({
@@ -46,7 +46,7 @@ export function ConfirmSlipModal({
 }: {
   confirmation: Confirmation | null;
   title: string;
-  credit: number | undefined;
+  credit: Baht | undefined;
   error: SlipError | null;
   pending: boolean;
   onConfirm: () => void;
@@ -66,7 +66,7 @@ export function ConfirmSlipModal({
                   <Text size="sm">
                     {BET_TYPE_LABELS[l.betType]} <b className="award-number">{l.number}</b>
                   </Text>
-                  <Text size="sm">{formatMoney(l.stake === "" ? 0 : l.stake)} ฿</Text>
+                  <Text size="sm">{formatMoney(baht(l.stake === "" ? 0 : l.stake))} ฿</Text>
                 </Group>
               ))}
             </Stack>
@@ -78,7 +78,7 @@ export function ConfirmSlipModal({
                 <Text size="sm">
                   {BET_TYPE_LABELS[t.betType]} {t.count} เลข
                 </Text>
-                <Text size="sm">{formatMoney(t.total)} ฿</Text>
+                <Text size="sm">{formatMoney(baht(t.total))} ฿</Text>
               </Group>
             ))}
           </Stack>
@@ -107,7 +107,7 @@ export function ConfirmSlipModal({
                 เครดิตหลังแทง
               </Text>
               <Text size="sm" c={credit - c.paid < 0 ? "red" : "dimmed"}>
-                {formatMoney(credit - c.paid)} ฿
+                {formatMoney(baht(credit - c.paid))} ฿
               </Text>
             </Group>
           )}

@@ -2,7 +2,7 @@ import { Alert, Badge, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stac
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Slip } from "../../../contract/betting";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { SLIP_STATUS } from "../../../domain/slip";
 import { formatTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
@@ -63,7 +63,7 @@ export function ReviewPostListPage() {
             ยอดแทงรวม
           </Text>
           <Text fw={600} data-testid="total-staked">
-            {formatMoney(totals.staked)} ฿
+            {formatMoney(baht(totals.staked))} ฿
           </Text>
         </Card>
         <Card withBorder radius="md" padding="xs">
@@ -71,7 +71,7 @@ export function ReviewPostListPage() {
             ยอดถูกรางวัล
           </Text>
           <Text fw={600} c="green.8" data-testid="total-won">
-            {formatMoney(totals.won)} ฿
+            {formatMoney(baht(totals.won))} ฿
           </Text>
         </Card>
       </SimpleGrid>
@@ -119,11 +119,11 @@ function SlipRow({ slip, now, roundText, onOpen }: { slip: Slip; now: number; ro
         </Group>
         <Group justify="space-between" mt={4}>
           <Text size="sm">
-            {slip.lines.length} รายการ · แทง <b data-testid="slip-total">{formatMoney(slip.totalPaid)}</b> ฿
+            {slip.lines.length} รายการ · แทง <b data-testid="slip-total">{formatMoney(baht(slip.totalPaid))}</b> ฿
           </Text>
           {status === "won" && (
             <Text size="sm" fw={700} c="green.8" data-testid="slip-win">
-              ถูก {formatMoney(slip.totalWin)} ฿
+              ถูก {formatMoney(baht(slip.totalWin))} ฿
             </Text>
           )}
         </Group>

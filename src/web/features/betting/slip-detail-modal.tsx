@@ -4,7 +4,7 @@ import { useState } from "react";
 import { betting } from "../../../contract";
 import type { Slip } from "../../../contract/betting";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney, satangToBaht } from "../../../domain/money";
 import { SLIP_STATUS } from "../../../domain/slip";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
@@ -68,7 +68,8 @@ function SlipDetail({ listed, roundText, now, onClose }: { listed: Slip; roundTe
       <Divider />
       <Stack gap={6}>
         {slip.lines.map((l) => {
-          const win = l.result === "win" && settled ? (l.payout ?? potentialWin(l.amount, l.priceReturn)) : 0;
+          // The payout is in baht (the API's); what the line would win is in satang (the domain's rule).
+          const win = l.result === "win" && settled ? (l.payout !== null ? baht(l.payout) : satangToBaht(potentialWin(l.amount, l.priceReturn))) : baht(0);
           return (
             <Card
               key={l.id}
@@ -98,7 +99,7 @@ function SlipDetail({ listed, roundText, now, onClose }: { listed: Slip; roundTe
               </Group>
               <Group justify="space-between" mt={2} wrap="nowrap">
                 <Text size="sm">
-                  แทง {formatMoney(l.amount)} ฿ × {formatRate(l.priceReturn)}
+                  แทง {formatMoney(baht(l.amount))} ฿ × {formatRate(l.priceReturn)}
                 </Text>
                 {settled ? (
                   <Text size="sm" fw={600} c={win > 0 ? "green.8" : "dimmed"} data-testid="slip-line-win">
@@ -106,7 +107,7 @@ function SlipDetail({ listed, roundText, now, onClose }: { listed: Slip; roundTe
                   </Text>
                 ) : (
                   <Text size="sm" c="dimmed" data-testid="slip-line-win">
-                    ถูกได้ {formatMoney(potentialWin(l.amount, l.priceReturn))} ฿
+                    ถูกได้ {formatMoney(satangToBaht(potentialWin(l.amount, l.priceReturn)))} ฿
                   </Text>
                 )}
               </Group>
@@ -118,20 +119,20 @@ function SlipDetail({ listed, roundText, now, onClose }: { listed: Slip; roundTe
       <Group justify="space-between">
         <Text>ยอดแทงรวม</Text>
         <Text fw={600} data-testid="detail-total">
-          {formatMoney(slip.totalAmount)} ฿
+          {formatMoney(baht(slip.totalAmount))} ฿
         </Text>
       </Group>
       {slip.totalPaid !== slip.totalAmount && (
         <Group justify="space-between">
           <Text size="sm">จ่ายจริง (หลังส่วนลด)</Text>
-          <Text size="sm">{formatMoney(slip.totalPaid)} ฿</Text>
+          <Text size="sm">{formatMoney(baht(slip.totalPaid))} ฿</Text>
         </Group>
       )}
       {status === "won" && (
         <Group justify="space-between">
           <Text>ยอดถูกรางวัล</Text>
           <Text fw={700} c="green.8" data-testid="detail-win">
-            {formatMoney(slip.totalWin)} ฿
+            {formatMoney(baht(slip.totalWin))} ฿
           </Text>
         </Group>
       )}
@@ -146,7 +147,7 @@ function SlipDetail({ listed, roundText, now, onClose }: { listed: Slip; roundTe
         (asking ? (
           <Card withBorder radius="md" padding="sm" bg="orange.0">
             <Text size="sm" mb="xs">
-              ยืนยันยกเลิกโพย #{slip.master_id}? ระบบจะคืนเครดิต {formatMoney(slip.totalPaid)} ฿
+              ยืนยันยกเลิกโพย #{slip.master_id}? ระบบจะคืนเครดิต {formatMoney(baht(slip.totalPaid))} ฿
             </Text>
             <Group grow>
               <Button variant="default" onClick={() => setAsking(false)} disabled={cancel.isPending}>

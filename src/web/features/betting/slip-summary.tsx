@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
-import { formatMoney } from "../../../domain/money";
+import { type Baht, formatMoney } from "../../../domain/money";
 
 /** The slip's totals and the send button, kept in sight above the bottom navigation once there are lines. */
 export function SlipSummary({
@@ -13,9 +13,9 @@ export function SlipSummary({
 }: {
   count: number;
   /** Baht staked and baht to pay (less a percent-lotto discount). */
-  total: number;
-  paid: number;
-  credit: number | undefined;
+  total: Baht;
+  paid: Baht;
+  credit: Baht | undefined;
   blocker: string | null;
   checking: boolean;
   onSubmit: () => void;

@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { BET_TYPE_LABELS, type BetType } from "../../../domain/bet-types";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { StakeInput } from "./stake-input";
 
 export const QUICK_AMOUNTS = [5, 10, 20, 50, 100] as const;
@@ -55,7 +55,7 @@ export function StakePanel({
       </Group>
       {lineCount > 0 && first.stake !== "" && (
         <Button h={44} variant="subtle" c="red.9" onClick={() => onApplyAll(first.stake as number)} data-testid="apply-stake-all">
-          ใช้ราคา {formatMoney(first.stake)} บาท กับทุกเลข ({lineCount})
+          ใช้ราคา {formatMoney(baht(first.stake))} บาท กับทุกเลข ({lineCount})
         </Button>
       )}
       {!single && (

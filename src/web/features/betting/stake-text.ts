@@ -1,4 +1,4 @@
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 
 /**
  * The stake fields' text: whole baht with thousands separators ("1,250"), typed digit by digit. Pure, so the
@@ -15,7 +15,7 @@ export const STAKE_MAX_DIGITS = 9;
  * CPU slowdown as the form first appeared, its longest piece of work (issue 18).
  */
 export function stakeText(value: number | ""): string {
-  return value === "" ? "" : formatMoney(value);
+  return value === "" ? "" : formatMoney(baht(value));
 }
 
 /**

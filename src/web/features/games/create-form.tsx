@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, NumberInput, SegmentedControl, Stack, Switch, Text } from "@mantine/core";
 import { useState } from "react";
 import { type Dice, GAME_LABELS, type GameSide, type GameType, HUAKOI_SIDES } from "../../../domain/games";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { useAddGame } from "./api/add-game";
 import { DicePicker } from "./dice-picker";
 
@@ -84,7 +84,7 @@ export function CreateForm({ type }: { type: GameType }) {
           <Alert color="teal" data-testid="create-result" data-game-id={add.data.game.id}>
             <Stack gap={4}>
               <Text size="sm" fw={600}>
-                สร้างเกมแล้ว #{add.data.game.id} · {formatMoney(add.data.game.price)} ฿
+                สร้างเกมแล้ว #{add.data.game.id} · {formatMoney(baht(add.data.game.price))} ฿
               </Text>
               {(add.data.msg || add.data.message) && <Text size="xs">{add.data.msg || add.data.message}</Text>}
               <Text size="xs">ค่าที่ประกาศ (SHA-256) ใช้ตรวจสอบภายหลังว่าไม่มีการเปลี่ยนตัวเลือก:</Text>

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { GameView } from "../../../contract/games";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { formatThaiAge } from "../../../domain/thai-date";
 import { shortCommitment } from "../../lib/short-commitment";
 import { STATUS_COLORS, STATUS_LABELS } from "./show-game";
@@ -34,7 +34,7 @@ export function GameCard({
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={0} miw={0}>
             <Text fw={700} fz="lg" style={{ fontVariantNumeric: "tabular-nums" }} data-testid="game-price">
-              {formatMoney(game.price)} ฿
+              {formatMoney(baht(game.price))} ฿
             </Text>
             <Text size="sm" truncate data-testid="game-creator">
               {game.mine ? "เกมของคุณ" : `ผู้สร้าง ${game.creator}`}

@@ -2,7 +2,7 @@ import { Alert, Button, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import type { GameView } from "../../../contract/games";
 import { GAME_LABELS, type GameSide, sidesOf } from "../../../domain/games";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { useGuessGame } from "./api/guess-game";
 import { GuessResult } from "./guess-result";
 
@@ -38,7 +38,7 @@ export function GuessDialog({ game, onClose }: { game: GameView | null; onClose:
           ) : (
             <>
               <Text size="sm">
-                เดิมพัน <b>{formatMoney(game.price)} ฿</b> เท่ากับผู้สร้าง ({game.creator}) ผู้ชนะได้รับเงินเดิมพันทั้งสองฝ่ายหักค่าธรรมเนียม
+                เดิมพัน <b>{formatMoney(baht(game.price))} ฿</b> เท่ากับผู้สร้าง ({game.creator}) ผู้ชนะได้รับเงินเดิมพันทั้งสองฝ่ายหักค่าธรรมเนียม
               </Text>
               <Text size="sm" fw={600}>
                 {game.gametype === "huakoi" ? "ทายว่าผู้สร้างเลือกข้างไหน" : "ทายผลรวมลูกเต๋าสามลูก"}

@@ -3,7 +3,7 @@ import type { games } from "../../../contract";
 import type { GameView } from "../../../contract/games";
 import type { ResponseOf } from "../../../contract/route";
 import type { GameSide } from "../../../domain/games";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { RevealCheck } from "./reveal-check";
 import { Fact, RevealFacts } from "./reveal-facts";
 import type { Reveal } from "./verify";
@@ -26,7 +26,7 @@ export function GuessResult({ answer, game, guess }: { answer: GuessAnswer; game
       )}
       <RevealFacts reveal={reveal} guess={guess} guessLabel="คุณทาย">
         <Fact label="คุณได้รับ" testId="guess-returnprice">
-          {formatMoney(answer.returnprice)} ฿
+          {formatMoney(baht(answer.returnprice))} ฿
         </Fact>
       </RevealFacts>
       {/* Checked against the commitment the card showed before the guess, not the one in the answer. */}

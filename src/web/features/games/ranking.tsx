@@ -1,7 +1,7 @@
 import { Alert, Card, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import type { GameType } from "../../../domain/games";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { bangkokDateKey } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
 import { useGameRanking } from "./api/ranking";
@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_DAYS = 7;
 
 /** "+1,234.50 ฿" for winnings, "−80 ฿" for losses. */
-const signedMoney = (baht: number) => `${baht > 0 ? "+" : baht < 0 ? "−" : ""}${formatMoney(Math.abs(baht))} ฿`;
+const signedMoney = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${formatMoney(baht(Math.abs(amount)))} ฿`;
 
 /** Players by net winnings after fees over a Bangkok date range, the last 7 days by default. */
 export function Ranking({ type }: { type: GameType }) {

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { betting } from "../../../contract";
 import { BET_TYPE_LABELS, BET_TYPES } from "../../../domain/bet-types";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatFigure, formatMoney } from "../../../domain/money";
 import { PageTitle } from "../../components/page-title";
 import { callApi } from "../../lib/api";
 import { useLottoList } from "./queries";
@@ -66,10 +66,10 @@ export function PayRatePage() {
                   )}
                 </Table.Td>
                 <Table.Td ta="right" fw={600} data-testid="rate-value">
-                  {formatMoney(r.rate)}
+                  {formatFigure(r.rate)}
                 </Table.Td>
                 <Table.Td ta="right">
-                  {formatMoney(r.minStake)}-{formatMoney(r.maxStake)}
+                  {formatMoney(baht(r.minStake))}-{formatMoney(baht(r.maxStake))}
                 </Table.Td>
               </Table.Tr>
             ))}

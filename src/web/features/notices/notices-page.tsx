@@ -2,7 +2,7 @@ import { Alert, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import type { z } from "zod";
 import type { lottery, notices } from "../../../contract";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useMarkNoticesRead, useNotices } from "./use-notices";
@@ -40,7 +40,7 @@ function NoticeCard({ notice, isNew }: { notice: Notice; isNew: boolean }) {
         </Text>
         <Text size="sm">ผลที่ถูกต้อง: {resultText(notice.after)}</Text>
         <Text size="sm" fw={700} c={takenBack ? "red" : "teal"} data-testid="notice-amount">
-          {takenBack ? `หักเงินรางวัลคืน ${formatMoney(-notice.amount)} ฿` : `เพิ่มเงินรางวัล ${formatMoney(notice.amount)} ฿`}
+          {takenBack ? `หักเงินรางวัลคืน ${formatMoney(baht(-notice.amount))} ฿` : `เพิ่มเงินรางวัล ${formatMoney(baht(notice.amount))} ฿`}
         </Text>
         {notice.reason && <Text size="sm">เหตุผล: {notice.reason}</Text>}
         <Text size="xs" c="dimmed">

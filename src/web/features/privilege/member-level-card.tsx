@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Progress, Stack, Text } from "@mantine/core";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { MEMBER_LEVEL_LABELS, type MemberLevel } from "../../../domain/points";
 import { showMultiplier } from "./show-points";
 
@@ -48,13 +48,13 @@ export function MemberLevelCard({ standing }: { standing: Standing }) {
                 ยอดแทง 90 วัน
               </Text>
               <Text size="xs" style={{ fontVariantNumeric: "tabular-nums" }} data-testid="level-stake">
-                {formatMoney(stake_90d)} / {formatMoney(next_level.threshold)} ฿
+                {formatMoney(baht(stake_90d))} / {formatMoney(baht(next_level.threshold))} ฿
               </Text>
             </Group>
             <Progress value={percent} color={LEVEL_COLORS[next_level.name]} size="lg" radius="xl" aria-label="ความคืบหน้าสู่ระดับถัดไป" data-testid="level-progress" />
             <Text size="xs" c="dimmed">
               {missing > 0
-                ? `แทงอีก ${formatMoney(missing)} บาท ภายใน 90 วัน เพื่อเป็นระดับ${MEMBER_LEVEL_LABELS[next_level.name]}`
+                ? `แทงอีก ${formatMoney(baht(missing))} บาท ภายใน 90 วัน เพื่อเป็นระดับ${MEMBER_LEVEL_LABELS[next_level.name]}`
                 : `ยอดแทงครบแล้ว ระดับจะปรับเป็น${MEMBER_LEVEL_LABELS[next_level.name]}ในการคำนวณระดับรอบถัดไป`}
             </Text>
           </Stack>

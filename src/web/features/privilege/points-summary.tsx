@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { showPoints } from "./show-points";
 
 interface Summary {
@@ -55,7 +55,7 @@ export function PointsSummary({ summary }: { summary: Summary | undefined }) {
               ยอดแทงวันนี้
             </Text>
             <Text fw={600} style={TABULAR} data-testid="stake-today">
-              {summary === undefined ? "–" : `${formatMoney(summary.postdigit_total_today)} ฿`}
+              {summary === undefined ? "–" : `${formatMoney(baht(summary.postdigit_total_today))} ฿`}
             </Text>
           </Stack>
         </SimpleGrid>

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import type { RedeemSlot } from "../../../contract/points";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { EmptyState } from "../../components/empty-state";
 import { useRedeem } from "./api/redeem";
 import { useRedeemSlots } from "./api/redeem-slots";
@@ -51,7 +51,7 @@ export function RedeemSlots({ usable }: { usable: number | undefined }) {
                 <Text size="sm">
                   รับเครดิต{" "}
                   <Text span fw={700} c="teal.8" data-testid="redeem-slot-bonus">
-                    {formatMoney(slot.bonus)} ฿
+                    {formatMoney(baht(slot.bonus))} ฿
                   </Text>
                 </Text>
                 <Text size="xs" c="dimmed">

@@ -1,5 +1,5 @@
 import { Alert, Card, Group, Skeleton, Stack, Text } from "@mantine/core";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { EmptyState } from "../../components/empty-state";
 import { AF_HISTORY_DAYS, useAfWithdrawals } from "./api/af-withdrawals";
 
@@ -27,7 +27,7 @@ export function AfWithdrawalHistory() {
               )}
             </Stack>
             <Text fw={600} style={{ whiteSpace: "nowrap" }}>
-              {formatMoney(w.amount)} ฿
+              {formatMoney(baht(w.amount))} ฿
             </Text>
           </Group>
         </Card>

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, NumberInput, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { useMoveToCredit } from "./api/move-to-credit";
 
 /**
@@ -14,14 +14,14 @@ export function AffiliateBalanceCard({ balance, debt, minMove }: { balance: numb
   const move = useMoveToCredit();
 
   const submit = () => {
-    const baht = Number(amount);
+    const asked = Number(amount);
     move.reset();
-    if (!(baht > 0)) return setRefusal("กรุณากรอกจำนวนเงินที่ต้องการโยก");
-    if (minMove !== undefined && baht < minMove) return setRefusal(`โยกได้ขั้นต่ำครั้งละ ${formatMoney(minMove)} บาท`);
-    if (balance !== undefined && baht > balance) return setRefusal(`ค่าคอมคงเหลือไม่พอ (มี ${formatMoney(balance)} บาท)`);
+    if (!(asked > 0)) return setRefusal("กรุณากรอกจำนวนเงินที่ต้องการโยก");
+    if (minMove !== undefined && asked < minMove) return setRefusal(`โยกได้ขั้นต่ำครั้งละ ${formatMoney(baht(minMove))} บาท`);
+    if (balance !== undefined && asked > balance) return setRefusal(`ค่าคอมคงเหลือไม่พอ (มี ${formatMoney(baht(balance))} บาท)`);
     setRefusal(null);
     move.mutate(
-      { amount: String(baht), note: note.trim() },
+      { amount: String(asked), note: note.trim() },
       {
         onSuccess: () => {
           setAmount("");
@@ -41,19 +41,19 @@ export function AffiliateBalanceCard({ balance, debt, minMove }: { balance: numb
           <Skeleton h={36} w={160} />
         ) : (
           <Text fz={28} fw={700} c="red.8" data-testid="affiliate-credit">
-            {formatMoney(balance)} ฿
+            {formatMoney(baht(balance))} ฿
           </Text>
         )}
         {debt > 0 && (
           <Alert color="yellow" data-testid="affiliate-debt">
-            มีค่าคอมค้างคืน {formatMoney(debt)} บาท เพราะงวดที่เคยจ่ายค่าคอมไปแล้วถูกยกเลิกภายหลัง ยอดนี้จะถูกหักจากค่าคอมที่คุณได้รับครั้งต่อไปจนครบ
+            มีค่าคอมค้างคืน {formatMoney(baht(debt))} บาท เพราะงวดที่เคยจ่ายค่าคอมไปแล้วถูกยกเลิกภายหลัง ยอดนี้จะถูกหักจากค่าคอมที่คุณได้รับครั้งต่อไปจนครบ
           </Alert>
         )}
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <NumberInput
             style={{ flex: 1 }}
             label="จำนวนที่ต้องการโยก (บาท)"
-            description={minMove !== undefined ? `ขั้นต่ำ ${formatMoney(minMove)} บาท` : undefined}
+            description={minMove !== undefined ? `ขั้นต่ำ ${formatMoney(baht(minMove))} บาท` : undefined}
             value={amount}
             onChange={(v) => {
               setAmount(v);

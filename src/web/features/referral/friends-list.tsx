@@ -1,5 +1,5 @@
 import { Alert, Card, Group, Skeleton, Stack, Text } from "@mantine/core";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { EmptyState } from "../../components/empty-state";
 import { useFriends } from "./api/friends";
 import { showDate } from "./show-date";
@@ -39,7 +39,7 @@ export function FriendsList() {
               <Text size="xs" c="dimmed">
                 ยอดแทงเดือนนี้
               </Text>
-              <Text fw={600}>{formatMoney(f.stake_month)} ฿</Text>
+              <Text fw={600}>{formatMoney(baht(f.stake_month))} ฿</Text>
             </Stack>
           </Group>
         </Card>

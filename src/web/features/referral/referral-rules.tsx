@@ -1,6 +1,6 @@
 import { Alert, Card, List, Skeleton, Stack, Text } from "@mantine/core";
 import type { SubsidyConfig } from "../../../contract/referral";
-import { bahtToSatang, formatMoney, satangToBaht } from "../../../domain/money";
+import { baht, bahtToSatang, formatMoney, satangToBaht } from "../../../domain/money";
 import { DEFAULT_LEVEL_BP, REFERRAL_LEVELS, formatBp, lineCommission, type ReferralLevel } from "../../../domain/referral";
 import { useSubsidyConfig } from "./api/subsidy-config";
 
@@ -36,7 +36,7 @@ export function ReferralRules() {
           </List.Item>
           <List.Item>
             โยกค่าคอมเข้าเครดิตได้ทันที
-            {config.data ? ` ขั้นต่ำครั้งละ ${formatMoney(config.data.min_withdrawal)} บาท` : ""} แล้วนำเครดิตไปแทงหรือถอนได้ตามปกติ
+            {config.data ? ` ขั้นต่ำครั้งละ ${formatMoney(baht(config.data.min_withdrawal))} บาท` : ""} แล้วนำเครดิตไปแทงหรือถอนได้ตามปกติ
           </List.Item>
         </List>
       </Stack>

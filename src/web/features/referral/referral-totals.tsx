@@ -1,5 +1,5 @@
 import { Card, Table, Text } from "@mantine/core";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 
 interface Totals {
   today: number;
@@ -36,10 +36,10 @@ export function ReferralTotals({ stake, commission }: { stake: Totals; commissio
                 </Text>
               </Table.Td>
               <Table.Td ta="right" style={TABULAR}>
-                {formatMoney(stake[key])}
+                {formatMoney(baht(stake[key]))}
               </Table.Td>
               <Table.Td ta="right" style={TABULAR} fw={600} c="teal.8">
-                {formatMoney(commission[key])}
+                {formatMoney(baht(commission[key]))}
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,6 +1,6 @@
 import { Alert, Card, Group, SegmentedControl, Skeleton, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { formatBp } from "../../../domain/referral";
 import { formatThaiDrawDate } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
@@ -26,7 +26,7 @@ export function SubsidyDays() {
       )}
       {rows.length > 0 && (
         <Text size="sm" c="dimmed" data-testid="subsidy-total">
-          รวม {days} วัน: <b>{formatMoney(total)} ฿</b>
+          รวม {days} วัน: <b>{formatMoney(baht(total))} ฿</b>
         </Text>
       )}
       {rows.map((r, i) => (
@@ -35,11 +35,11 @@ export function SubsidyDays() {
             <Stack gap={0} miw={0}>
               <Text fw={600}>{formatThaiDrawDate(r.date)}</Text>
               <Text size="xs" c="dimmed">
-                {r.level === 1 ? "เพื่อนที่คุณแนะนำ" : `เพื่อนชั้นที่ ${r.level}`} · ยอดแทง {formatMoney(r.stake)} ฿ · อัตรา {formatBp(r.rate_bp)}
+                {r.level === 1 ? "เพื่อนที่คุณแนะนำ" : `เพื่อนชั้นที่ ${r.level}`} · ยอดแทง {formatMoney(baht(r.stake))} ฿ · อัตรา {formatBp(r.rate_bp)}
               </Text>
             </Stack>
             <Text fw={700} c="teal.8" style={{ whiteSpace: "nowrap" }}>
-              +{formatMoney(r.commission)} ฿
+              +{formatMoney(baht(r.commission))} ฿
             </Text>
           </Group>
         </Card>

@@ -1,4 +1,4 @@
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { formatThaiDate, formatThaiDrawDate, formatTime, THAI_MONTHS, toBuddhistYear } from "../../../domain/thai-date";
 
 // How the responsible-play pages write times, spans and money in Thai.
@@ -18,10 +18,10 @@ export function showSpan(ms: number): string {
   return rest === 0 ? `${hours} ชั่วโมง` : `${hours} ชั่วโมง ${rest} นาที`;
 }
 
-export const showBaht = (baht: number) => `${formatMoney(baht)} ฿`;
+export const showBaht = (amount: number) => `${formatMoney(baht(amount))} ฿`;
 
 /** A result with its sign: "+120 ฿" when ahead, "-50 ฿" when behind. */
-export const showNet = (baht: number) => `${baht > 0 ? "+" : ""}${formatMoney(baht)} ฿`;
+export const showNet = (amount: number) => `${amount > 0 ? "+" : ""}${formatMoney(baht(amount))} ฿`;
 
 /** A statement period: "YYYY-MM" as "มีนาคม 2569", "YYYY-MM-DD" as "5 มีนาคม 2569". */
 export function showPeriod(period: string): string {

@@ -7,12 +7,14 @@ import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useServerNow } from "../../lib/server-clock";
 import { useStatement } from "./api/statement";
+import { baht, formatMoneyExact } from "../../../domain/money";
 import { downloadCsv } from "../../lib/download-csv";
 import { showPeriod } from "./show";
 
 /** The money columns (all but the period) with their Thai headings, as the CSV has them. */
 const VALUES = STATEMENT_COLUMNS.filter(([key]) => key !== "period") as ReadonlyArray<[Exclude<keyof StatementRow, "period">, string]>;
-const show = (key: keyof StatementRow, v: number) => (key === "points" ? v.toLocaleString("en-US", { maximumFractionDigits: 2 }) : v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+// Every column but points is baht (the API's figures).
+const show = (key: keyof StatementRow, v: number) => (key === "points" ? v.toLocaleString("en-US", { maximumFractionDigits: 2 }) : formatMoneyExact(baht(v)));
 
 /** /statementPage: twelve months of the player's deposits, withdrawals, stakes, wins, commission and points, by month and day. */
 export function StatementPage() {

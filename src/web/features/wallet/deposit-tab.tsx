@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { wallet } from "../../../contract";
 import type { BankCode } from "../../../domain/banks";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney, formatMoneyExact } from "../../../domain/money";
 import { formatTime } from "../../../domain/thai-date";
 import { BankSelect } from "../../components/bank-select";
 import { ContactChannels, StaffMessage } from "../../components/contact-staff";
@@ -82,7 +82,7 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   if (issued && report.isSuccess) {
     return (
       <Alert color="teal" title="แจ้งโอนเรียบร้อย" data-testid="deposit-reported">
-        รายการฝาก {formatMoney(issued.amount)} บาท รอเจ้าหน้าที่ตรวจสอบ เครดิตจะเข้าเมื่อได้รับการอนุมัติ
+        รายการฝาก {formatMoney(baht(issued.amount))} บาท รอเจ้าหน้าที่ตรวจสอบ เครดิตจะเข้าเมื่อได้รับการอนุมัติ
         <Button mt="sm" variant="light" onClick={() => { request.reset(); report.reset(); setAmount(""); }}>
           ฝากรายการใหม่
         </Button>
@@ -97,7 +97,7 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
           <Stack>
             <NumberInput
               label="จำนวนเงินที่ต้องการฝาก (บาท)"
-              description={limits ? `ขั้นต่ำ ${formatMoney(limits.depositMin)} บาท สูงสุด ${formatMoney(limits.depositMax)} บาท` : undefined}
+              description={limits ? `ขั้นต่ำ ${formatMoney(baht(limits.depositMin))} บาท สูงสุด ${formatMoney(baht(limits.depositMax))} บาท` : undefined}
               value={amount}
               onChange={setAmount}
               allowDecimal={false}
@@ -108,7 +108,7 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
             <Group gap={6}>
               {QUICK_AMOUNTS.map((a) => (
                 <Button key={a} size="xs" variant="light" onClick={() => setAmount(a)}>
-                  {formatMoney(a)}
+                  {formatMoney(baht(a))}
                 </Button>
               ))}
             </Group>
@@ -131,7 +131,7 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
             </Text>
             <Group justify="space-between">
               <Text fz={30} fw={700} c="red.8" data-testid="deposit-exact-amount">
-                {issued.amount.toFixed(2)} ฿
+                {formatMoneyExact(baht(issued.amount))} ฿
               </Text>
               <CopyButton value={issued.amount.toFixed(2)}>
                 {({ copied, copy }) => (

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { wallet } from "../../../contract";
 import { BANKS } from "../../../domain/banks";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { ApprovalBadge } from "../../components/approval-badge";
 import { EmptyState } from "../../components/empty-state";
 import { callApi } from "../../lib/api";
@@ -49,7 +49,7 @@ export function HistoryTab() {
         <Card key={d.id} id={`paynow-${d.id}`} withBorder radius="md" padding="sm" data-testid="deposit-row">
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={0}>
-              <Text fw={600}>+{formatMoney(d.amount)} ฿</Text>
+              <Text fw={600}>+{formatMoney(baht(d.amount))} ฿</Text>
               <Text size="xs" c="dimmed">
                 {d.date_time} · จาก {BANKS[d.bankname].thaiName}
               </Text>
@@ -64,7 +64,7 @@ export function HistoryTab() {
         <Card key={w.id} id={`withdrawal-${w.id}`} withBorder radius="md" padding="sm" data-testid="withdrawal-row">
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={0}>
-              <Text fw={600}>-{formatMoney(w.amount)} ฿</Text>
+              <Text fw={600}>-{formatMoney(baht(w.amount))} ฿</Text>
               <Text size="xs" c="dimmed">
                 {w.date_time} · {BANKS[w.bankname].thaiName} {w.bankno}
               </Text>

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Movement, MovementSource } from "../../../contract/account";
-import { formatCredit, formatMoney } from "../../../domain/money";
+import { baht, formatCredit, formatMoney } from "../../../domain/money";
 import { MOVEMENT_KINDS } from "../../../domain/movements";
 import { PATHS, yeekeePagePath } from "../../app/paths";
 import { EmptyState } from "../../components/empty-state";
@@ -73,10 +73,10 @@ function MovementRow({ m }: { m: Movement }) {
         <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fw={700} c={incoming ? "teal.9" : "red.9"} data-testid="movement-amount" data-amount={m.amount}>
             {incoming ? "+" : "−"}
-            {formatMoney(Math.abs(m.amount))} ฿
+            {formatMoney(baht(Math.abs(m.amount)))} ฿
           </Text>
           <Text size="xs" c="gray.7" data-testid="movement-balance" data-balance={m.balance_after}>
-            คงเหลือ {formatMoney(m.balance_after)} ฿
+            คงเหลือ {formatMoney(baht(m.balance_after))} ฿
           </Text>
         </Stack>
       </Group>
@@ -117,7 +117,7 @@ export function MoneyHistory() {
         {serverCredit !== undefined && (
           <>
             {" "}
-            (<b data-testid="history-credit">{formatCredit(serverCredit)}</b>)
+            (<b data-testid="history-credit">{formatCredit(baht(serverCredit))}</b>)
           </>
         )}
       </Text>

@@ -2,7 +2,7 @@ import { Alert, Button, Card, NumberInput, Skeleton, Stack, Text, TextInput } fr
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { auth, wallet } from "../../../contract";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { BankLine } from "../../components/bank-line";
 import { callApi } from "../../lib/api";
 import { CREDIT_KEY, useSession } from "../../lib/session";
@@ -41,7 +41,7 @@ export function WithdrawTab({ bank }: { bank: Awaited<ReturnType<typeof callApi<
           label="จำนวนเงินที่ต้องการถอน (บาท)"
           description={
             limits
-              ? `ขั้นต่ำ ${formatMoney(limits.withdrawMin)} บาท ไม่เกิน ${formatMoney(limits.withdrawDailyMax)} บาทต่อวัน · ถอนได้ ${formatMoney(credit ?? 0)} บาท`
+              ? `ขั้นต่ำ ${formatMoney(baht(limits.withdrawMin))} บาท ไม่เกิน ${formatMoney(baht(limits.withdrawDailyMax))} บาทต่อวัน · ถอนได้ ${formatMoney(baht(credit ?? 0))} บาท`
               : undefined
           }
           value={amount}

@@ -2,7 +2,7 @@ import { Badge, Card, Divider, Group, SimpleGrid, Stack, Text } from "@mantine/c
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import type { LuckyPerson } from "../../../contract/yeekee";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import type { PublishedResult } from "./verify";
 
 /** 1234567 → "1,234,567" for a decimal string of any length. */
@@ -100,7 +100,7 @@ export function ResultPanel({
             </Text>
             {p.paid ? (
               <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
-                รับ {formatMoney(p.amount)} ฿
+                รับ {formatMoney(baht(p.amount))} ฿
               </Badge>
             ) : (
               <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>

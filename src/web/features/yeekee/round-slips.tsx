@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } f
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Slip } from "../../../contract/betting";
-import { formatMoney } from "../../../domain/money";
+import { baht, formatMoney } from "../../../domain/money";
 import { SLIP_STATUS } from "../../../domain/slip";
 import { formatTime } from "../../../domain/thai-date";
 import { useRoundSlips } from "../betting/queries";
@@ -42,7 +42,7 @@ export function RoundSlips({ activityid, now, roundText, betLink }: { activityid
               ยอดแทง
             </Text>
             <Text fw={600} data-testid="round-slip-staked">
-              {formatMoney(totals.staked)} ฿
+              {formatMoney(baht(totals.staked))} ฿
             </Text>
           </Stack>
           <Stack gap={0} className="award-cell" align="center">
@@ -50,7 +50,7 @@ export function RoundSlips({ activityid, now, roundText, betLink }: { activityid
               ถูกรางวัล
             </Text>
             <Text fw={600} c="green.8" data-testid="round-slip-won">
-              {formatMoney(totals.won)} ฿
+              {formatMoney(baht(totals.won))} ฿
             </Text>
           </Stack>
         </SimpleGrid>
@@ -70,7 +70,7 @@ export function RoundSlips({ activityid, now, roundText, betLink }: { activityid
                 </Text>
                 <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
                   <Text size="sm" fw={600}>
-                    {formatMoney(status === "won" ? slip.totalWin : slip.totalPaid)} ฿
+                    {formatMoney(baht(status === "won" ? slip.totalWin : slip.totalPaid))} ฿
                   </Text>
                   <Badge color={s.color} variant="filled" size="sm">
                     {s.label}
