@@ -5,6 +5,7 @@ import { type Config, loadConfig } from "./config";
 import { connect, runMigrations } from "./db/client";
 import { openDatabase } from "./db/database";
 import { startTicker } from "./jobs/ticker";
+import { cancelRoundTwins } from "./lottery/twins";
 import { prepareServingRole } from "./db/serving-role";
 import { smsStartWarning } from "./auth/sms";
 import { answerClusterMetrics, clusterMetrics, processMetrics } from "./metrics/server";
@@ -43,6 +44,12 @@ async function main(): Promise<void> {
     );
   } else {
     say(admin.created ? `First admin account "${admin.username}" created with the ADMIN_PASSWORD you set` : "The admin account exists");
+  }
+  // Twins of a draw left from before migration 0029 are cancelled and refunded before any ticker runs
+  // (docs/decisions/033): refunds go through the ledger's posting primitive, which a migration cannot call.
+  const twins = await cancelRoundTwins(db);
+  if (twins.cancelled.length > 0 || twins.settled.length > 0) {
+    say(`Twin rounds of one draw: ${twins.cancelled.length} cancelled (${twins.refunded} slips refunded), ${twins.settled.length} with a result left for an operator (audit_log round.twin.*)`);
   }
   const receivingBanks = await db.execute(sql`select count(*)::int as n from site_bank_accounts`);
   noReceivingBank = Number((receivingBanks.rows[0] as { n: number }).n) === 0;

@@ -361,11 +361,18 @@ export const rounds = pgTable(
     result: jsonb("result"),
     /** When the round's accruals (referral commission, privilege points) were settled in full (null while work is left). */
     accrualsSettledAt: timestamp("accruals_settled_at", { withTimezone: true }),
+    /**
+     * True for the round that is its lottery's draw of (draw date, round number), as the planner made it; false
+     * for a twin left from before decision 033 (or a round made by hand outside the plan).
+     */
+    holdsSlot: boolean("holds_slot").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Two instances planning the same round insert it once.
-    uniqueIndex("rounds_lottery_close_key").on(t.lotteryId, t.closeAt),
+    // A round is one draw, keyed by its scheduled slot, never by a time an operator can move (close early,
+    // cancel): two instances, a restart or a replan insert each draw once (docs/decisions/033).
+    uniqueIndex("rounds_lottery_slot_key").on(t.lotteryId, t.drawDate, t.roundNo).where(sql`${t.holdsSlot}`),
+    index("rounds_lottery_close_idx").on(t.lotteryId, t.closeAt),
     index("rounds_status_close_idx").on(t.status, t.closeAt),
     index("rounds_draw_date_idx").on(t.drawDate),
     check("rounds_status_check", sql`${t.status} in (${sql.raw(ROUND_STATUSES.map((x) => `'${x}'`).join(", "))})`),

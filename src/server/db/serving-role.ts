@@ -50,11 +50,13 @@ export async function prepareServingRole(ownerUrl: string, secret: string): Prom
       // row itself.
       await owner.query(`revoke update, delete, truncate on accounts from ${r}`);
       await owner.query(`revoke insert, update, delete, truncate on ledger_transactions, ledger_entries from ${r}`);
-      // A round's result time is set when it is planned (closing early moves its close and opening times).
+      // A round's result time is set when it is planned (closing early moves its close and opening times), and
+      // so is the draw it is, its slot (docs/decisions/033): no request can make it another draw.
       const columns = (
         await owner.query<{ name: string }>(
           `select column_name as name from information_schema.columns
-           where table_schema = 'public' and table_name = 'rounds' and column_name not in ('id', 'result_at') order by ordinal_position`,
+           where table_schema = 'public' and table_name = 'rounds'
+             and column_name not in ('id', 'result_at', 'lottery_id', 'draw_date', 'round_no', 'holds_slot') order by ordinal_position`,
         )
       ).rows.map((c) => owner.escapeIdentifier(c.name));
       await owner.query(`revoke update on rounds from ${r}`);

@@ -70,15 +70,17 @@ export async function insertRounds(
   planned: Array<{ roundNo: number; drawDate: string; openAt: Date; closeAt: Date; resultAt: Date }>,
 ): Promise<number> {
   if (planned.length === 0) return 0;
-  // One statement for the whole plan; the unique (lottery, close) index makes it idempotent.
+  // One statement for the whole plan, keyed by the draw's slot (draw date, round number): a round closed
+  // early, cancelled or given other times still holds its slot, so no replan, restart or second instance
+  // makes a twin of it (docs/decisions/033).
   const r = await db.execute(sql`
-    insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
-    select ${lotteryId}, n, d::date, o, c, x
+    insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at, holds_slot)
+    select ${lotteryId}, n, d::date, o, c, x, true
     from unnest(${sql.param(planned.map((p) => p.roundNo))}::int[], ${sql.param(planned.map((p) => p.drawDate))}::text[],
                 ${sql.param(planned.map((p) => p.openAt.toISOString()))}::timestamptz[],
                 ${sql.param(planned.map((p) => p.closeAt.toISOString()))}::timestamptz[],
                 ${sql.param(planned.map((p) => p.resultAt.toISOString()))}::timestamptz[]) as t(n, d, o, c, x)
-    on conflict (lottery_id, close_at) do nothing`);
+    on conflict (lottery_id, draw_date, round_no) where holds_slot do nothing`);
   return r.rowCount ?? 0;
 }
 
@@ -238,4 +240,21 @@ export async function activeSlipCount(db: Executor, roundId: number): Promise<nu
 export async function activeStakes(db: Executor, roundId: number): Promise<bigint> {
   const r = await db.execute<{ total: string }>(sql`select coalesce(sum(total_paid), 0) as total from slips where round_id = ${roundId} and status = 'active'`);
   return BigInt(r.rows[0]!.total);
+}
+
+export type TwinRow = { id: string; status: RoundRow["status"]; keeper_id: string; active_slips: number };
+
+/**
+ * Rounds that are a second round of a draw another round holds (left from before docs/decisions/033, when
+ * closing early or cancelling let the planner insert the draw again), with the round that holds the slot.
+ */
+export async function roundTwins(db: Executor): Promise<TwinRow[]> {
+  const r = await db.execute<TwinRow>(sql`
+    select r.id, r.status, k.id as keeper_id,
+      (select count(*)::int from slips s where s.round_id = r.id and s.status = 'active') as active_slips
+    from rounds r
+    join rounds k on k.lottery_id = r.lottery_id and k.draw_date = r.draw_date and k.round_no = r.round_no and k.holds_slot
+    where not r.holds_slot
+    order by r.id`);
+  return r.rows;
 }

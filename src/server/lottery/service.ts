@@ -174,9 +174,52 @@ export function lotteryService(db: Db) {
     return answer!;
   }
 
+  /**
+   * Cancels a round and refunds its slips: the admin's cancel, and the start-up step that cancels a draw's
+   * twin (docs/decisions/033), so both move money the one way. `actorId` null: the system did it.
+   */
+  async function cancelRound(
+    actorId: string | null,
+    activityId: number,
+    note: string,
+    audit: { action: string; after?: Record<string, unknown> } = { action: "round.cancel" },
+  ) {
+    return db.transaction(async (tx) => {
+      const before = await mustRound(tx, activityId, true);
+      if (before.status === "add award") {
+        // A settled round (a stock market that did not trade after all, a draw declared void): the
+        // payouts and the referral commission are taken back first, then every slip is refunded. A
+        // yeekee result comes from the players' shots and is never cancelled afterwards.
+        if (before.category === "yeekee") throw conflict("งวดยี่กีที่ออกผลแล้วยกเลิกไม่ได้");
+        // Point lots before ledger accounts, as a redemption takes them (docs/decisions/015).
+        await reverseRoundPoints(tx, activityId);
+        await unsettleRound(tx, activityId);
+        await reverseRoundCommission(tx, activityId);
+      }
+      if (!(await repo.cancelRound(tx, activityId, before.status === "add award"))) {
+        throw conflict(before.status === "cancel activity" ? "งวดนี้ถูกยกเลิกไปแล้ว" : "ยกเลิกงวดนี้ไม่ได้");
+      }
+      await repo.addRoundEvent(tx, { roundId: activityId, event: "cancel", actorId, note });
+      await writeAudit(tx, { actorId, action: audit.action, target: `round:${activityId}`, before: { status: before.status }, after: { status: "cancel activity", note, ...audit.after } });
+      return activityView((await repo.roundById(tx, activityId))!);
+    }).then(async (activity) => {
+      // The round's slips come back to their players as returned slips (คืนโพย). A slip another request
+      // holds at this moment is skipped here and refunded by the ticker once it is free: the answer
+      // says how many were refunded and how many wait, never "all" when some do.
+      const refunded = await refundRound(db, activityId);
+      const pending = await repo.activeSlipCount(db, activityId);
+      const message =
+        pending === 0
+          ? `ยกเลิกงวดแล้ว คืนเครดิตครบทุกโพย (${refunded} โพย)`
+          : `ยกเลิกงวดแล้ว คืนเครดิต ${refunded} โพย อีก ${pending} โพยกำลังทำรายการอยู่ ระบบจะคืนเครดิตให้อัตโนมัติในไม่กี่วินาที`;
+      return { status: "Success" as const, message, activity, refunded, pending };
+    });
+  }
+
   return {
     recordResult,
     previewResult,
+    cancelRound,
 
     async yeekeeActivities(lotteryId: string) {
       const l = await repo.lotteryById(db, lotteryId);
@@ -306,38 +349,7 @@ export function lotteryService(db: Db) {
       });
     },
 
-    async cancel(admin: AuthUser, activityId: number, note: string) {
-      return db.transaction(async (tx) => {
-        const before = await mustRound(tx, activityId, true);
-        if (before.status === "add award") {
-          // A settled round (a stock market that did not trade after all, a draw declared void): the
-          // payouts and the referral commission are taken back first, then every slip is refunded. A
-          // yeekee result comes from the players' shots and is never cancelled afterwards.
-          if (before.category === "yeekee") throw conflict("งวดยี่กีที่ออกผลแล้วยกเลิกไม่ได้");
-          // Point lots before ledger accounts, as a redemption takes them (docs/decisions/015).
-          await reverseRoundPoints(tx, activityId);
-          await unsettleRound(tx, activityId);
-          await reverseRoundCommission(tx, activityId);
-        }
-        if (!(await repo.cancelRound(tx, activityId, before.status === "add award"))) {
-          throw conflict(before.status === "cancel activity" ? "งวดนี้ถูกยกเลิกไปแล้ว" : "ยกเลิกงวดนี้ไม่ได้");
-        }
-        await repo.addRoundEvent(tx, { roundId: activityId, event: "cancel", actorId: admin.uuid, note });
-        await writeAudit(tx, { actorId: admin.uuid, action: "round.cancel", target: `round:${activityId}`, before: { status: before.status }, after: { status: "cancel activity", note } });
-        return activityView((await repo.roundById(tx, activityId))!);
-      }).then(async (activity) => {
-        // The round's slips come back to their players as returned slips (คืนโพย). A slip another request
-        // holds at this moment is skipped here and refunded by the ticker once it is free: the answer
-        // says how many were refunded and how many wait, never "all" when some do.
-        const refunded = await refundRound(db, activityId);
-        const pending = await repo.activeSlipCount(db, activityId);
-        const message =
-          pending === 0
-            ? `ยกเลิกงวดแล้ว คืนเครดิตครบทุกโพย (${refunded} โพย)`
-            : `ยกเลิกงวดแล้ว คืนเครดิต ${refunded} โพย อีก ${pending} โพยกำลังทำรายการอยู่ ระบบจะคืนเครดิตให้อัตโนมัติในไม่กี่วินาที`;
-        return { status: "Success" as const, message, activity, refunded, pending };
-      });
-    },
+    cancel: (admin: AuthUser, activityId: number, note: string) => cancelRound(admin.uuid, activityId, note),
 
     async roundLog(activityId: number) {
       await mustRound(db, activityId);
