@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AWARD_TYPES, BET_TYPES } from "../domain/bet-types";
 import { ROUND_STATUSES } from "../domain/rounds";
+import { SLIP_STATUS_KEYS } from "../domain/slip";
 import { ActivityId, ResultStatus, Uuid, WholeNumber } from "./common";
 import { route } from "./route";
 import { DayPeriod } from "./wallet";
@@ -47,6 +48,11 @@ export const Slip = schema(() =>
     timestop: z.string(),
     roundStatus: z.enum(ROUND_STATUSES),
     status: z.enum(["active", "non reactive", "cancel activity"]),
+    /**
+     * The state the player sees (รับแทง, ชนะ, แพ้, คืนโพย, ยกเลิก) by the server's clock when it answered, by
+     * the one rule `slipState` (docs/decisions/036); a page showing the slip later applies the same rule.
+     */
+    state: z.enum(SLIP_STATUS_KEYS),
     totalAmount: z.number(),
     totalPaid: z.number(),
     totalWin: z.number(),
@@ -224,7 +230,12 @@ export const postdigitList = route({
   access: "player",
   summary: "โพยของผู้เล่นย้อนหลัง (วัน)",
   body: () => z.object({ period: DayPeriod }),
-  response: () => z.object({ status: ResultStatus, postdigit_list: z.array(Slip) }),
+  response: () => z.object({
+    status: ResultStatus,
+    postdigit_list: z.array(Slip),
+    /** Counted from the slips listed, by their `state` (docs/decisions/036). */
+    totals: z.object({ count: z.number().int(), staked: z.number(), won: z.number() }),
+  }),
 });
 
 export const checkToadThreeDigit = route({

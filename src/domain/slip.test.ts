@@ -10,8 +10,11 @@ import {
   linePayout,
   linePrice,
   reverseNumbers,
+  slipState,
   slipStatus,
+  slipTotals,
   validateBetLine,
+  type SlipForState,
   type SlipStatusInput,
 } from "./slip";
 
@@ -203,6 +206,87 @@ describe("slipStatus", () => {
 
   it("shows accepting for an active slip in a cancelled round (its refund turns it into คืนโพย)", () => {
     expect(slipStatus(active({ roundStatus: "cancel activity" }))).toBe("accepting");
+  });
+});
+
+describe("slipState (the one rule for list and detail, docs/decisions/036)", () => {
+  // Planned to close at 16:00 Bangkok; the operator closed it early at 15:30 (the close sent is the actual one).
+  const PLANNED = Date.UTC(2024, 0, 16, 9, 0, 0);
+  const EARLY = Date.UTC(2024, 0, 16, 8, 30, 0);
+  const slip = (over: Partial<SlipForState> = {}): SlipForState => ({
+    status: "active",
+    roundStatus: "add award",
+    timestop: new Date(EARLY).toISOString(),
+    lines: [{ result: "win" }, { result: "lose" }],
+    ...over,
+  });
+
+  it("runs the 2-minute grace from the round's actual (early) close, not its planned one", () => {
+    expect(slipState(slip(), EARLY + 119_999)).toBe("accepting");
+    expect(slipState(slip(), EARLY + 120_000)).toBe("won");
+    // Long before the planned close the settled slip already shows its result.
+    expect(EARLY + 120_000).toBeLessThan(PLANNED);
+    expect(slipState(slip({ lines: [{ result: "lose" }] }), EARLY + 120_000)).toBe("lost");
+  });
+
+  it("keeps accepting without the result, and while a winning line is still being paid", () => {
+    expect(slipState(slip({ roundStatus: "closed", lines: [{ result: null }] }), EARLY + 3_600_000)).toBe("accepting");
+    expect(slipState(slip({ lines: [{ result: null }, { result: "lose" }] }), EARLY + 3_600_000)).toBe("accepting");
+  });
+
+  it("shows returned and cancelled slips as the specification does, whatever the round", () => {
+    expect(slipState(slip({ status: "non reactive", roundStatus: "cancel activity" }), EARLY)).toBe("returned");
+    expect(slipState(slip({ status: "cancel activity", roundStatus: "open", lines: [{ result: null }] }), EARLY - 60_000)).toBe("cancelled");
+  });
+
+  it("refuses a close time that is not a date rather than guessing a state", () => {
+    expect(() => slipState(slip({ timestop: "" }), EARLY)).toThrow(RangeError);
+  });
+
+  it("agrees with slipStatus for any slip and time", () => {
+    const input = fc.record({
+      status: fc.constantFrom("active" as const, "non reactive" as const, "cancel activity" as const),
+      roundStatus: fc.constantFrom("open" as const, "closed" as const, "add award" as const, "cancel activity" as const),
+      close: fc.integer({ min: 0, max: 4_000_000_000_000 }),
+      offset: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      lines: fc.array(fc.constantFrom("win" as const, "lose" as const), { minLength: 1, maxLength: 5 }),
+    });
+    fc.assert(
+      fc.property(input, ({ status, roundStatus, close, offset, lines }) => {
+        const s = { status, roundStatus, timestop: new Date(close).toISOString(), lines: lines.map((result) => ({ result })) };
+        expect(slipState(s, close + offset)).toBe(slipStatus({ status, roundStatus, roundTime: close, now: close + offset, hasWinningLine: lines.includes("win") }));
+      }),
+    );
+  });
+});
+
+describe("slipTotals", () => {
+  const CLOSE = Date.UTC(2024, 0, 16, 8, 30, 0);
+  const row = (over: Partial<SlipForState & { totalPaid: number; totalWin: number }>) => ({
+    status: "active" as const,
+    roundStatus: "add award" as const,
+    timestop: new Date(CLOSE).toISOString(),
+    lines: [{ result: "lose" as const }],
+    totalPaid: 10,
+    totalWin: 0,
+    ...over,
+  });
+  const rows = [
+    row({ lines: [{ result: "win" }], totalPaid: 2, totalWin: 1800 }),
+    row({ totalPaid: 10.5 }),
+    row({ status: "cancel activity", totalPaid: 5 }),
+    row({ status: "non reactive", totalPaid: 7 }),
+  ];
+
+  it("counts every row listed; stakes of the slips that stand; wins exactly when the row shows ชนะ", () => {
+    expect(slipTotals(rows, CLOSE + 120_000)).toEqual({ count: 4, staked: 12.5, won: 1800 });
+    // Within the grace the row shows รับแทง, so no win is counted yet.
+    expect(slipTotals(rows, CLOSE + 119_999)).toEqual({ count: 4, staked: 12.5, won: 0 });
+    expect(slipTotals([], CLOSE)).toEqual({ count: 0, staked: 0, won: 0 });
+  });
+
+  it("sums baht in satang: 0.1 + 0.2 is 0.3", () => {
+    expect(slipTotals([row({ totalPaid: 0.1 }), row({ totalPaid: 0.2 })], CLOSE).staked).toBe(0.3);
   });
 });
 

@@ -78,7 +78,8 @@ export function effectiveRate(
   return { rateX100, closed: rateX100 === 0 };
 }
 
-export type SlipStatusKey = "accepting" | "won" | "lost" | "returned" | "cancelled";
+export const SLIP_STATUS_KEYS = ["accepting", "won", "lost", "returned", "cancelled"] as const;
+export type SlipStatusKey = (typeof SLIP_STATUS_KEYS)[number];
 
 export const SLIP_STATUS: Readonly<Record<SlipStatusKey, { readonly label: string; readonly color: string }>> = {
   accepting: { label: "รับแทง", color: "blue" },
@@ -112,6 +113,63 @@ export function slipStatus(s: SlipStatusInput): SlipStatusKey {
       }
       return "accepting";
   }
+}
+
+/** What a slip as the API sends it (contract `Slip`) carries for its state; the wire names are kept. */
+export interface SlipForState {
+  status: SlipStatusInput["status"];
+  roundStatus: RoundStatus;
+  /**
+   * The round's actual close (ISO 8601): when it stopped taking bets. An operator's early close moves it
+   * (the server sends the round's close as it stands, not as it was planned), so the grace runs from it.
+   */
+  timestop: string;
+  // "win" (paid), "lose", or null: not decided, or a winning line the settlement has still to pay.
+  lines: ReadonlyArray<{ result: "win" | "lose" | null }>;
+}
+
+/**
+ * The one rule for the state a player sees of a slip (spec §4, docs/decisions/036), for the list, the detail,
+ * the round's slips and the back office alike, on the server and in the browser: the specification's
+ * statuses with the 2-minute grace after the round's actual close. A winning line still being paid keeps the
+ * slip accepting, so ชนะ is never shown before its payout is in the credit.
+ */
+export function slipState(slip: SlipForState, now: number): SlipStatusKey {
+  const roundTime = Date.parse(slip.timestop);
+  if (!Number.isFinite(roundTime)) throw new RangeError(`Round close time is not a date: ${slip.timestop}`);
+  if (slip.status === "active" && slip.roundStatus === "add award" && slip.lines.some((l) => l.result === null)) return "accepting";
+  return slipStatus({
+    status: slip.status,
+    roundStatus: slip.roundStatus,
+    roundTime,
+    now,
+    hasWinningLine: slip.lines.some((l) => l.result === "win"),
+  });
+}
+
+export interface SlipTotals {
+  /** The slips listed, whatever their state. */
+  count: number;
+  /** Baht paid for the slips that stand (a returned or cancelled slip was refunded). */
+  staked: number;
+  /** Baht paid out on the slips shown won. */
+  won: number;
+}
+
+/**
+ * A list's totals, from the very rows it lists and the same state rule (docs/decisions/036): a win is
+ * counted exactly when its row shows ชนะ. Amounts are baht with at most two decimals, summed in satang.
+ */
+export function slipTotals(slips: ReadonlyArray<SlipForState & { totalPaid: number; totalWin: number }>, now: number): SlipTotals {
+  let staked = 0;
+  let won = 0;
+  for (const s of slips) {
+    const state = slipState(s, now);
+    if (state === "returned" || state === "cancelled") continue;
+    staked += Math.round(s.totalPaid * 100);
+    if (state === "won") won += Math.round(s.totalWin * 100);
+  }
+  return { count: slips.length, staked: staked / 100, won: won / 100 };
 }
 
 // กลับเลข: the number as typed first, then its other distinct orderings ascending.

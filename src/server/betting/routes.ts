@@ -3,7 +3,7 @@ import { betting } from "../../contract";
 import type { Db } from "../db/client";
 import { type Authenticate, routesOf } from "../http/register-route";
 import { bettingService } from "./service";
-import { roundLineView, slipsView, slipView } from "./views";
+import { roundLineView, slipListView, slipsView, slipView } from "./views";
 
 export function bettingRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
   const service = bettingService(db);
@@ -32,7 +32,7 @@ export function bettingRoutes(app: FastifyInstance, authenticate: Authenticate, 
     return { status: "Success" as const, postDigitMasterObj: slipView(slip, lines) };
   });
   r(betting.sumPostDigit, ({ body, user }) => service.sums(user, body.activity_id));
-  r(betting.postdigitList, async ({ body, user }) => ({ status: "Success" as const, postdigit_list: slipsView(await service.recentSlips(user, body.period)) }));
+  r(betting.postdigitList, async ({ body, user }) => ({ status: "Success" as const, ...slipListView(await service.recentSlips(user, body.period)) }));
   r(betting.checkToadThreeDigit, async ({ body }) => service.toadList(body.threedigit));
   r(betting.addDraftDigit, ({ body, user }) => service.addDraft(user, body.uuid, body.numberlist_str));
   r(betting.removeDraftDigit, ({ body, user }) => service.removeDraft(user, body.id));

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { betting } from "../../contract";
 import type { BetType } from "../../domain/bet-types";
 import { satangToBaht } from "../../domain/money";
+import { slipState, slipTotals } from "../../domain/slip";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import type * as repo from "./repository";
 
@@ -19,8 +20,9 @@ export interface SlipWithLines {
   lines: repo.LineRow[];
 }
 
-export function slipView(s: repo.SlipRow, lines: repo.LineRow[]): Slip {
-  return {
+/** A slip on the wire, its state by the server's clock `now` (docs/decisions/036). */
+export function slipView(s: repo.SlipRow, lines: repo.LineRow[], now = Date.now()): Slip {
+  const slip: Omit<Slip, "state"> = {
     master_id: Number(s.id),
     uuid: s.user_id,
     username: s.username,
@@ -53,6 +55,7 @@ export function slipView(s: repo.SlipRow, lines: repo.LineRow[]): Slip {
       };
     }),
   };
+  return { ...slip, state: slipState(slip, now) };
 }
 
 export function digitPriceView(p: repo.PriceRow) {
@@ -86,4 +89,10 @@ export function roundLineView(l: repo.RoundLineRow) {
   };
 }
 
-export const slipsView = (slips: SlipWithLines[]) => slips.map((x) => slipView(x.slip, x.lines));
+export const slipsView = (slips: SlipWithLines[], now = Date.now()) => slips.map((x) => slipView(x.slip, x.lines, now));
+
+/** A list of slips with its totals counted from the same rows at the same instant (docs/decisions/036). */
+export function slipListView(slips: SlipWithLines[], now = Date.now()) {
+  const postdigit_list = slipsView(slips, now);
+  return { postdigit_list, totals: slipTotals(postdigit_list, now) };
+}

@@ -6,7 +6,7 @@ import type { PlayerDetails } from "../../../contract/back-office";
 import { BANKS, isBankCode } from "../../../domain/banks";
 import { baht, formatCredit, formatMoney } from "../../../domain/money";
 import { movementLabel } from "../../../domain/movements";
-import { SLIP_STATUS, slipStatus } from "../../../domain/slip";
+import { SLIP_STATUS, slipState } from "../../../domain/slip";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { ApprovalBadge } from "../../components/approval-badge";
 import { callApi } from "../../lib/api";
@@ -102,9 +102,7 @@ function PlayerView({ uuid, onOpen }: { uuid: string; onOpen: (uuid: string) => 
               label="โพย"
               empty="ยังไม่มีโพย"
               rows={slips.map((s) => {
-                const status = SLIP_STATUS[
-                  slipStatus({ status: s.status, roundStatus: s.roundStatus, roundTime: Date.parse(s.timestop), now, hasWinningLine: s.totalWin > 0 })
-                ];
+                const status = SLIP_STATUS[slipState(s, now)];
                 return {
                   key: s.master_id,
                   when: s.date_time,

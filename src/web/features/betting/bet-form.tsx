@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
+import { onlineManager } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { BET_TYPE_LABELS, betTypeDigits, type BetType } from "../../../domain/bet-types";
@@ -10,7 +11,7 @@ import { lazyDialog, OnceOpened, usePreloadOnFirstTouch } from "../../components
 import { ApiCallError } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { useServerClock } from "../../lib/server-clock";
-import { usePostSlip } from "./api/post-slip";
+import { isOffline, SLIP_OFFLINE, usePostSlip, useSlipDatetime } from "./api/post-slip";
 import { useSaveDraft } from "./api/save-draft";
 import { BetLineCard } from "./bet-line-card";
 import { BetShortcuts } from "./bet-shortcuts";
@@ -207,9 +208,11 @@ export function BetForm({
 
   // ---- submitting ----
   const post = usePostSlip(activityid);
+  const slipDatetime = useSlipDatetime(activityid);
   const send = (c: Confirmation) =>
     post.mutate(c, {
       onSuccess: (r) => {
+        slipDatetime.done();
         slip.clear();
         setConfirmation(null);
         setNotice(null);
@@ -222,19 +225,32 @@ export function BetForm({
     });
 
   const [checking, setChecking] = useState(false);
+  const [sendProblem, setSendProblem] = useState<string | null>(null);
   const openConfirmation = async () => {
+    setSendProblem(null);
     if (blocker) return;
+    // Without a connection nothing can be checked or sent: say so at once beside the button, the lines stay
+    // (docs/decisions/036).
+    if (isOffline()) {
+      setSendProblem(SLIP_OFFLINE);
+      return;
+    }
     setChecking(true);
-    // Restricted numbers can change at any time: check them again before the dialog.
-    const fresh = await prices.refetch();
+    // Restricted numbers can change at any time: check them again before the dialog. A query waits for the
+    // connection to come back, so a connection lost meanwhile ends the wait with the message instead.
+    const fresh = await untilOffline(prices.refetch());
     setChecking(false);
+    if (fresh === "offline") {
+      setSendProblem(SLIP_OFFLINE);
+      return;
+    }
     const freshMap = fresh.data?.byKey ?? priceMap;
     if (lines.some((l) => lineRate(rates, freshMap, l.betType, l.number)?.closed)) {
       setNotice({ color: "red", text: "มีเลขที่เพิ่งปิดรับแทง กรุณาลบออกก่อนส่งโพย" });
       return;
     }
     post.reset();
-    setConfirmation({ datetime: new Date().toISOString(), lines, total, paid });
+    setConfirmation({ datetime: slipDatetime.of(lines), lines, total, paid });
   };
 
   // ---- saving a draft ----
@@ -479,7 +495,7 @@ export function BetForm({
         </Button>
       )}
 
-      <SlipSummary count={lines.length} total={total} paid={paid} credit={credit} blocker={blocker} checking={checking} onSubmit={() => void openConfirmation()} />
+      <SlipSummary count={lines.length} total={total} paid={paid} credit={credit} blocker={blocker} checking={checking} problem={sendProblem} onSubmit={() => void openConfirmation()} />
 
       {mySlips.length > 0 && (
         <Card withBorder radius="lg" padding="sm" data-testid="round-slips">
@@ -520,4 +536,15 @@ export function BetForm({
       </OnceOpened>
     </Stack>
   );
+}
+
+/** `work`'s answer, or "offline" as soon as the browser says the connection is gone. */
+function untilOffline<T>(work: Promise<T>): Promise<T | "offline"> {
+  let stop = () => {};
+  const offline = new Promise<"offline">((resolve) => {
+    stop = onlineManager.subscribe((online) => {
+      if (!online) resolve("offline");
+    });
+  });
+  return Promise.race([work, offline]).finally(stop);
 }

@@ -28,7 +28,7 @@ export function remedyFor(error: SlipError): Remedy {
 }
 
 export interface Confirmation {
-  /** Made once when the dialog opens: a retry of this confirmation is the same slip to the server. */
+  /** The same for the same lines until the slip is accepted (useSlipDatetime): a retry is the same slip to the server. */
   datetime: string;
   lines: FormLine[];
   total: Baht;

@@ -192,6 +192,8 @@ export function usePostdigitList(period: number) {
     queryFn: async () => (await callApi(betting.postdigitList, { period })).postdigit_list,
     meta: { blocking: true },
     refetchInterval: 60_000,
+    // A player coming back to the tab sees the slips as they are now (docs/decisions/036).
+    refetchOnWindowFocus: true,
   });
 }
 

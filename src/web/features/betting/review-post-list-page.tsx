@@ -1,5 +1,6 @@
 import { Alert, Badge, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Slip } from "../../../contract/betting";
 import { baht, formatMoney } from "../../../domain/money";
@@ -8,9 +9,10 @@ import { formatTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useServerNow } from "../../lib/server-clock";
+import { useSession } from "../../lib/session";
 import { useLottoList } from "../lottery/queries";
 import { useWinsSeenOnView } from "../account/win-notice";
-import { usePostdigitList, useSlipDetail } from "./queries";
+import { postdigitListKey, usePostdigitList, useSlipDetail } from "./queries";
 import { SlipDetailModal } from "./slip-detail-modal";
 import { groupByDay, slipRoundLabel, slipTotals, statusOfSlip } from "./slip-view";
 
@@ -33,6 +35,7 @@ export function ReviewPostListPage() {
   const [openId, setOpenId] = useState<number | null>(linked);
   const linkedDetail = useSlipDetail(openId !== null && !(slips.data ?? []).some((s) => s.master_id === openId) ? openId : null);
   useWinsSeenOnView();
+  useListFollowsItsRounds(Number(period), slips.data, slips.refetch, openId, now);
 
   const list = useMemo(() => slips.data ?? [], [slips.data]);
   const days = useMemo(() => groupByDay(list), [list]);
@@ -96,6 +99,38 @@ export function ReviewPostListPage() {
       />
     </Stack>
   );
+}
+
+/**
+ * The rows listed are read again whenever they may have fallen behind their rounds (docs/decisions/036): the
+ * credit changed while the page is open (a payout or a refund has just come), a listed round's close time has
+ * passed, or the detail of a slip, read fresh, says otherwise (its answer replaces the row). A round the
+ * operator closed early and settled is then shown as its detail and the credit say, not as it was listed.
+ */
+function useListFollowsItsRounds(period: number, rows: Slip[] | undefined, refetch: () => unknown, openId: number | null, now: number) {
+  const queryClient = useQueryClient();
+  const { credit } = useSession();
+  const creditSeen = useRef(credit);
+  useEffect(() => {
+    if (creditSeen.current !== undefined && credit !== undefined && credit !== creditSeen.current) void refetch();
+    creditSeen.current = credit;
+  }, [credit, refetch]);
+
+  const roundClosedSinceRead = (rows ?? []).some((s) => s.status === "active" && s.roundStatus === "open" && now >= Date.parse(s.timestop));
+  useEffect(() => {
+    if (roundClosedSinceRead) void refetch();
+  }, [roundClosedSinceRead, refetch]);
+
+  // The detail's own query (the dialog reads it; this shares its answer, it does not ask again).
+  const fresh = useSlipDetail(openId).data;
+  useEffect(() => {
+    if (!fresh) return;
+    queryClient.setQueryData<Slip[]>(postdigitListKey(period), (old) => {
+      const i = old?.findIndex((s) => s.master_id === fresh.master_id) ?? -1;
+      if (!old || i < 0 || JSON.stringify(old[i]) === JSON.stringify(fresh)) return old;
+      return old.map((s, j) => (j === i ? fresh : s));
+    });
+  }, [fresh, period, queryClient]);
 }
 
 function SlipRow({ slip, now, roundText, onOpen }: { slip: Slip; now: number; roundText: string; onOpen: () => void }) {

@@ -9,6 +9,7 @@ export function SlipSummary({
   credit,
   blocker,
   checking,
+  problem = null,
   onSubmit,
 }: {
   count: number;
@@ -18,6 +19,8 @@ export function SlipSummary({
   credit: Baht | undefined;
   blocker: string | null;
   checking: boolean;
+  /** Why the last press did not send (e.g. no connection), shown beside the button the player pressed. */
+  problem?: string | null;
   onSubmit: () => void;
 }) {
   return (
@@ -40,6 +43,11 @@ export function SlipSummary({
           ส่งโพย
         </Button>
       </Group>
+      {problem && (
+        <Text size="sm" c="red.8" fw={600} mt={4} role="alert" data-testid="submit-problem">
+          {problem}
+        </Text>
+      )}
       {blocker && count > 0 && (
         <Text size="xs" c="red" mt={4} data-testid="submit-blocker">
           {blocker}

@@ -1,19 +1,11 @@
 import type { Slip } from "../../../contract/betting";
 import { isYeekeeGroup, type LottoListItem } from "../../../contract/lottery";
-import { slipStatus, type SlipStatusKey } from "../../../domain/slip";
+import { slipState, slipTotals, type SlipStatusKey } from "../../../domain/slip";
 import { bangkokDateKey, formatThaiDrawDate } from "../../../domain/thai-date";
 
-/** How the player sees a slip now (spec §4, with the 2-minute grace after the round time). */
+/** How the player sees a slip now: the one rule of src/domain/slip.ts (spec §4, docs/decisions/036). */
 export function statusOfSlip(slip: Slip, now: number): SlipStatusKey {
-  // A winning line still being paid has no result yet: the slip stays "accepting" until it is settled.
-  if (slip.status === "active" && slip.roundStatus === "add award" && slip.lines.some((l) => l.result === null)) return "accepting";
-  return slipStatus({
-    status: slip.status,
-    roundStatus: slip.roundStatus,
-    roundTime: Date.parse(slip.timestop),
-    now,
-    hasWinningLine: slip.totalWin > 0 || slip.lines.some((l) => l.result === "win"),
-  });
+  return slipState(slip, now);
 }
 
 /** The owner may cancel an accepted slip while its round still takes bets. */
@@ -52,19 +44,5 @@ export function groupByDay(slips: readonly Slip[]): SlipDay[] {
   return [...days].map(([dateKey, list]) => ({ dateKey, label: formatThaiDrawDate(dateKey), slips: list }));
 }
 
-/** Staked counts the slips that stand (not returned or cancelled); won counts slips shown as won. */
-export function slipTotals(slips: readonly Slip[], now: number): { staked: number; won: number; count: number } {
-  let staked = 0;
-  let won = 0;
-  let count = 0;
-  for (const s of slips) {
-    const status = statusOfSlip(s, now);
-    if (status === "returned" || status === "cancelled") continue;
-    count += 1;
-    staked += s.totalPaid;
-    if (status === "won") won += s.totalWin;
-  }
-  return { staked: round2(staked), won: round2(won), count };
-}
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
+/** The totals of the slips shown, from those very rows (docs/decisions/036). */
+export { slipTotals };
