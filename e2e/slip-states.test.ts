@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCredit, formatMoney } from "../src/domain/money";
+import { baht, formatCredit, formatMoney } from "../src/domain/money";
 import { betPagePath } from "../src/web/app/paths";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
@@ -77,14 +77,14 @@ describe("the slip list after an early close and a result", () => {
 
     // The player sees the credit rise (the header's refresh) while on the list: the list follows.
     await page.getByTestId("refresh-credit").click();
-    await page.getByTestId("credit").filter({ hasText: formatCredit(after) }).waitFor();
+    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(after)) }).waitFor();
     await page.locator(`[data-testid="slip-row"][data-master-id="${String(won.body.master_id)}"][data-status="won"]`).waitFor();
     const row = rowOf(won.body.master_id);
     await expect(row.getByTestId("slip-status").textContent()).resolves.toBe("ชนะ");
-    await expect(row.getByTestId("slip-win").textContent()).resolves.toContain(formatMoney(payout));
+    await expect(row.getByTestId("slip-win").textContent()).resolves.toContain(formatMoney(baht(payout)));
     await expect(rowOf(lost.body.master_id).getAttribute("data-status")).resolves.toBe("lost");
     await expect(rowOf(cancelled.body.master_id).getAttribute("data-status")).resolves.toBe("cancelled");
-    await expect(page.getByTestId("total-won").textContent()).resolves.toBe(`${formatMoney(payout)} ฿`);
+    await expect(page.getByTestId("total-won").textContent()).resolves.toBe(`${formatMoney(baht(payout))} ฿`);
     const rows = await page.getByTestId("slip-row").count();
     expect(rows).toBe(3);
     await expect(page.getByTestId("total-count").textContent()).resolves.toBe(String(rows));
@@ -96,7 +96,7 @@ describe("the slip list after an early close and a result", () => {
     const opened = page.getByTestId("slip-detail");
     await opened.waitFor();
     await expect(opened.getAttribute("data-status")).resolves.toBe("won");
-    await expect(opened.getByTestId("detail-win").textContent()).resolves.toContain(formatMoney(payout));
+    await expect(opened.getByTestId("detail-win").textContent()).resolves.toContain(formatMoney(baht(payout)));
     await page.context().close();
   });
 });
