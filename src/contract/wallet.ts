@@ -51,17 +51,9 @@ export const ReceivingBank = schema(() =>
 );
 export type ReceivingBank = z.infer<typeof ReceivingBank>;
 
-export const gentAmount = route({
-  method: "POST",
-  path: "/api/gent-amount",
-  access: "player",
-  summary: "ขอยอดโอนสำหรับฝากเงิน (เพิ่มเศษสตางค์ให้ไม่ซ้ำ) และบัญชีรับเงินของเว็บ",
-  body: () => z.object({
-    amount: Baht.refine(Number.isInteger, "กรุณากรอกจำนวนเงินฝากเป็นจำนวนเต็มบาท"),
-    uuid: Uuid.optional(),
-  }),
-  response: () => z.object({
-    status: ResultStatus,
+/** A deposit request still waiting for the player's transfer: what to pay, where, and until when. */
+export const OpenDepositRequest = schema(() =>
+  z.object({
     /** The exact amount to transfer, in baht with the satang fraction that makes it unique. */
     amount: z.number(),
     transection: z.string(),
@@ -70,6 +62,71 @@ export const gentAmount = route({
     /** EMVCo PromptPay payload for a QR code of exactly `amount`, when the site has a PromptPay id. */
     qrPayload: z.string().nullable(),
   }),
+);
+export type OpenDepositRequest = z.infer<typeof OpenDepositRequest>;
+
+/**
+ * Asking again while a request is open answers that same request when the baht amount is the same, and
+ * refuses (409) pointing to it when it is not (docs/decisions/035-open-deposit-request.md).
+ */
+export const gentAmount = route({
+  method: "POST",
+  path: "/api/gent-amount",
+  access: "player",
+  summary: "ขอยอดโอนสำหรับฝากเงิน (เพิ่มเศษสตางค์ให้ไม่ซ้ำ) และบัญชีรับเงินของเว็บ; มีรายการที่ยังไม่โอนอยู่จะได้รายการเดิม",
+  body: () => z.object({
+    amount: Baht.refine(Number.isInteger, "กรุณากรอกจำนวนเงินฝากเป็นจำนวนเต็มบาท"),
+    uuid: Uuid.optional(),
+  }),
+  response: () => z.object({ status: ResultStatus }).extend(OpenDepositRequest.shape),
+});
+
+export const readOpenDepositRequest = route({
+  method: "POST",
+  path: "/api/read-open-deposit-request",
+  access: "player",
+  summary: "รายการขอฝากที่ยังรอโอนอยู่ (ยอด บัญชีรับเงิน QR เวลาที่เหลือ) หรือ null",
+  body: () => z.object({ uuid: Uuid.optional() }).nullish(),
+  response: () => z.object({ status: ResultStatus, request: OpenDepositRequest.nullable() }),
+});
+
+export const cancelDepositRequest = route({
+  method: "POST",
+  path: "/api/cancel-deposit-request",
+  access: "player",
+  summary: "ยกเลิกรายการขอฝากที่ยังไม่ได้แจ้งโอน (ยอดนี้จะใช้แจ้งโอนไม่ได้อีก)",
+  body: () => z.object({
+    transection: z.string({ error: "ไม่พบเลขอ้างอิงรายการ" }).regex(/^DP[0-9A-Z]{10,30}$/, "เลขอ้างอิงรายการไม่ถูกต้อง"),
+    uuid: Uuid.optional(),
+  }),
+  response: () => z.object({ status: ResultStatus, message: z.string() }),
+});
+
+/** open: waiting for the transfer (รอโอน); expired (หมดเวลา); cancelled by the player (ยกเลิก). */
+export const DepositRequestState = schema(() => z.enum(["open", "expired", "cancelled"]));
+export type DepositRequestState = z.infer<typeof DepositRequestState>;
+
+export const DepositRequestRecord = schema(() =>
+  z.object({
+    id: z.number().int(),
+    amount: z.number(),
+    transection: z.string(),
+    state: DepositRequestState,
+    expiresAt: z.string(),
+    /** dd/mm/yyyy hh:mm:ss, Buddhist era, Bangkok time. */
+    date_time: z.string(),
+    created_at: z.string(),
+  }),
+);
+export type DepositRequestRecord = z.infer<typeof DepositRequestRecord>;
+
+export const readDepositRequests = route({
+  method: "POST",
+  path: "/api/read-deposit-requests",
+  access: "player",
+  summary: "คำขอยอดโอนที่ยังไม่ได้แจ้งโอน (รอโอน หมดเวลา ยกเลิก) ของตนเอง; ที่แจ้งโอนแล้วอยู่ใน read-payRecordByUUID",
+  body: () => z.object({ uuid: Uuid, dayperiod: DayPeriod }),
+  response: () => z.object({ status: ResultStatus, depositRequests: z.array(DepositRequestRecord) }),
 });
 
 const SLIP_MAX_BYTES = 2 * 1024 * 1024;

@@ -299,8 +299,10 @@ describe("review fixes", () => {
   it("a reported deposit keeps its amount reserved until the operator decides; expired requests cannot be reported", async () => {
     const p = await createPlayer(t);
     const first = await post(t.app, "/api/gent-amount", { amount: 400 }, p.token);
+    // Past its time: its amount went back to the pool, so it cannot be reported.
+    await t.db.$client.query("update deposit_requests set expires_at = now() - interval '1 second' where transection = $1", [first.body.transection]);
     const second = await post(t.app, "/api/gent-amount", { amount: 400 }, p.token);
-    // The first request was replaced: its amount went back to the pool, so it cannot be reported.
+    expect(second.body.transection).not.toBe(first.body.transection);
     const stale = await post(t.app, "/api/add-paynow", { amount: first.body.amount, paytime: new Date().toISOString(), bankname: "kbank", transection: first.body.transection }, p.token);
     expect(stale.statusCode).toBe(400);
     expect(stale.body.message).toMatch(THAI);

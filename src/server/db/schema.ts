@@ -251,10 +251,16 @@ export const depositRequests = pgTable(
       .references(() => users.id),
     amount: bigint("amount", { mode: "bigint" }).notNull(),
     transection: text("transection").notNull(),
-    /** open → used (reported, waiting for the operator) → closed (decided); or open → expired. */
-    state: text("state", { enum: ["open", "used", "closed", "expired"] }).notNull().default("open"),
+    /**
+     * open → used (reported, waiting for the operator) → closed (decided); or open → expired, or
+     * open → cancelled by the player (docs/decisions/035-open-deposit-request.md).
+     */
+    state: text("state", { enum: ["open", "used", "closed", "expired", "cancelled"] }).notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The account and PromptPay id the player was told to pay into: shown again on every visit (decision 035). */
+    siteBankId: bigint("site_bank_id", { mode: "number" }).references(() => siteBankAccounts.id),
+    promptpayId: text("promptpay_id"),
   },
   (t) => [
     uniqueIndex("deposit_requests_transection_key").on(t.transection),

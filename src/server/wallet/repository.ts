@@ -39,22 +39,80 @@ const since = (days: number) => sql`now() - make_interval(days => ${days})`;
 
 // ---- deposit requests ----
 
-export async function expireDepositRequests(db: Executor, userId: string): Promise<void> {
-  // Expired requests free their amount for others; a player keeps one open request at a time.
-  await db.execute(sql`
-    update deposit_requests set state = 'expired'
-    where state = 'open' and (expires_at < now() or user_id = ${userId})`);
+/** Requests past their time give their amount back to the pool (for every player). */
+export async function expireDepositRequests(db: Executor): Promise<void> {
+  await db.execute(sql`update deposit_requests set state = 'expired' where state = 'open' and expires_at <= now()`);
+}
+
+export type OpenDepositRequestRow = {
+  id: string;
+  amount: string;
+  transection: string;
+  expires_at: Date;
+  site_bank_id: string | null;
+  promptpay_id: string | null;
+};
+
+/**
+ * The player's request still waiting for the transfer: open and not past its time (the expiry sweep
+ * may not have run yet, so the time is checked here too).
+ */
+export async function openDepositRequestOf(db: Executor, userId: string): Promise<OpenDepositRequestRow | null> {
+  const result = await db.execute<OpenDepositRequestRow>(sql`
+    select id, amount, transection, expires_at, site_bank_id, promptpay_id from deposit_requests
+    where user_id = ${userId} and state = 'open' and expires_at > now()
+    order by id desc limit 1`);
+  return result.rows[0] ?? null;
 }
 
 export async function insertDepositRequest(
   db: Executor,
-  r: { userId: string; amount: bigint; transection: string; ttlMinutes: number },
+  r: { userId: string; amount: bigint; transection: string; ttlMinutes: number; siteBankId: number | null; promptpayId: string | null },
 ): Promise<{ id: string; expires_at: Date } | null> {
   const result = await db.execute<{ id: string; expires_at: Date }>(sql`
-    insert into deposit_requests (user_id, amount, transection, expires_at)
-    values (${r.userId}, ${r.amount}, ${r.transection}, now() + make_interval(mins => ${r.ttlMinutes}))
+    insert into deposit_requests (user_id, amount, transection, expires_at, site_bank_id, promptpay_id)
+    values (${r.userId}, ${r.amount}, ${r.transection}, now() + make_interval(mins => ${r.ttlMinutes}), ${r.siteBankId}, ${r.promptpayId})
     on conflict do nothing
     returning id, expires_at`);
+  return result.rows[0] ?? null;
+}
+
+/**
+ * open → cancelled, only while open and not past its time. One guarded statement: a report locks the
+ * row (lockDepositRequest) and marks it used, so whichever commits first wins and the other finds the
+ * state changed (decision 035).
+ */
+export async function cancelDepositRequest(db: Executor, transection: string, userId: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    update deposit_requests set state = 'cancelled'
+    where transection = ${transection} and user_id = ${userId} and state = 'open' and expires_at > now()
+    returning id`);
+  return result.rows.length === 1;
+}
+
+export async function depositRequestByTransection(db: Executor, transection: string) {
+  const result = await db.execute<{ user_id: string; state: string; expired: boolean }>(sql`
+    select user_id, state, (expires_at <= now()) as expired from deposit_requests where transection = ${transection}`);
+  return result.rows[0] ?? null;
+}
+
+export type DepositRequestRow = { id: string; amount: string; transection: string; state: "open" | "expired" | "cancelled"; expires_at: Date; created_at: Date };
+
+/** The player's requests never reported (reported ones are pay records): waiting, expired or cancelled. */
+export async function depositRequestsOfUser(db: Executor, userId: string, days: number): Promise<DepositRequestRow[]> {
+  const result = await db.execute<DepositRequestRow>(sql`
+    select id, amount, transection,
+      case when state = 'open' and expires_at <= now() then 'expired' else state end as state,
+      expires_at, created_at
+    from deposit_requests
+    where user_id = ${userId} and state in ('open', 'expired', 'cancelled') and created_at >= ${since(days)}
+    order by id desc`);
+  return result.rows;
+}
+
+export async function siteBankById(db: Executor, id: number): Promise<SiteBankRow | null> {
+  const result = await db.execute<SiteBankRow>(sql`
+    select id, bank_code, bank_no, account_name, promptpay_id, active from site_bank_accounts where id = ${id}`);
   return result.rows[0] ?? null;
 }
 

@@ -5,7 +5,7 @@ import { idempotencyKeyOf } from "../http/idempotency";
 import { type Authenticate, routesOf } from "../http/register-route";
 import { checkLedger } from "./ledger-check";
 import { walletService } from "./service";
-import { bankView, payRecordView, withdrawalView } from "./views";
+import { bankView, depositRequestView, payRecordView, withdrawalView } from "./views";
 
 export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
   const service = walletService(db);
@@ -14,6 +14,12 @@ export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, d
   r(wallet.readWalletConfig, () => service.config());
   r(auth.getCredit, ({ body, user }) => service.credit(user, body?.uuid));
   r(wallet.gentAmount, ({ body, user }) => service.requestDepositAmount(user, body), { rateLimitPerMinute: 20 });
+  r(wallet.readOpenDepositRequest, ({ body, user }) => service.openDepositRequest(user, body?.uuid));
+  r(wallet.cancelDepositRequest, ({ body, user }) => service.cancelDepositRequest(user, body));
+  r(wallet.readDepositRequests, async ({ body, user }) => ({
+    status: "Success" as const,
+    depositRequests: (await service.depositRequests(user, body.uuid, body.dayperiod)).map(depositRequestView),
+  }));
   // A slip of up to 2 MB travels as base64 (about 2.7 MB of JSON).
   r(wallet.addPaynow, ({ body, user }) => service.reportTransfer(user, body), { bodyLimit: 3 * 1024 * 1024 });
   r(wallet.readPayRecordByUuid, async ({ body, user }) => ({

@@ -47,9 +47,20 @@ export function walletService(db: Db) {
     if (uuid !== undefined && uuid !== user.uuid) throw forbidden();
   }
 
-  async function receivingBank() {
-    const [bank] = await repo.siteBanks(db, true);
-    return bank ? bankView(bank) : null;
+  /** What gent-amount answers, from the request's row: the account and PromptPay id fixed when it was made. */
+  async function openRequestView(r: Pick<repo.OpenDepositRequestRow, "amount" | "transection" | "expires_at" | "site_bank_id" | "promptpay_id">) {
+    const amount = satangToBaht(BigInt(r.amount));
+    // A request made before migration 0030 kept neither: it is shown with the site's account as it is now.
+    const legacy = r.site_bank_id === null && r.promptpay_id === null;
+    const bank = r.site_bank_id ? await repo.siteBankById(db, Number(r.site_bank_id)) : legacy ? ((await repo.siteBanks(db, true))[0] ?? null) : null;
+    const promptpay = legacy ? bank?.promptpay_id || (await readWalletConfig(db)).promptpayId : r.promptpay_id;
+    return {
+      amount,
+      transection: r.transection,
+      expiresAt: new Date(r.expires_at).toISOString(),
+      bank: bank ? bankView(bank) : null,
+      qrPayload: promptpay ? promptPayPayload(promptpay, amount) : null,
+    };
   }
 
   return {
@@ -69,8 +80,8 @@ export function walletService(db: Db) {
       if (body.amount < config.depositMin || body.amount > config.depositMax) {
         throw badRequest(`ฝากได้ครั้งละ ${formatMoney(baht(config.depositMin))} - ${formatMoney(baht(config.depositMax))} บาท`);
       }
-      const bank = await receivingBank();
-      const promptpay = bank?.promptpay || config.promptpayId;
+      const [bank] = await repo.siteBanks(db, true);
+      const promptpay = bank?.promptpay_id || config.promptpayId || null;
       if (!bank && !promptpay) throw conflict("ยังไม่เปิดรับฝากเงิน: เว็บยังไม่ได้ตั้งค่าบัญชีรับเงิน กรุณาติดต่อเจ้าหน้าที่");
       // A satang fraction (0.01-0.99) makes the amount unique among open requests, so the operator
       // can match a line of the bank statement to one player.
@@ -83,26 +94,66 @@ export function walletService(db: Db) {
         // Responsible play: no deposits during a break, none beyond the player's deposit limit. Its lock on
         // the player's responsible-play row comes before the requests', as in taking a break (rg/service.ts).
         const limit = await depositRoom(tx, user.uuid);
-        await repo.expireDepositRequests(tx, user.uuid);
+        await repo.expireDepositRequests(tx);
+        // The player may already have transferred the open request's amount: it is never replaced behind
+        // their back. The same amount asked again gets the same request; another amount is refused until
+        // the player cancels (docs/decisions/035-open-deposit-request.md).
+        const open = await repo.openDepositRequestOf(tx, user.uuid);
+        if (open) {
+          const held = BigInt(open.amount);
+          if (held / 100n === toSatang(body.amount) / 100n) return open;
+          throw conflict(
+            `คุณมีรายการขอฝาก ${formatMoney(satangToBaht(held))} บาท ที่ยังรอโอนอยู่ กรุณาโอนตามยอดนั้นแล้วแจ้งโอน หรือกดยกเลิกรายการเดิมก่อนขอยอดใหม่`,
+          );
+        }
         for (let attempt = 0; attempt < 40; attempt++) {
           const amount = toSatang(body.amount) + BigInt(randomInt(1, 100));
           if (limit && amount > limit.room) throw badRequest(rgLimitMessage("deposit", limit.period, limit.room));
           const transection = newTransection();
-          const row = await repo.insertDepositRequest(tx, { userId: user.uuid, amount, transection, ttlMinutes: DEPOSIT_REQUEST_TTL_MINUTES });
-          if (row) return { amount, transection, expiresAt: new Date(row.expires_at) };
+          const row = await repo.insertDepositRequest(tx, {
+            userId: user.uuid,
+            amount,
+            transection,
+            ttlMinutes: DEPOSIT_REQUEST_TTL_MINUTES,
+            siteBankId: bank ? Number(bank.id) : null,
+            promptpayId: promptpay,
+          });
+          if (row) {
+            return { id: row.id, amount: String(amount), transection, expires_at: row.expires_at, site_bank_id: bank?.id ?? null, promptpay_id: promptpay };
+          }
         }
         return null;
       });
       if (!request) throw conflict("มีผู้ขอฝากยอดนี้จำนวนมาก กรุณาเปลี่ยนยอดฝากเล็กน้อยแล้วลองใหม่");
-      const amount = satangToBaht(request.amount);
-      return {
-        status: "Success" as const,
-        amount,
-        transection: request.transection,
-        expiresAt: request.expiresAt.toISOString(),
-        bank,
-        qrPayload: promptpay ? promptPayPayload(promptpay, amount) : null,
-      };
+      return { status: "Success" as const, ...(await openRequestView(request)) };
+    },
+
+    /** The request waiting for the transfer, as gent-amount gave it, on every visit (decision 035). */
+    async openDepositRequest(user: AuthUser, uuid: string | undefined) {
+      own(user, uuid);
+      const open = await repo.openDepositRequestOf(db, user.uuid);
+      return { status: "Success" as const, request: open ? await openRequestView(open) : null };
+    },
+
+    async cancelDepositRequest(user: AuthUser, body: { transection: string; uuid?: string }) {
+      own(user, body.uuid);
+      return db.transaction(async (tx) => {
+        if (await repo.cancelDepositRequest(tx, body.transection, user.uuid)) {
+          return { status: "Success" as const, message: "ยกเลิกรายการขอฝากแล้ว" };
+        }
+        // Nothing changed: say why, from the row as it is now.
+        const request = await repo.depositRequestByTransection(tx, body.transection);
+        if (!request) throw notFound("ไม่พบรายการขอฝากนี้");
+        if (request.user_id !== user.uuid) throw forbidden();
+        if (request.state === "used" || request.state === "closed") throw conflict("รายการนี้แจ้งโอนแล้ว ยกเลิกไม่ได้ หากมีปัญหากรุณาติดต่อเจ้าหน้าที่");
+        if (request.state === "cancelled") throw conflict("รายการนี้ถูกยกเลิกไปแล้ว");
+        throw conflict("รายการนี้หมดเวลาแล้ว ไม่ต้องยกเลิก");
+      });
+    },
+
+    async depositRequests(user: AuthUser, uuid: string, days: number) {
+      own(user, uuid);
+      return repo.depositRequestsOfUser(db, user.uuid, days);
     },
 
     async reportTransfer(user: AuthUser, body: z.output<typeof wallet.addPaynow.body>) {
@@ -126,7 +177,10 @@ export function walletService(db: Db) {
           }
           throw conflict("รายการนี้แจ้งโอนไปแล้ว");
         }
-        // An expired or replaced request has given its amount back: another player may hold it now.
+        // A cancelled, expired or replaced request has given its amount back: another player may hold it now.
+        if (request.state === "cancelled") {
+          throw conflict("รายการขอฝากนี้ถูกยกเลิกแล้ว กรุณาขอยอดโอนใหม่ หรือติดต่อเจ้าหน้าที่หากโอนไปแล้ว");
+        }
         if (request.state !== "open" || request.expired) {
           throw badRequest("รายการขอฝากนี้หมดอายุแล้ว กรุณาขอยอดโอนใหม่ หรือติดต่อเจ้าหน้าที่หากโอนไปแล้ว");
         }

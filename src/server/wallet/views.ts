@@ -9,6 +9,19 @@ import type * as repo from "./repository";
 
 type PayRecordView = z.infer<typeof wallet.PayRecord>;
 type WithdrawalView = z.infer<typeof wallet.Withdrawal>;
+type DepositRequestView = z.infer<typeof wallet.DepositRequestRecord>;
+
+export function depositRequestView(r: repo.DepositRequestRow): DepositRequestView {
+  return {
+    id: Number(r.id),
+    amount: satangToBaht(BigInt(r.amount)),
+    transection: r.transection,
+    state: r.state,
+    expiresAt: new Date(r.expires_at).toISOString(),
+    date_time: formatThaiDateTime(r.created_at),
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
 
 export function payRecordView(r: repo.PayRecordRow): PayRecordView {
   return {

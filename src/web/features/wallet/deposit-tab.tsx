@@ -3,14 +3,16 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { wallet } from "../../../contract";
+import type { OpenDepositRequest } from "../../../contract/wallet";
 import type { BankCode } from "../../../domain/banks";
-import { baht, formatMoney, formatMoneyExact } from "../../../domain/money";
+import { baht, type Baht, formatMoney, formatMoneyExact } from "../../../domain/money";
 import { formatTime } from "../../../domain/thai-date";
 import { BankSelect } from "../../components/bank-select";
 import { ContactChannels, StaffMessage } from "../../components/contact-staff";
 import { callApi } from "../../lib/api";
 import { BankLine } from "../../components/bank-line";
-import { useServerOffset } from "../../lib/server-clock";
+import { useServerClock, useServerOffset } from "../../lib/server-clock";
+import { useSession } from "../../lib/session";
 import { bangkokWallClock, PaytimeInput, wallClockToIso } from "./paytime-input";
 
 const QUICK_AMOUNTS = [100, 300, 500, 1000, 5000];
@@ -28,39 +30,95 @@ function readAsDataUrl(file: File): Promise<string> {
 /** The saved QR: big enough for a banking app to read from the photo gallery, with its quiet zone. */
 const SAVED_QR = { margin: 4, width: 720 } as const;
 
+/** Minutes and seconds left, e.g. "29:05". */
+function minutesLeft(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** The request waiting for the transfer is the server's (docs/decisions/035-open-deposit-request.md): read on every visit. */
+const openKey = (uuid: string | null | undefined) => ["deposit-open", uuid] as const;
+
 export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   const queryClient = useQueryClient();
+  const { uuid } = useSession();
   const [amount, setAmount] = useState<number | string>("");
-  const [qr, setQr] = useState<{ shown: string; saved: string } | null>(null);
+  const [qr, setQr] = useState<{ payload: string; shown: string; saved: string } | null>(null);
   const [fromBank, setFromBank] = useState<BankCode | null>(playerBank);
   const serverOffset = useServerOffset();
   const now = () => Date.now() + serverOffset;
   const [paytime, setPaytime] = useState(() => bangkokWallClock(Date.now()));
   const [comment, setComment] = useState("");
   const [slip, setSlip] = useState<File | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  /** The amount just reported, for the thank-you note (the request is no longer open). */
+  const [reported, setReported] = useState<Baht | null>(null);
   const config = useQuery({ queryKey: ["wallet-config"], queryFn: () => callApi(wallet.readWalletConfig, {}) });
+  const open = useQuery({
+    queryKey: openKey(uuid),
+    queryFn: () => callApi(wallet.readOpenDepositRequest, {}),
+    enabled: !!uuid,
+    meta: { blocking: true },
+  });
+  const issued = open.data?.request ?? null;
 
   useEffect(() => setFromBank((b) => b ?? playerBank), [playerBank]);
 
+  const showOpen = (request: OpenDepositRequest | null) => {
+    queryClient.setQueryData(openKey(uuid), { status: "Success" as const, request });
+    void queryClient.invalidateQueries({ queryKey: ["deposit-requests"] });
+  };
+  // What the server holds may have changed (reported or cancelled in another tab, expired): read it again.
+  const reread = () => void queryClient.invalidateQueries({ queryKey: openKey(uuid) });
+
+  const qrPayload = issued?.qrPayload ?? null;
+  useEffect(() => {
+    if (!qrPayload) return setQr(null);
+    let current = true;
+    void Promise.all([QRCode.toDataURL(qrPayload, { margin: 1, width: 220 }), QRCode.toDataURL(qrPayload, SAVED_QR)]).then(([shown, saved]) => {
+      if (current) setQr({ payload: qrPayload, shown, saved });
+    });
+    return () => {
+      current = false;
+    };
+  }, [qrPayload]);
+
+  const expiresAt = issued ? Date.parse(issued.expiresAt) : null;
+  const secondsLeft = useServerClock((t) => (expiresAt === null ? null : Math.max(0, Math.ceil((expiresAt - t) / 1000))));
+  const expired = secondsLeft === 0;
+  useEffect(() => {
+    if (expired) reread();
+  }, [expired]);
+
   const request = useMutation({
     mutationFn: () => callApi(wallet.gentAmount, { amount: Number(amount) }),
-    onSuccess: async (r) => {
-      setQr(
-        r.qrPayload
-          ? { shown: await QRCode.toDataURL(r.qrPayload, { margin: 1, width: 220 }), saved: await QRCode.toDataURL(r.qrPayload, SAVED_QR) }
-          : null,
-      );
+    onSuccess: ({ status: _status, ...r }) => {
+      cancel.reset();
+      showOpen(r);
       setPaytime(bangkokWallClock(now()));
+    },
+    onError: reread,
+  });
+  const cancel = useMutation({
+    mutationFn: () => callApi(wallet.cancelDepositRequest, { transection: issued!.transection }),
+    onSuccess: () => {
+      setConfirmCancel(false);
+      showOpen(null);
+      request.reset();
+      report.reset();
+    },
+    onError: () => {
+      setConfirmCancel(false);
+      reread();
     },
   });
   const report = useMutation({
     mutationFn: async () => {
-      const r = request.data!;
+      const r = issued!;
       if (slip && slip.size > SLIP_MAX_BYTES) throw new Error("ไฟล์สลิปต้องมีขนาดไม่เกิน 2 MB");
       // The same ISO instant as before; the fields are Bangkok's clock, as the slip shows it.
       const paidAt = wallClockToIso(paytime);
       if (!paidAt) throw new Error("วันที่โอนไม่ถูกต้อง กรุณาเลือกใหม่");
-      return callApi(wallet.addPaynow, {
+      await callApi(wallet.addPaynow, {
         amount: r.amount,
         paytime: paidAt,
         comment,
@@ -68,22 +126,25 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
         transection: r.transection,
         slip: slip ? await readAsDataUrl(slip) : null,
       });
+      return r.amount;
     },
-    onSuccess: () => {
+    onSuccess: (paid) => {
+      setReported(baht(paid));
+      showOpen(null);
       void queryClient.invalidateQueries({ queryKey: ["pay-records"] });
       setSlip(null);
       setComment("");
     },
+    onError: reread,
   });
 
   const limits = config.data?.config;
-  const issued = request.data;
 
-  if (issued && report.isSuccess) {
+  if (reported !== null) {
     return (
       <Alert color="teal" title="แจ้งโอนเรียบร้อย" data-testid="deposit-reported">
-        รายการฝาก {formatMoney(baht(issued.amount))} บาท รอเจ้าหน้าที่ตรวจสอบ เครดิตจะเข้าเมื่อได้รับการอนุมัติ
-        <Button mt="sm" variant="light" onClick={() => { request.reset(); report.reset(); setAmount(""); }}>
+        รายการฝาก {formatMoney(reported)} บาท รอเจ้าหน้าที่ตรวจสอบ เครดิตจะเข้าเมื่อได้รับการอนุมัติ
+        <Button mt="sm" variant="light" onClick={() => { setReported(null); request.reset(); report.reset(); setAmount(""); }}>
           ฝากรายการใหม่
         </Button>
       </Alert>
@@ -92,6 +153,16 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
 
   return (
     <Stack>
+      {cancel.error && (
+        <Alert color="red" data-testid="deposit-cancel-error">
+          <StaffMessage>{cancel.error.message}</StaffMessage>
+        </Alert>
+      )}
+      {cancel.isSuccess && !issued && (
+        <Alert color="gray" data-testid="deposit-cancelled">
+          ยกเลิกรายการขอฝากแล้ว
+        </Alert>
+      )}
       {!issued && (
         <Card withBorder radius="lg">
           <Stack>
@@ -129,6 +200,15 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
             <Text size="sm" c="dimmed">
               กรุณาโอนยอดนี้ให้ตรงทุกสตางค์ ภายในเวลา {formatTime(issued.expiresAt)}
             </Text>
+            {expired ? (
+              <Alert color="gray" data-testid="deposit-expired">
+                รายการขอฝากนี้หมดเวลาแล้ว กรุณาขอยอดโอนใหม่ หากโอนไปแล้วกรุณาติดต่อเจ้าหน้าที่
+              </Alert>
+            ) : (
+              <Text size="sm" fw={600} c="red.9">
+                เหลือเวลา <span data-testid="deposit-time-left">{secondsLeft === null ? "--:--" : minutesLeft(secondsLeft)}</span> นาที
+              </Text>
+            )}
             <Group justify="space-between">
               <Text fz={30} fw={700} c="red.8" data-testid="deposit-exact-amount">
                 {formatMoneyExact(baht(issued.amount))} ฿
@@ -159,7 +239,7 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
                 <ContactChannels />
               </Alert>
             )}
-            {qr && (
+            {qr && qr.payload === issued.qrPayload && (
               <Stack align="center" gap={2}>
                 <Image src={qr.shown} w={220} h={220} alt="QR พร้อมเพย์" data-testid="promptpay-qr" />
                 <Text size="xs" c="dimmed" ta="center">
@@ -190,14 +270,30 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
                 <StaffMessage>{report.error.message}</StaffMessage>
               </Alert>
             )}
-            <Group grow>
-              <Button variant="default" onClick={() => request.reset()}>
-                ยกเลิก
-              </Button>
-              <Button onClick={() => report.mutate()} loading={report.isPending} disabled={!fromBank}>
-                แจ้งโอนแล้ว
-              </Button>
-            </Group>
+            {confirmCancel ? (
+              <Stack gap="xs" role="alertdialog" aria-labelledby="deposit-cancel-text" data-testid="deposit-cancel-panel">
+                <Text id="deposit-cancel-text" fw={500}>
+                  ยกเลิกรายการขอฝาก {formatMoney(baht(issued.amount))} บาทหรือไม่? หากโอนไปแล้ว อย่ายกเลิก ให้กด &quot;แจ้งโอนแล้ว&quot;
+                </Text>
+                <Group grow>
+                  <Button variant="default" onClick={() => setConfirmCancel(false)} autoFocus>
+                    ไม่ยกเลิก
+                  </Button>
+                  <Button color="red" onClick={() => cancel.mutate()} loading={cancel.isPending} data-testid="deposit-cancel-confirm">
+                    ยืนยันยกเลิก
+                  </Button>
+                </Group>
+              </Stack>
+            ) : (
+              <Group grow>
+                <Button variant="default" onClick={() => setConfirmCancel(true)} data-testid="deposit-cancel">
+                  ยกเลิกรายการ
+                </Button>
+                <Button onClick={() => report.mutate()} loading={report.isPending} disabled={!fromBank || expired}>
+                  แจ้งโอนแล้ว
+                </Button>
+              </Group>
+            )}
           </Stack>
         </Card>
       )}

@@ -1,7 +1,8 @@
-import { Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { wallet } from "../../../contract";
+import type { DepositRequestState } from "../../../contract/wallet";
 import { BANKS } from "../../../domain/banks";
 import { baht, formatMoney } from "../../../domain/money";
 import { ApprovalBadge } from "../../components/approval-badge";
@@ -9,6 +10,13 @@ import { EmptyState } from "../../components/empty-state";
 import { callApi } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { MoneyHistory } from "./money-history";
+
+/** Amounts asked for and never reported (decision 035); reported ones are the deposit rows below them. */
+const REQUEST_STATE: Record<DepositRequestState, { label: string; color: string }> = {
+  open: { label: "รอโอน", color: "blue" },
+  expired: { label: "หมดเวลา", color: "gray" },
+  cancelled: { label: "ยกเลิก", color: "orange" },
+};
 
 export function HistoryTab() {
   const { uuid } = useSession();
@@ -19,6 +27,12 @@ export function HistoryTab() {
     enabled: !!uuid,
     meta: { blocking: true },
   });
+  const requests = useQuery({
+    queryKey: ["deposit-requests", uuid, days],
+    queryFn: () => callApi(wallet.readDepositRequests, { uuid: uuid!, dayperiod: Number(days) }),
+    enabled: !!uuid,
+    meta: { blocking: true },
+  });
   const withdrawals = useQuery({
     queryKey: ["withdrawals", uuid, days],
     queryFn: () => callApi(wallet.readWithdrawalList, { uuid: uuid!, dayperiod: Number(days) }),
@@ -26,6 +40,7 @@ export function HistoryTab() {
     meta: { blocking: true },
   });
   const depositList = deposits.data?.arrPayRecordByUserAllStatus ?? [];
+  const requestList = requests.data?.depositRequests ?? [];
   const withdrawalList = withdrawals.data?.withdrawallist ?? [];
   return (
     <Stack>
@@ -44,7 +59,24 @@ export function HistoryTab() {
         ]}
       />
       <Title order={5}>รายการฝาก</Title>
-      {depositList.length === 0 && <EmptyState title="ไม่มีรายการฝาก" />}
+      {depositList.length === 0 && requestList.length === 0 && <EmptyState title="ไม่มีรายการฝาก" />}
+      {requestList.map((r) => (
+        <Card key={r.id} withBorder radius="md" padding="sm" data-testid="deposit-request-row" data-state={r.state} data-transection={r.transection}>
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={0}>
+              <Text fw={600} c={r.state === "open" ? undefined : "gray.7"} data-testid="deposit-request-amount" data-amount={r.amount}>
+                {formatMoney(baht(r.amount))} ฿
+              </Text>
+              <Text size="xs" c="gray.7">
+                {r.date_time} · ขอยอดโอน {r.transection}
+              </Text>
+            </Stack>
+            <Badge color={REQUEST_STATE[r.state].color} variant="light" data-state={r.state} style={{ flexShrink: 0 }}>
+              {REQUEST_STATE[r.state].label}
+            </Badge>
+          </Group>
+        </Card>
+      ))}
       {depositList.map((d) => (
         <Card key={d.id} id={`paynow-${d.id}`} withBorder radius="md" padding="sm" data-testid="deposit-row">
           <Group justify="space-between" wrap="nowrap">
