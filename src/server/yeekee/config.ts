@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { YeekeeConfig } from "../../contract/yeekee";
 import { YEEKEE_MIN_SHOTS_DEFAULT } from "../../domain/yeekee";
-import type { Executor } from "../db/client";
-import { readSiteConfig, seedSiteConfigKey } from "../db/site-config";
+import { writeAudit } from "../admin/audit";
+import type { Db, Executor } from "../db/client";
+import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
 
 export const DEFAULT_YEEKEE_CONFIG: YeekeeConfig = {
   minShots: YEEKEE_MIN_SHOTS_DEFAULT,
@@ -14,3 +16,18 @@ export const DEFAULT_YEEKEE_CONFIG: YeekeeConfig = {
 export const seedYeekeeConfig = (db: Executor) => seedSiteConfigKey(db, "yeekee", DEFAULT_YEEKEE_CONFIG);
 
 export const readYeekeeConfig = (db: Executor): Promise<YeekeeConfig> => readSiteConfig(db, "yeekee", YeekeeConfig, DEFAULT_YEEKEE_CONFIG);
+
+/**
+ * Saves the operator's settings whole, under the row's lock, with the audit row (before and after). A
+ * round being decided reads the setting when it finishes, so a change applies to the rounds that
+ * finish after it (docs/decisions/034).
+ */
+export async function saveYeekeeConfig(db: Db, adminId: string, config: YeekeeConfig) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from site_config where key = 'yeekee' for update`);
+    const before = await readYeekeeConfig(tx);
+    await writeSiteConfig(tx, "yeekee", config);
+    await writeAudit(tx, { actorId: adminId, action: "yeekee.config", target: "site_config:yeekee", before, after: config });
+    return { status: "Success" as const, message: "บันทึกการตั้งค่ายี่กีแล้ว", config };
+  });
+}

@@ -77,6 +77,20 @@ async function shotsOf(db: Db | Tx, roundId: number, after = 0): Promise<ShotRow
   return r.rows;
 }
 
+/**
+ * Why a cancelled round was cancelled, for the round's check: the ticker's `void` event (too few shots
+ * for the operator's minimum) or the operator's `cancel` (its note stays in the back office).
+ */
+function cancelReason(
+  status: string,
+  event: { event: string; data: { shots?: number; minShots?: number } | null } | null,
+  shots: number,
+): { reason: "minShots"; shots: number; minShots: number | null } | { reason: "operator" } | null {
+  if (status !== "cancel activity") return null;
+  if (event?.event === "void") return { reason: "minShots", shots: event.data?.shots ?? shots, minShots: event.data?.minShots ?? null };
+  return { reason: "operator" };
+}
+
 type Shot = { user: AuthUser; number: string };
 type Appended = { seq: number; at: string; hash: string; closeAt: Date; lotteryId: string };
 
@@ -158,9 +172,21 @@ export function yeekeeService(db: Db, shooterSecret: string) {
       // The seed is asked for only once the result time has passed (an earlier request is refused and
       // logged as a possible leak); the offset is the one the result was decided with.
       const round = (
-        await db.execute<{ result_at: Date; result: { yeekee?: { offset?: number } } | null; commitment: string | null; seed: string | null; seq: number | null; head: string | null }>(sql`
-          select r.result_at, r.result, s.commitment, c.seq, c.head,
-            case when r.result_at <= clock_timestamp() and s.round_id is not null then yeekee_round_seed(r.id) end as seed
+        await db.execute<{
+          result_at: Date;
+          result: { yeekee?: { offset?: number } } | null;
+          commitment: string | null;
+          seed: string | null;
+          seq: number | null;
+          head: string | null;
+          status: string;
+          cancel_event: { event: string; data: { shots?: number; minShots?: number } | null } | null;
+        }>(sql`
+          select r.result_at, r.result, s.commitment, c.seq, c.head, r.status,
+            case when r.result_at <= clock_timestamp() and s.round_id is not null then yeekee_round_seed(r.id) end as seed,
+            case when r.status = 'cancel activity' then (
+              select json_build_object('event', e.event, 'data', e.data) from round_events e
+              where e.round_id = r.id and e.event in ('void', 'cancel') order by e.id desc limit 1) end as cancel_event
           from rounds r left join yeekee_seeds s on s.round_id = r.id left join yeekee_chains c on c.round_id = r.id
           where r.id = ${roundId}`)
       ).rows[0];
@@ -175,6 +201,8 @@ export function yeekeeService(db: Db, shooterSecret: string) {
         seedCommitment: round.commitment,
         seed: round.seed,
         offset: round.result?.yeekee?.offset ?? null,
+        minShots: (await readYeekeeConfig(db)).minShots,
+        cancelled: cancelReason(round.status, round.cancel_event, round.seq ?? 0),
       };
     },
 
@@ -214,7 +242,9 @@ export function yeekeeService(db: Db, shooterSecret: string) {
 /**
  * When shooting ends (the round's result time), the result is computed from the shots by the rule
  * of src/domain/yeekee.ts, written with its award lines, the #1 and #16 shooters are rewarded if they
- * staked enough, and the round is settled; too few shots make the round void and every slip returns.
+ * staked enough, and the round is settled. Every round gets a result however few its shots (none: R is
+ * the seed's offset); only an operator's minimum (`minShots`, default 0) makes a round with fewer
+ * shots void, and then every slip returns (docs/decisions/034).
  * The round row is locked and its status guards the step, so it happens once across instances.
  */
 export async function finishYeekeeRound(db: Db, roundId: number): Promise<"result" | "void" | "skipped"> {
@@ -246,7 +276,13 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     if (computed.void) {
       // The round's state changes in one place (lottery/repository): cancelled, as an operator's cancel.
       if (!(await lotteryRepo.cancelRound(tx, roundId))) throw new Error(`yeekee round ${roundId} could not be voided`);
-      await lotteryRepo.addRoundEvent(tx, { roundId, event: "void", note: `ยิงเลข ${computed.shots} ครั้ง น้อยกว่า ${config.minShots}`, data: { shots: computed.shots, head, ...seal } });
+      // The minimum is kept with the event: the round's check tells players why it was void.
+      await lotteryRepo.addRoundEvent(tx, {
+        roundId,
+        event: "void",
+        note: `ยิงเลข ${computed.shots} เลข น้อยกว่าขั้นต่ำ ${config.minShots} เลขที่ผู้ดูแลกำหนด`,
+        data: { shots: computed.shots, minShots: config.minShots, head, ...seal },
+      });
       return "void" as const;
     }
     const input = { kind: "simple" as const, threeTop: computed.top3, twoBottom: computed.bottom2 };
@@ -254,7 +290,8 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     const lines = [
       ...awardLines(winning),
       { award_type: "Predicttotal", number: computed.sum.toString() },
-      { award_type: "OneRecord", number: computed.oneRecord },
+      // A round with no shot has no #1 (nor #16, #100): only its lines that exist are written.
+      ...(computed.oneRecord ? [{ award_type: "OneRecord", number: computed.oneRecord }] : []),
       ...(computed.sixteenRecord ? [{ award_type: "SixteenRecord", number: computed.sixteenRecord }] : []),
       ...(computed.oneHundredRecord ? [{ award_type: "OneHundredRecord", number: computed.oneHundredRecord }] : []),
     ];
