@@ -181,7 +181,7 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
       {live.error && <Alert color="red">{live.error}</Alert>}
       {result && <ResultPanel result={result} shots={live.count} lucky={lucky.data ?? []} offset={listed.data?.offset ?? null} />}
       {phase === "void" && (
-        <Alert color="gray" title="ยกเลิกรอบนี้" data-testid="yeekee-void">
+        <Alert color="gray" data-testid="yeekee-void">
           {listed.data?.cancelled ? cancelledText(listed.data.cancelled) : "รอบนี้ถูกยกเลิก จึงไม่มีผลรางวัล และคืนเงินทุกโพย"}
         </Alert>
       )}
