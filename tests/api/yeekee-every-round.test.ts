@@ -41,8 +41,9 @@ async function yeekeeRound(): Promise<number> {
 
 const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) => post(t.app, "/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid, number }, p.token);
 
+/** Shooting ends now: the result time is the database's clock at this statement, after any earlier save. */
 async function endShooting(round: number) {
-  await q(`update rounds set close_at = now() - interval '2 seconds', result_at = now() - interval '1 second' where id = $1`, [round]);
+  await q(`update rounds set close_at = clock_timestamp(), result_at = clock_timestamp() where id = $1`, [round]);
 }
 
 const config = async () => (await q(`select value from site_config where key = 'yeekee'`))[0].value as Record<string, number>;
@@ -188,13 +189,40 @@ describe("the operator's minimum", () => {
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
 
-  it("a round the operator cancelled says so", async () => {
+  it("a round the operator cancelled before its result time says so; from the result time on it cannot be cancelled", async () => {
     const p = await createPlayer(t);
     const round = await yeekeeRound();
     expect((await shoot(p, round, "12345")).statusCode).toBe(200);
     expect((await post(t.app, "/api/admin/cancel-activity", { activityid: round, note: "ระบบยิงเลขขัดข้อง" }, admin)).statusCode).toBe(200);
     expect((await listed(round, p.token)).cancelled).toEqual({ reason: "operator" });
+
+    // Once the seed can be read, a cancel could choose which results stand: refused, and the ticker decides.
+    const due = await yeekeeRound();
+    expect((await shoot(p, due, "54321")).statusCode).toBe(200);
+    await endShooting(due);
+    const refused = await post(t.app, "/api/admin/cancel-activity", { activityid: due, note: "ไม่ต้องการผลนี้" }, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body.message).toMatch(THAI);
+    expect((await q(`select status from rounds where id = $1`, [due]))[0].status).toBe("open");
+    expect(await finishYeekeeRound(t.db, due)).toBe("void"); // the minimum is 20 here
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
+  });
+
+  it("applies the minimum as it stood at the round's result time, not one saved after it", async () => {
+    const current = await readConfig();
+    expect((await post(t.app, "/api/admin/save-yeekee-config", { ...current, minShots: 0 }, admin)).statusCode).toBe(200);
+    const p = await createPlayer(t);
+    const round = await yeekeeRound();
+    for (const n of ["11111", "22222", "33333"]) expect((await shoot(p, round, n)).statusCode).toBe(200);
+    await endShooting(round);
+    // Saved once the seed can be read: too late for this round.
+    expect((await post(t.app, "/api/admin/save-yeekee-config", { ...current, minShots: 20 }, admin)).statusCode).toBe(200);
+    expect(await finishYeekeeRound(t.db, round)).toBe("result");
+    // The next round is held to it.
+    const next = await yeekeeRound();
+    for (const n of ["11111", "22222", "33333"]) expect((await shoot(p, next, n)).statusCode).toBe(200);
+    await endShooting(next);
+    expect(await finishYeekeeRound(t.db, next)).toBe("void");
   });
 });
 

@@ -31,3 +31,18 @@ export async function saveYeekeeConfig(db: Db, adminId: string, config: YeekeeCo
     return { status: "Success" as const, message: "บันทึกการตั้งค่ายี่กีแล้ว", config };
   });
 }
+
+/**
+ * The minimum number of shots in effect at `at` (a round's result time): the value the operator last
+ * saved before it, else the one the first later save replaced, else the stored one (never saved). A
+ * change saved once the seed can be read (from the result time on) does not apply to that round, so
+ * nobody can see a result coming and void the round by raising the minimum (docs/decisions/034).
+ */
+export async function minShotsAt(db: Executor, at: Date): Promise<number> {
+  const r = await db.execute<{ min: number | null }>(sql`
+    select coalesce(
+      (select (a.after ->> 'minShots')::int from audit_log a where a.action = 'yeekee.config' and a.at <= ${at} order by a.at desc, a.id desc limit 1),
+      (select (a.before ->> 'minShots')::int from audit_log a where a.action = 'yeekee.config' and a.at > ${at} order by a.at, a.id limit 1)
+    ) as min`);
+  return r.rows[0]?.min ?? (await readYeekeeConfig(db)).minShots;
+}

@@ -14,7 +14,7 @@ import type { AuthUser } from "../http/register-route";
 import * as lotteryRepo from "../lottery/repository";
 import { refundRound, settleRound, writeWinningPairs } from "../settlement/settle";
 import { HOUSE, houseShard, lockAccounts, playerAccountId, transfer } from "../wallet/ledger";
-import { readYeekeeConfig } from "./config";
+import { minShotsAt, readYeekeeConfig } from "./config";
 
 export const YEEKEE_CHANNEL = "yeekee_shots";
 
@@ -250,8 +250,8 @@ export function yeekeeService(db: Db, shooterSecret: string) {
 export async function finishYeekeeRound(db: Db, roundId: number): Promise<"result" | "void" | "skipped"> {
   const config = await readYeekeeConfig(db);
   const outcome = await db.transaction(async (tx) => {
-    const round = (await tx.execute<{ status: string; due: boolean; group: string }>(sql`
-      select r.status, (r.result_at <= clock_timestamp()) as due, l."group"
+    const round = (await tx.execute<{ status: string; due: boolean; group: string; result_at: Date }>(sql`
+      select r.status, (r.result_at <= clock_timestamp()) as due, l."group", r.result_at
       from rounds r join lotteries l on l.id = r.lottery_id where r.id = ${roundId} for update of r`)).rows[0];
     if (!round || !round.due || !["open", "closed"].includes(round.status) || !isYeekeeGroup(round.group)) return "skipped" as const;
     // The chain row too: a shot still being written finishes first, and any later one is past the
@@ -268,9 +268,11 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     if (sealed.seed === null || sealed.commitment === null) throw new Error(`yeekee round ${roundId} has no seed to reveal`);
     const seal = { seed: sealed.seed, commitment: sealed.commitment };
     const offset = yeekeeOffset(seal.seed, head);
+    // The minimum as it stood at the result time, not as saved since (docs/decisions/034).
+    const minShots = await minShotsAt(tx, new Date(round.result_at));
     const computed = yeekeeResult(
       shots.map((s) => s.number),
-      config.minShots,
+      minShots,
       offset,
     );
     if (computed.void) {
@@ -280,8 +282,8 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
       await lotteryRepo.addRoundEvent(tx, {
         roundId,
         event: "void",
-        note: `ยิงเลข ${computed.shots} เลข น้อยกว่าขั้นต่ำ ${config.minShots} เลขที่ผู้ดูแลกำหนด`,
-        data: { shots: computed.shots, minShots: config.minShots, head, ...seal },
+        note: `ยิงเลข ${computed.shots} เลข น้อยกว่าขั้นต่ำ ${minShots} เลขที่ผู้ดูแลกำหนด`,
+        data: { shots: computed.shots, minShots, head, ...seal },
       });
       return "void" as const;
     }
