@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ActivityId, ResultStatus, Uuid, WholeNumber } from "./common";
+import { ActivityId, EmptyBody, ResultStatus, Uuid, WholeNumber } from "./common";
 import { DayPeriod } from "./wallet";
-import { shotHash } from "../domain/yeekee";
+import { shotHash, YEEKEE_MIN_SHOTS_MAX } from "../domain/yeekee";
 import { route } from "./route";
 import { schema } from "./schema";
 
@@ -123,8 +123,21 @@ export const readNumberRecord = route({
     seedCommitment: z.string().nullable(),
     /** The seed (64 hex digits), revealed from the result time on; null before. */
     seed: z.string().nullable(),
-    /** The offset the result was decided with (0 to 99999); null until the result. */
+    /** The offset the result was decided with (0 to 99999); null until the result, and for a cancelled round. */
     offset: z.number().int().nullable(),
+    /** The operator's minimum number of shots now (0: every round gets a result however few its shots). */
+    minShots: z.number().int(),
+    /**
+     * Why the round was cancelled (null: it was not): fewer shots than the operator's minimum at the
+     * result time (`minShots` null for rounds voided before the minimum was recorded), or the operator
+     * cancelled it. A cancelled round has no result (docs/decisions/034).
+     */
+    cancelled: z
+      .discriminatedUnion("reason", [
+        z.object({ reason: z.literal("minShots"), shots: z.number().int(), minShots: z.number().int().nullable() }),
+        z.object({ reason: z.literal("operator") }),
+      ])
+      .nullable(),
   }),
 });
 
@@ -150,16 +163,45 @@ export const readLuckyPerson = route({
   response: () => z.object({ status: ResultStatus, luckylist: z.array(LuckyPerson) }),
 });
 
+const BahtSetting = (label: string) =>
+  z
+    .number({ error: `${label}ต้องเป็นตัวเลข` })
+    .min(0, `${label}ต้องไม่ติดลบ`)
+    .max(1_000_000, `${label}ต้องไม่เกิน 1,000,000 บาท`);
+
+/**
+ * The operator's yeekee settings (site_config `yeekee`). `minShots` 0 means every round gets a result
+ * whatever the number of shots; a round with fewer shots than a higher minimum is void
+ * (docs/decisions/034).
+ */
 export const YeekeeConfig = schema(() =>
   z.object({
-    minShots: z.number().int().min(1).max(1000),
-    shotIntervalSeconds: z.number().int().min(0).max(3600),
-    rewardOne: z.number().min(0),
-    rewardSixteen: z.number().min(0),
-    minStakeForReward: z.number().min(0),
+    minShots: WholeNumber(`จำนวนเลขยิงขั้นต่ำต้องเป็นจำนวนเต็ม 0 ถึง ${YEEKEE_MIN_SHOTS_MAX}`, { min: 0, max: YEEKEE_MIN_SHOTS_MAX }),
+    shotIntervalSeconds: WholeNumber("ระยะห่างระหว่างการยิงต้องเป็นจำนวนเต็ม 0 ถึง 3600 วินาที", { min: 0, max: 3600 }),
+    rewardOne: BahtSetting("รางวัลผู้ยิงลำดับที่ 1 "),
+    rewardSixteen: BahtSetting("รางวัลผู้ยิงลำดับที่ 16 "),
+    minStakeForReward: BahtSetting("ยอดแทงขั้นต่ำเพื่อรับรางวัล"),
   }),
 );
 export type YeekeeConfig = z.infer<typeof YeekeeConfig>;
+
+export const adminReadYeekeeConfig = route({
+  method: "POST",
+  path: "/api/admin/read-yeekee-config",
+  access: "admin",
+  summary: "ตั้งค่ายี่กี: จำนวนเลขยิงขั้นต่ำ ระยะห่างระหว่างการยิง และรางวัลผู้ยิงลำดับที่ 1 และ 16",
+  body: () => EmptyBody,
+  response: () => z.object({ status: ResultStatus, config: YeekeeConfig }),
+});
+
+export const adminSaveYeekeeConfig = route({
+  method: "POST",
+  path: "/api/admin/save-yeekee-config",
+  access: "admin",
+  summary: "บันทึกการตั้งค่ายี่กี (จำนวนเลขยิงขั้นต่ำ 0 คือออกผลทุกรอบไม่ว่าจะยิงกี่เลข)",
+  body: () => YeekeeConfig,
+  response: () => z.object({ status: ResultStatus, message: z.string(), config: YeekeeConfig }),
+});
 
 /** A player with an active stake in a round who shot in its final minute (docs/decisions/012). */
 export const LateShooter = schema(() =>

@@ -80,8 +80,26 @@ describe("isShotNumber", () => {
 });
 
 describe("yeekeeResult", () => {
-  it("defaults to a minimum of 20 shots", () => {
-    expect(YEEKEE_MIN_SHOTS_DEFAULT).toBe(20);
+  it("defaults to no minimum: every round has a result (docs/decisions/034)", () => {
+    expect(YEEKEE_MIN_SHOTS_DEFAULT).toBe(0);
+  });
+
+  // With no minimum, a round of few shots is decided like any other: below 16 shots nothing is
+  // subtracted, with none the sum is 0, and the sealed offset is added in every case.
+  it.each<[string, string[], number, Partial<Extract<ReturnType<typeof yeekeeResult>, { void: false }>>]>([
+    // No shot: R is the offset alone.
+    ["0 shots", [], 4321, { shots: 0, sum: 0n, sixteenth: "00000", result: "04321", top3: "321", bottom2: "04", oneRecord: null, sixteenRecord: null }],
+    // 00042 + 99990 = 100032 → 00032.
+    ["1 shot", ["00042"], 99_990, { shots: 1, sum: 42n, sixteenth: "00000", result: "00032", oneRecord: "00042", sixteenRecord: null }],
+    // 1 + … + 15 = 120; + 7 = 127.
+    ["15 shots", sequence(1, 15), 7, { shots: 15, sum: 120n, sixteenth: "00000", result: "00127", oneRecord: "00015", sixteenRecord: null }],
+    // 1 + … + 16 = 136; the first shot is #16 from the last: 136 − 1 + 50000 = 50135.
+    ["16 shots", sequence(1, 16), 50_000, { shots: 16, sum: 136n, sixteenth: "00001", result: "50135", oneRecord: "00016", sixteenRecord: "00001" }],
+    // 1 + … + 17 = 153; #16 from the last is the 2nd shot: 153 − 2 + 0 = 151.
+    ["17 shots", sequence(1, 17), 0, { shots: 17, sum: 153n, sixteenth: "00002", result: "00151", oneRecord: "00017", sixteenRecord: "00002" }],
+  ])("decides a round of %s with the default minimum", (_name, numbers, offset, expected) => {
+    const r = yeekeeResult(numbers, undefined, offset);
+    expect(r).toMatchObject({ void: false, offset, oneHundredRecord: null, ...expected });
   });
 
   it("works the DESIGN.md rule on shots 00001 … 00020", () => {
@@ -163,9 +181,10 @@ describe("yeekeeResult", () => {
     });
   });
 
-  it("is void with fewer than 20 shots and counts them", () => {
-    expect(yeekeeResult([])).toEqual({ void: true, shots: 0 });
-    expect(yeekeeResult(sequence(1, 19))).toEqual({ void: true, shots: 19 });
+  it("is void with fewer shots than an operator's minimum of 20, and counts them", () => {
+    expect(yeekeeResult([], 20)).toEqual({ void: true, shots: 0 });
+    expect(yeekeeResult(sequence(1, 19), 20)).toEqual({ void: true, shots: 19 });
+    expect(yeekeeResult(sequence(1, 20), 20)).toMatchObject({ void: false, shots: 20, result: "00205" });
   });
 
   it("uses a configured minimum", () => {
@@ -247,13 +266,13 @@ describe("yeekeeResult", () => {
     expect(() => yeekeeResult(numbers)).toThrow(RangeError);
   });
 
-  it.each([0, -1, 1.5, Number.NaN])("refuses a minimum of %d", (min) => {
+  it.each([-1, 1.5, Number.NaN, 1001])("refuses a minimum of %d", (min) => {
     expect(() => yeekeeResult(sequence(1, 20), min)).toThrow(RangeError);
   });
 
   it("gives a 5-digit result split into top 3 and bottom 2", () => {
     fc.assert(
-      fc.property(fc.array(shotNumber, { minLength: 1, maxLength: 250 }), fc.integer({ min: 1, max: 30 }), (numbers, min) => {
+      fc.property(fc.array(shotNumber, { minLength: 0, maxLength: 250 }), fc.integer({ min: 0, max: 30 }), (numbers, min) => {
         const r = yeekeeResult(numbers, min);
         expect(r.shots).toBe(numbers.length);
         if (numbers.length < min) {
@@ -264,7 +283,7 @@ describe("yeekeeResult", () => {
         expect(r.result).toMatch(/^\d{5}$/);
         expect(r.top3).toBe(r.result.slice(2));
         expect(r.bottom2).toBe(r.result.slice(0, 2));
-        expect(r.oneRecord).toBe(numbers[numbers.length - 1]);
+        expect(r.oneRecord).toBe(numbers.length > 0 ? numbers[numbers.length - 1] : null);
         expect(r.sixteenRecord).toBe(numbers.length >= 16 ? numbers[numbers.length - 16] : null);
         expect(r.oneHundredRecord).toBe(numbers.length >= 100 ? numbers[numbers.length - 100] : null);
         // R ≡ sum − 16th (mod 100000).

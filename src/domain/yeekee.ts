@@ -12,7 +12,11 @@ export interface Shot {
   at: string;
 }
 
-export const YEEKEE_MIN_SHOTS_DEFAULT = 20;
+// Every round gets a result whatever the number of shots (DESIGN.md §7, docs/decisions/034): the sealed
+// seed, not the shots, is what no one can foresee. An operator may still set a minimum (0 to 1000)
+// below which a round is void.
+export const YEEKEE_MIN_SHOTS_DEFAULT = 0;
+export const YEEKEE_MIN_SHOTS_MAX = 1000;
 
 // Positions counting back from the last shot (position 1 = the last shot).
 const SIXTEEN = 16;
@@ -34,7 +38,8 @@ export type YeekeeResult =
       result: string;
       top3: string;
       bottom2: string;
-      oneRecord: string;
+      // The last shot; null for a round with no shots.
+      oneRecord: string | null;
       sixteenRecord: string | null;
       oneHundredRecord: string | null;
     };
@@ -47,16 +52,15 @@ export function isShotNumber(s: string): boolean {
 // (yeekeeOffset below; 0 for rounds decided before seeds existed).
 // R = (sum of all shots − the 16th shot counting back from the last + offset) mod 100000, as five
 // digits; top 3 = the last three digits of R, bottom 2 = its first two.
-// Fewer than `minShots` shots: the round is void (cancelled, every slip refunded).
-// Fewer than 16 shots but at least `minShots` (possible only when a lottery is configured with
-// minShots < 16): there is no 16th shot, so nothing is subtracted (sixteenth = "00000",
-// sixteenRecord = null) and R = sum mod 100000.
-// Throws a RangeError for a number that is not exactly five ASCII digits, or for a minShots that is
-// not an integer ≥ 1 (a round with no shots can never have a result), or for an offset that is not an
-// integer from 0 to 99999.
+// Every round has a result, whatever the number of shots (docs/decisions/034): with fewer than 16
+// there is no 16th shot, so nothing is subtracted (sixteenth = "00000", sixteenRecord = null); with
+// none the sum is 0 and R is the offset. Only an operator's minimum (`minShots`, default 0) makes a
+// round with fewer shots void (cancelled, every slip refunded).
+// Throws a RangeError for a number that is not exactly five ASCII digits, for a minShots that is not
+// an integer from 0 to 1000, or for an offset that is not an integer from 0 to 99999.
 export function yeekeeResult(numbers: string[], minShots = YEEKEE_MIN_SHOTS_DEFAULT, offset = 0): YeekeeResult {
-  if (!Number.isSafeInteger(minShots) || minShots < 1) {
-    throw new RangeError(`minShots must be an integer ≥ 1, got ${String(minShots)}`);
+  if (!Number.isSafeInteger(minShots) || minShots < 0 || minShots > YEEKEE_MIN_SHOTS_MAX) {
+    throw new RangeError(`minShots must be an integer from 0 to ${YEEKEE_MIN_SHOTS_MAX}, got ${String(minShots)}`);
   }
   if (!Number.isSafeInteger(offset) || offset < 0 || offset >= Number(MODULUS)) {
     throw new RangeError(`offset must be an integer from 0 to 99999, got ${String(offset)}`);
@@ -85,7 +89,7 @@ export function yeekeeResult(numbers: string[], minShots = YEEKEE_MIN_SHOTS_DEFA
     result,
     top3: result.slice(2),
     bottom2: result.slice(0, 2),
-    oneRecord: back(1) ?? "",
+    oneRecord: back(1),
     sixteenRecord,
     oneHundredRecord: back(ONE_HUNDRED),
   };

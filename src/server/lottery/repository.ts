@@ -200,6 +200,12 @@ export async function cancelRound(db: Executor, roundId: number, settled = false
   return r.rows.length === 1;
 }
 
+/** The round's result time has passed, by the database's clock (the one every instance shares). */
+export async function resultTimePassed(db: Executor, roundId: number): Promise<boolean> {
+  const r = await db.execute<{ due: boolean }>(sql`select result_at <= clock_timestamp() as due from rounds where id = ${roundId}`);
+  return r.rows[0]?.due ?? false;
+}
+
 export async function addRoundEvent(
   db: Executor,
   e: { roundId: number; event: string; actorId?: string | null; note?: string | null; data?: unknown },

@@ -186,6 +186,12 @@ export function lotteryService(db: Db) {
   ) {
     return db.transaction(async (tx) => {
       const before = await mustRound(tx, activityId, true);
+      // From its result time on, a yeekee round's seed can be read, so its result can be known: an
+      // operator's cancel then could pick which results stand (docs/decisions/034). The ticker decides it.
+      // (The start-up's cancel of a draw's twin, actorId null, is not such a choice: decision 033.)
+      if (actorId !== null && before.category === "yeekee" && ["open", "closed"].includes(before.status)) {
+        if (await repo.resultTimePassed(tx, activityId)) throw conflict("งวดยี่กีที่ถึงเวลาออกผลแล้วยกเลิกไม่ได้ ผลคำนวณจากเลขที่ยิงและเมล็ดสุ่ม");
+      }
       if (before.status === "add award") {
         // A settled round (a stock market that did not trade after all, a draw declared void): the
         // payouts and the referral commission are taken back first, then every slip is refunded. A

@@ -25,6 +25,7 @@ import { RgAdmin } from "./rg-admin";
 import { SecondFactorSettings, useSecondFactorStatus } from "./second-factor-settings";
 import { SiteContentAdmin } from "./site-content-admin";
 import { WalletLimitsAdmin } from "./wallet-limits-admin";
+import { YeekeeSettingsAdmin } from "./yeekee-settings-admin";
 import { YeekeeWatch } from "./yeekee-watch";
 
 /** The operator's back office; the server checks the admin role on every call it makes. */
@@ -73,6 +74,7 @@ export function AdminPage() {
           <Tabs.Tab value="rates">อัตราจ่าย</Tabs.Tab>
           <Tabs.Tab value="digit-prices">เลขอั้น</Tabs.Tab>
           <Tabs.Tab value="wallet-limits">ขั้นต่ำฝาก-ถอน</Tabs.Tab>
+          <Tabs.Tab value="yeekee-settings">ตั้งค่ายี่กี</Tabs.Tab>
           <Tabs.Tab value="yeekee-watch">เฝ้าระวังยี่กี</Tabs.Tab>
           <Tabs.Tab value="referral">แนะนำเพื่อน</Tabs.Tab>
           <Tabs.Tab value="points">แต้มสิทธิพิเศษ</Tabs.Tab>
@@ -124,6 +126,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="wallet-limits" pt="md">
           <WalletLimitsAdmin />
+        </Tabs.Panel>
+        <Tabs.Panel value="yeekee-settings" pt="md">
+          <YeekeeSettingsAdmin />
         </Tabs.Panel>
         <Tabs.Panel value="yeekee-watch" pt="md">
           <YeekeeWatch />

@@ -6,7 +6,7 @@ import type { ResponseOf } from "../../../contract/route";
 import { ApiCallError, callApi } from "../../lib/api";
 import { shortHash } from "./live-feed";
 import { groupDigits } from "./result-panel";
-import { verifyRound } from "./verify";
+import { cancelledText, verifyRound } from "./verify";
 
 const PAGE = 100;
 
@@ -71,9 +71,10 @@ export function VerifyPanel({
             publishedOffset: fetched.list.offset,
             seenCommitment,
             awardLines,
+            cancelled: voided || fetched.list.cancelled !== null,
           })
         : null,
-    [fetched, awardLines, seenCommitment],
+    [fetched, awardLines, seenCommitment, voided],
   );
   const allOk = v !== null && v.chainOk && v.resultMatches === true;
   const computed = v?.computed && !v.computed.void ? v.computed : null;
@@ -108,15 +109,20 @@ export function VerifyPanel({
                       ? "หัวสายแฮชไม่ตรงกับที่เห็นสด ✗"
                       : "หัวสายแฮชไม่ตรงกับที่ประกาศ ✗"}
               </Text>
-              <Text size="sm" fw={500} c={v.resultMatches === true ? "green.8" : v.resultMatches === false ? "red.8" : "dimmed"} data-testid="verify-result">
-                {v.resultMatches === true
-                  ? "ผลรางวัลตรงกับที่คำนวณได้ ✓"
-                  : v.resultMatches === false
-                    ? "ผลรางวัลไม่ตรงกับที่คำนวณได้ ✗"
-                    : voided
-                      ? "งวดนี้ยกเลิก (ยิงเลขไม่ครบตามที่กำหนด) ไม่มีผลรางวัล"
+              {v.cancelled ? (
+                // A cancelled round has no result: the check says why, and compares nothing else.
+                <Text size="sm" fw={500} data-testid="verify-cancelled" data-reason={fetched.list.cancelled?.reason ?? "unknown"}>
+                  {fetched.list.cancelled ? cancelledText(fetched.list.cancelled) : "รอบนี้ถูกยกเลิก จึงไม่มีผลรางวัล และคืนเงินทุกโพย"}
+                </Text>
+              ) : (
+                <Text size="sm" fw={500} c={v.resultMatches === true ? "green.8" : v.resultMatches === false ? "red.8" : "dimmed"} data-testid="verify-result">
+                  {v.resultMatches === true
+                    ? "ผลรางวัลตรงกับที่คำนวณได้ ✓"
+                    : v.resultMatches === false
+                      ? "ผลรางวัลไม่ตรงกับที่คำนวณได้ ✗"
                       : "ยังไม่ประกาศผล: แสดงผลที่คำนวณได้จากเลขที่ยิงถึงตอนนี้"}
-              </Text>
+                </Text>
+              )}
             </Card>
 
             <Stack gap={2}>

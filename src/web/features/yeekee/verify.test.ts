@@ -3,7 +3,7 @@ import { type NumberRecord, packLiveShots, unpackLiveShots } from "../../../cont
 import { GENESIS_HASH, seedCommitment, shotHash, yeekeeOffset, yeekeeResult } from "../../../domain/yeekee";
 import { parseLiveMessage, ShotFeed } from "./live-feed";
 import { reconnectDelay } from "../../lib/live-socket";
-import { publishedResult, verifyRound } from "./verify";
+import { cancelledText, publishedResult, verifyRound } from "./verify";
 
 function chainOf(numbers: string[]): NumberRecord[] {
   let head = GENESIS_HASH;
@@ -17,13 +17,13 @@ function chainOf(numbers: string[]): NumberRecord[] {
 }
 
 function awardOf(numbers: string[], offset = 0) {
-  const r = yeekeeResult(numbers, 20, offset);
+  const r = yeekeeResult(numbers, 0, offset);
   if (r.void) throw new Error("void");
   return [
     { award_type: "ThreeDigit" as const, number: r.top3 },
     { award_type: "TwoDigit" as const, number: r.bottom2 },
     { award_type: "Predicttotal" as const, number: r.sum.toString() },
-    { award_type: "OneRecord" as const, number: r.oneRecord },
+    ...(r.oneRecord ? [{ award_type: "OneRecord" as const, number: r.oneRecord }] : []),
     ...(r.sixteenRecord ? [{ award_type: "SixteenRecord" as const, number: r.sixteenRecord }] : []),
   ];
 }
@@ -162,5 +162,41 @@ describe("verifyRound with a sealed seed", () => {
     expect(v.seal).toEqual({ commitment, seed: null, commitmentMatches: null, offset: null, publishedOffset: null });
     expect(v.computed).toMatchObject({ offset: 0 });
     expect(v.resultMatches).toBeNull();
+  });
+});
+
+// docs/decisions/034: few shots still give a result; a cancelled round has none, and its check says why.
+describe("verifyRound of a round with few shots, or cancelled", () => {
+  const seed = "0fee".repeat(16);
+  const commitment = seedCommitment(seed);
+  const few = ["31415", "00042", "27182"];
+  const records = chainOf(few);
+  const head = records.at(-1)!.hash;
+  const offset = yeekeeOffset(seed, head);
+  const base = { records, publishedHead: head, publishedCount: 3, seedCommitment: commitment, seed, seenCommitment: commitment };
+
+  it("recomputes and matches the published result of a round of 3 shots", () => {
+    const v = verifyRound({ ...base, publishedOffset: offset, awardLines: awardOf(few, offset) });
+    expect(v.chainOk).toBe(true);
+    expect(v.resultMatches).toBe(true);
+    expect(v.checks.every((c) => c.ok)).toBe(true);
+    expect(v.computed).toMatchObject({ void: false, sum: 58_639n, sixteenth: "00000", offset });
+  });
+
+  it("computes no result, no offset and no failing check for a cancelled round, whose seed still matches", () => {
+    const v = verifyRound({ ...base, publishedOffset: null, awardLines: [], cancelled: true });
+    expect(v.cancelled).toBe(true);
+    expect(v.computed).toBeNull();
+    expect(v.seal).toEqual({ commitment, seed, commitmentMatches: true, offset: null, publishedOffset: null });
+    expect(v.checks).toEqual([]);
+    expect(v.resultMatches).toBeNull();
+    expect(v.chainOk).toBe(true);
+  });
+
+  it("says in Thai why a round was cancelled", () => {
+    expect(cancelledText({ reason: "minShots", shots: 3, minShots: 20 })).toContain("ยิงเลขเพียง 3 เลข น้อยกว่าขั้นต่ำ 20 เลข");
+    expect(cancelledText({ reason: "minShots", shots: 3, minShots: null })).toContain("ไม่ถึงจำนวนขั้นต่ำ");
+    expect(cancelledText({ reason: "operator" })).toContain("ผู้ดูแลระบบยกเลิกรอบนี้");
+    expect(cancelledText(null)).toBe("");
   });
 });

@@ -1,5 +1,6 @@
 import type { AwardLine } from "../../../contract/lottery";
-import type { NumberRecord } from "../../../contract/yeekee";
+import type { NumberRecord, readNumberRecord } from "../../../contract/yeekee";
+import type { ResponseOf } from "../../../contract/route";
 import { type ChainVerification, seedCommitment, verifyChain, type YeekeeResult, yeekeeOffset, yeekeeResult } from "../../../domain/yeekee";
 
 /** The result as published in a round's award lines. */
@@ -31,6 +32,22 @@ export function publishedResult(lines: readonly Pick<AwardLine, "award_type" | "
   };
 }
 
+/** Why a round was cancelled, as the server says it with the shots (null: it was not). */
+export type CancelReason = ResponseOf<typeof readNumberRecord>["cancelled"];
+
+/**
+ * The cancellation in plain Thai: a cancelled round has no result, so its check says why instead of
+ * comparing a computed result with one that was never published (docs/decisions/034).
+ */
+export function cancelledText(cancelled: CancelReason): string {
+  if (cancelled === null) return "";
+  const refund = "รอบนี้จึงไม่มีผลรางวัล และคืนเงินทุกโพย";
+  if (cancelled.reason === "operator") return `ผู้ดูแลระบบยกเลิกรอบนี้ ${refund}`;
+  return cancelled.minShots === null
+    ? `ยกเลิกรอบนี้เพราะยิงเลขเพียง ${cancelled.shots} เลข ไม่ถึงจำนวนขั้นต่ำที่ผู้ดูแลกำหนด ${refund}`
+    : `ยกเลิกรอบนี้เพราะยิงเลขเพียง ${cancelled.shots} เลข น้อยกว่าขั้นต่ำ ${cancelled.minShots} เลขที่ผู้ดูแลกำหนด ${refund}`;
+}
+
 export interface ResultCheck {
   label: string;
   recomputed: string;
@@ -60,8 +77,10 @@ export interface Verification {
   /** The shot at the count seen live carries the head seen live (null when nothing was seen live). */
   liveHeadMatches: boolean | null;
   seal: SealCheck;
-  /** The recomputation with no minimum (the minimum only decides whether the round is void). */
+  /** The recomputation with no minimum (the minimum only decides whether the round is void); null for a cancelled round. */
   computed: YeekeeResult | null;
+  /** The round was cancelled: there is no result to recompute or compare. */
+  cancelled: boolean;
   checks: ResultCheck[];
   /** Every check of the published result agrees; null when there is no published result. */
   resultMatches: boolean | null;
@@ -74,6 +93,7 @@ export interface Verification {
  * chain from the genesis hash, compared with the published and the live heads; the revealed seed,
  * compared with the commitment published from the start; the offset HMAC-SHA256(seed, head); and the
  * result (sum − the 16th shot from the last + offset, mod 100000), compared with the award lines.
+ * A cancelled round has no result: its chain and seed are still checked, nothing else.
  */
 export function verifyRound(input: {
   records: readonly NumberRecord[];
@@ -88,7 +108,10 @@ export function verifyRound(input: {
   /** The commitment this page saw before the result (from the round list), if any. */
   seenCommitment?: string | null;
   awardLines: readonly Pick<AwardLine, "award_type" | "number">[];
+  /** The round was cancelled (too few shots for the operator's minimum, or by the operator). */
+  cancelled?: boolean;
 }): Verification {
+  const cancelled = input.cancelled ?? false;
   const records = [...input.records].sort((a, b) => a.seq - b.seq);
   const chain = verifyChain(records.map((r) => ({ seq: r.seq, number: r.number, userId: r.shooter, at: r.at, hash: r.hash })));
   const headMatches = chain.ok && chain.head === input.publishedHead && input.publishedCount === records.length;
@@ -104,7 +127,7 @@ export function verifyRound(input: {
   if (seed !== null) {
     try {
       commitmentMatches = commitment !== null && seedCommitment(seed) === commitment && (input.seenCommitment ?? commitment) === commitment;
-      offset = chain.ok ? yeekeeOffset(seed, chain.head) : null;
+      offset = chain.ok && !cancelled ? yeekeeOffset(seed, chain.head) : null;
     } catch {
       commitmentMatches = false;
     }
@@ -114,11 +137,7 @@ export function verifyRound(input: {
   let computed: YeekeeResult | null = null;
   try {
     // Before the reveal the offset is unknown: what shows is the sum rule alone (offset 0).
-    computed = yeekeeResult(
-      records.map((r) => r.number),
-      1,
-      offset ?? 0,
-    );
+    computed = cancelled ? null : yeekeeResult(records.map((r) => r.number), 0, offset ?? 0);
   } catch {
     computed = null;
   }
@@ -142,5 +161,5 @@ export function verifyRound(input: {
   }
   const resultMatches = published ? checks.length > 0 && checks.every((c) => c.ok) : null;
   const chainOk = chain.ok && headMatches && liveHeadMatches !== false;
-  return { shots: records.length, chain, headMatches, liveHeadMatches, seal, computed, checks, resultMatches, chainOk };
+  return { shots: records.length, chain, headMatches, liveHeadMatches, seal, computed, cancelled, checks, resultMatches, chainOk };
 }

@@ -19,7 +19,7 @@ import { RoundSlips } from "./round-slips";
 import { ShootBox } from "./shoot-box";
 import { LiveShots, OwnShots } from "./shot-lists";
 import { useYeekeeLive } from "./use-yeekee-live";
-import { publishedResult } from "./verify";
+import { cancelledText, publishedResult } from "./verify";
 
 // The verifier (ตรวจสอบผล) is a chunk of its own: most visits of the page never open it.
 const VerifyPanel = lazy(async () => ({ default: (await import("./verify-panel")).VerifyPanel }));
@@ -177,11 +177,12 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
         </Text>
       </Card>
 
+      <ResultRule minShots={listed.data?.minShots ?? null} />
       {live.error && <Alert color="red">{live.error}</Alert>}
       {result && <ResultPanel result={result} shots={live.count} lucky={lucky.data ?? []} offset={listed.data?.offset ?? null} />}
       {phase === "void" && (
-        <Alert color="gray" title="ยกเลิกรอบนี้" data-testid="yeekee-void">
-          ยิงเลขไม่ครบตามจำนวนขั้นต่ำ รอบนี้จึงไม่มีผลรางวัล และคืนเงินทุกโพย
+        <Alert color="gray" data-testid="yeekee-void">
+          {listed.data?.cancelled ? cancelledText(listed.data.cancelled) : "รอบนี้ถูกยกเลิก จึงไม่มีผลรางวัล และคืนเงินทุกโพย"}
         </Alert>
       )}
       {phase === "computing" && (
@@ -199,6 +200,27 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
         <VerifyPanel activityid={activityid} liveCount={live.count} liveHead={live.head} awardLines={awardLines} voided={voided} seenCommitment={seenCommitment} />
       </Suspense>
     </Stack>
+  );
+}
+
+/** How the result is made, in a few plain words (DESIGN.md §7, docs/decisions/034). */
+function ResultRule({ minShots }: { minShots: number | null }) {
+  return (
+    <Card withBorder radius="lg" padding="sm" data-testid="yeekee-rule" data-min-shots={minShots ?? undefined}>
+      <Text fw={600} size="sm">
+        วิธีออกผล
+      </Text>
+      <Text size="xs" c="dimmed" mt={2}>
+        นำเลขที่ทุกคนยิงมารวมกัน ลบเลขลำดับที่ 16 นับจากเลขสุดท้าย แล้วบวกค่าชดเชยจากเมล็ดสุ่มที่ปิดผนึกไว้ตั้งแต่เปิดรอบ
+        เก็บ 5 หลักท้ายเป็นเลขผล (สามตัวบน = 3 หลักท้าย สองตัวล่าง = 2 หลักแรก)
+      </Text>
+      <Text size="xs" c="dimmed" mt={2}>
+        {minShots !== null && minShots > 0
+          ? `ผู้ดูแลกำหนดให้ต้องยิงอย่างน้อย ${minShots} เลข ถ้ายิงไม่ถึงจะยกเลิกรอบและคืนเงินทุกโพย`
+          : "ทุกรอบออกผลแม้มีคนยิงน้อย: ยิงไม่ถึง 16 เลขจะไม่ลบเลขใด ไม่มีใครยิงเลยผลรวมเป็น 0"}
+        {" "}เมล็ดสุ่มเปิดเผยพร้อมผล ทุกคนจึงคำนวณและตรวจผลเองได้ที่ “ตรวจสอบผล” ด้านล่าง
+      </Text>
+    </Card>
   );
 }
 
