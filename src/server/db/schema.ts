@@ -372,6 +372,12 @@ export const rounds = pgTable(
      * for a twin left from before decision 033 (or a round made by hand outside the plan).
      */
     holdsSlot: boolean("holds_slot").notNull().default(false),
+    /**
+     * For a twin migration 0029 found (a second round of a draw, left by the planner before decision 033):
+     * the round that holds the draw. Start-up cancels and refunds exactly these; a round made by hand
+     * later (a test, the benchmark) is never taken for a twin.
+     */
+    twinOf: bigint("twin_of", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

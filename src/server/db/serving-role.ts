@@ -56,7 +56,7 @@ export async function prepareServingRole(ownerUrl: string, secret: string): Prom
         await owner.query<{ name: string }>(
           `select column_name as name from information_schema.columns
            where table_schema = 'public' and table_name = 'rounds'
-             and column_name not in ('id', 'result_at', 'lottery_id', 'draw_date', 'round_no', 'holds_slot') order by ordinal_position`,
+             and column_name not in ('id', 'result_at', 'lottery_id', 'draw_date', 'round_no', 'holds_slot', 'twin_of') order by ordinal_position`,
         )
       ).rows.map((c) => owner.escapeIdentifier(c.name));
       await owner.query(`revoke update on rounds from ${r}`);

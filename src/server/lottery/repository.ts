@@ -256,11 +256,10 @@ export type TwinRow = { id: string; status: RoundRow["status"]; keeper_id: strin
  */
 export async function roundTwins(db: Executor): Promise<TwinRow[]> {
   const r = await db.execute<TwinRow>(sql`
-    select r.id, r.status, k.id as keeper_id,
+    select r.id, r.status, r.twin_of as keeper_id,
       (select count(*)::int from slips s where s.round_id = r.id and s.status = 'active') as active_slips
     from rounds r
-    join rounds k on k.lottery_id = r.lottery_id and k.draw_date = r.draw_date and k.round_no = r.round_no and k.holds_slot
-    where not r.holds_slot
+    where r.twin_of is not null
     order by r.id`);
   return r.rows;
 }
