@@ -397,7 +397,7 @@ describe("ledger check", () => {
       expect(mismatch.ok).toBe(false);
       expect(mismatch.recordMismatches.map((m) => m.record)).toEqual(expect.arrayContaining([`withdrawal:${w.body.id}`, "house:withdrawals_pending"]));
     } finally {
-      await own.close();
+      await own.close({ booksBrokenOnPurpose: true });
     }
   });
 });

@@ -5,6 +5,7 @@ import { type Config, loadConfig } from "../../src/server/config";
 import { connect, type Db } from "../../src/server/db/client";
 import { dropServingRole, prepareServingRole } from "../../src/server/db/serving-role";
 import { seed } from "../../src/server/seed";
+import { checkLedger } from "../../src/server/wallet/ledger-check";
 import { createTestDatabase } from "./database";
 
 /** The SMS sender is outside the product: this one keeps the last code sent to each phone. */
@@ -60,7 +61,12 @@ export interface TestApp {
   /** The owner's connection, for set-up and for moving the clock of a round. */
   owner: Db;
   sms: ReturnType<typeof recordingSms>;
-  close(): Promise<void>;
+  /**
+   * Stops the app and drops its database, after checking the books (DESIGN.md §5's invariants, the admin's
+   * ledger check): every test file that makes an app proves its money balanced at the end. A test that
+   * breaks the books on purpose, to see the check say so, closes with `{ booksBrokenOnPurpose: true }`.
+   */
+  close(options?: { booksBrokenOnPurpose?: boolean }): Promise<void>;
 }
 
 /**
@@ -82,8 +88,18 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     db,
     owner: database.db,
     sms,
-    close: async () => {
+    close: async ({ booksBrokenOnPurpose = false } = {}) => {
       await app.close();
+      if (!booksBrokenOnPurpose) {
+        // One snapshot for all of the check's statements: work a request left running cannot split it.
+        const books = await database.db.transaction((tx) => checkLedger(tx), { isolationLevel: "repeatable read", accessMode: "read only" });
+        if (!books.ok) {
+          await db.$client.end();
+          await database.drop();
+          await dropServingRole(database.adminUrl, serving.role);
+          throw new Error(`The books do not balance at the end of this file: ${JSON.stringify(books)}`);
+        }
+      }
       await db.$client.end();
       await database.drop();
       await dropServingRole(database.adminUrl, serving.role);
