@@ -190,6 +190,8 @@ describe("the operator's minimum", () => {
   });
 
   it("a round the operator cancelled before its result time says so; from the result time on it cannot be cancelled", async () => {
+    // Held to a minimum of 20 whatever the tests before saved.
+    expect((await post(t.app, "/api/admin/save-yeekee-config", { ...(await readConfig()), minShots: 20 }, admin)).statusCode).toBe(200);
     const p = await createPlayer(t);
     const round = await yeekeeRound();
     expect((await shoot(p, round, "12345")).statusCode).toBe(200);
@@ -205,6 +207,15 @@ describe("the operator's minimum", () => {
     expect(refused.body.message).toMatch(THAI);
     expect((await q(`select status from rounds where id = $1`, [due]))[0].status).toBe("open");
     expect(await finishYeekeeRound(t.db, due)).toBe("void"); // the minimum is 20 here
+
+    // A round the ticker never decided (its result time 11 minutes gone: the step failed) is the operator's
+    // to cancel, so its stakes come back.
+    const stuck = await yeekeeRound();
+    expect((await shoot(p, stuck, "13579")).statusCode).toBe(200);
+    await q(`update rounds set close_at = clock_timestamp() - interval '11 minutes', result_at = clock_timestamp() - interval '11 minutes' where id = $1`, [stuck]);
+    const freed = await post(t.app, "/api/admin/cancel-activity", { activityid: stuck, note: "ระบบออกผลขัดข้อง" }, admin);
+    expect(freed.statusCode, JSON.stringify(freed.body)).toBe(200);
+    expect((await q(`select status from rounds where id = $1`, [stuck]))[0].status).toBe("cancel activity");
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
 

@@ -170,7 +170,12 @@ export const auditLog = pgTable(
     after: jsonb("after"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_at_idx").on(t.at)],
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    // One kind of action by time: the yeekee minimum in effect at a round's result time is read by the
+    // ticker under the round's lock (docs/decisions/034); without it that read walked the whole log.
+    index("audit_log_action_at_idx").on(t.action, t.at),
+  ],
 );
 
 /** The closed list of movement kinds (src/domain/movements.ts keeps the same list with Thai labels). */

@@ -201,8 +201,14 @@ export async function cancelRound(db: Executor, roundId: number, settled = false
 }
 
 /** The round's result time has passed, by the database's clock (the one every instance shares). */
+/**
+ * Whether the round's result time has come and the ticker's result is still expected: within ten minutes
+ * of it. Past that the ticker's step has failed (no seed to reveal, an error in settlement), and the
+ * operator's cancel is the way to give the stakes back (docs/decisions/034).
+ */
 export async function resultTimePassed(db: Executor, roundId: number): Promise<boolean> {
-  const r = await db.execute<{ due: boolean }>(sql`select result_at <= clock_timestamp() as due from rounds where id = ${roundId}`);
+  const r = await db.execute<{ due: boolean }>(sql`
+    select result_at <= clock_timestamp() and result_at > clock_timestamp() - interval '10 minutes' as due from rounds where id = ${roundId}`);
   return r.rows[0]?.due ?? false;
 }
 

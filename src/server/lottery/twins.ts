@@ -30,7 +30,8 @@ export async function cancelRoundTwins(db: Db): Promise<TwinCleanUp> {
         done.cancelled.push(id);
         done.refunded += r.refunded;
       } catch (e) {
-        // Another instance starting at the same moment cancelled it first: its refunds are below.
+        // Another instance starting at the same moment cancelled it first: it refunds the slips (and the
+        // ticker finishes any it leaves).
         if (!(e instanceof ApiError && e.statusCode === 409)) throw e;
       }
     } else if (twin.status === "cancel activity" && twin.active_slips > 0) {

@@ -138,6 +138,10 @@ export function walletService(db: Db) {
     async cancelDepositRequest(user: AuthUser, body: { transection: string; uuid?: string }) {
       own(user, body.uuid);
       return db.transaction(async (tx) => {
+        // gent-amount's lock on the player's requests: an ask for the same amount made at the same moment
+        // (another tab) either returns the request before this cancel or sees it cancelled, never hands
+        // back a request that is cancelled as it answers (docs/decisions/035-open-deposit-request.md).
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('deposit:' || ${user.uuid}, 0))`);
         if (await repo.cancelDepositRequest(tx, body.transection, user.uuid)) {
           return { status: "Success" as const, message: "ยกเลิกรายการขอฝากแล้ว" };
         }
