@@ -5,7 +5,7 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer } from "../tests/support/players";
 import { makeRound, openYeekeeRound } from "../tests/support/rounds";
 import { type A11yViolation, formatViolations, seriousA11yViolations } from "./support/a11y";
-import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { animationsDone, closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
 /**
  * axe on every page at 360 × 740 (issue 18): every route of app/paths.ts (read from the code, so a page
@@ -48,12 +48,15 @@ function addresses(signedIn: boolean): string[] {
   return list;
 }
 
-/** Waits for the page's chunk and its first data: no page loader, no blocking overlay, then a moment. */
+/**
+ * Waits for the page's chunk and its first data: no page loader, no blocking overlay, and no fade-in still
+ * running (axe reads the colours of half-faded text as they are at that moment).
+ */
 async function settle(page: Page) {
   await page.waitForLoadState("load");
   await page.locator('[data-testid="page-loading"]').first().waitFor({ state: "detached", timeout: 15_000 }).catch(() => undefined);
   await page.locator(".mantine-LoadingOverlay-root").first().waitFor({ state: "hidden", timeout: 15_000 }).catch(() => undefined);
-  await page.waitForTimeout(400);
+  await animationsDone(page.locator("body"));
 }
 
 const found: A11yViolation[] = [];

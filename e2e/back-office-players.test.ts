@@ -55,8 +55,7 @@ it("the operator sets an announcement and the contact channels; the player sees 
   expect(await marquee.textContent()).toBe("ฝาก-ถอน ออโต้ตลอด 24 ชั่วโมง หวยฮานอยปิดรับ 17:00 น.");
   // It scrolls: the line's position moves.
   const x1 = (await marquee.boundingBox())!.x;
-  await home.waitForTimeout(600);
-  expect((await marquee.boundingBox())!.x).not.toBe(x1);
+  await expect.poll(async () => (await marquee.boundingBox())!.x, { timeout: 10_000 }).not.toBe(x1);
   await screenshot(home, "161-home-announcement");
   await playerContext.close();
 });

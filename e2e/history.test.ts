@@ -43,6 +43,12 @@ async function openNav(name: string, path: string) {
   await page.waitForURL((u) => u.pathname === path);
 }
 
+/** The JSON body of the next answer from `path` (ask before the action that calls it). */
+async function answered(path: string): Promise<{ slips?: unknown[] }> {
+  const res = await page.waitForResponse((r) => new URL(r.url()).pathname === path && r.ok());
+  return (await res.json()) as { slips?: unknown[] };
+}
+
 async function openUserMenu(testId: string) {
   await page.getByTestId("user-menu").click();
   await page.getByTestId(testId).click();
@@ -70,13 +76,18 @@ describe("win notice", () => {
     await page.getByTestId("credit").filter({ hasText: formatCredit(baht(500 - 20 + 900)) }).waitFor();
     await screenshot(page, "180-win-toast-and-badge");
 
+    const seen = answered("/api/seen-win-notice");
     await toast.getByRole("button", { name: "ปิด" }).click();
     await toast.waitFor({ state: "detached" });
     await badge.waitFor({ state: "detached" });
-    // Seen: another page view does not bring it back.
+    // Seen: another page view does not bring it back. The page asks again, and the answer (after the server
+    // has stored the mark) has no slips, which is what keeps the toast away; a read asked before the mark is
+    // stored may still bring it back, so the mark is waited for first.
+    await seen;
+    const readAgain = answered("/api/read-win-notice");
     await openNav("หน้าหลัก", "/");
     await page.getByTestId("lotto-group").first().waitFor();
-    await page.waitForTimeout(500);
+    expect((await readAgain).slips).toEqual([]);
     expect(await page.getByTestId("win-toast").count()).toBe(0);
     expect(await page.getByTestId("win-badge").count()).toBe(0);
     await screenshot(page, "181-win-seen");
@@ -88,13 +99,17 @@ describe("win notice", () => {
     await result(round, "000", "77");
     await openNav("ฝาก-ถอน", "/mainCredit");
     await page.getByTestId("win-badge").waitFor();
+    const seen = answered("/api/seen-win-notice");
     await openNav("โพยหวย", "/reviewPostList");
     await page.getByTestId("slip-row").first().waitFor();
     await page.getByTestId("win-badge").waitFor({ state: "detached" });
     expect(await page.getByTestId("win-toast").count()).toBe(0);
     await screenshot(page, "182-win-seen-on-slip-list");
+    // The badge goes as soon as the page marks the wins seen; the mark reaches the server after.
+    await seen;
+    const readAgain = answered("/api/read-win-notice");
     await openNav("หน้าหลัก", "/");
-    await page.waitForTimeout(500);
+    expect((await readAgain).slips).toEqual([]);
     expect(await page.getByTestId("win-toast").count()).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { bangkokDateKey, toBuddhistYear } from "../src/domain/thai-date";
 import { planAll } from "../src/server/lottery/planning";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
-import { launchBrowser, SCREENSHOTS, screenshot, signedInPage, startSite } from "./support/harness";
+import { animationsDone, launchBrowser, screenshot, SCREENSHOTS, signedInPage, startSite } from "./support/harness";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 let browser: Browser;
@@ -135,7 +135,7 @@ describe("lotteries on the home and results pages", () => {
       const detail = page.getByTestId("round-award");
       await detail.locator('[data-award-type="ThreeDigit"]').filter({ hasText: "123" }).waitFor();
       // A viewport shot: the full-page one would stretch the fixed modal over the whole list.
-      if (i === 1) await page.waitForTimeout(400); // the modal's fade-in
+      if (i === 1) await animationsDone(detail); // the modal's fade-in
       if (i === 1) await page.screenshot({ path: join(SCREENSHOTS, "32-home-round-award.png") });
       await page.keyboard.press("Escape");
       await detail.waitFor({ state: "detached" });

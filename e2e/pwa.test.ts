@@ -245,12 +245,8 @@ describe("a new build", () => {
 
       // The browser checks the worker (as it does on a navigation) and the new one installs and activates.
       await p.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())!.update()));
-      let after: string[] = [];
-      for (let i = 0; i < 100 && !(after.length === 1 && after[0] === newName); i += 1) {
-        await p.waitForTimeout(100);
-        after = await p.evaluate(() => caches.keys());
-      }
-      expect(after).toEqual([newName]);
+      // Until the new worker has replaced the old cache, however long that takes (not a fixed count of looks).
+      await expect.poll(() => p.evaluate(() => caches.keys()), { timeout: 30_000, interval: 100 }).toEqual([newName]);
       // The new build's shell is in its cache, and the page is controlled by the new worker.
       const offline = await p.evaluate(async () => (await (await caches.match("/offline.html"))?.text()) ?? "");
       expect(offline).toContain("the next build");

@@ -8,7 +8,7 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
-import { closeWelcomeBanner, launchBrowser, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { animationsDone, closeWelcomeBanner, launchBrowser, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
 // Issue 15 in the browser, on the narrowest common phone: a player sets a daily stake limit and a bet
 // beyond it is refused with the room left; the reality check comes when its time passes and holds bets
@@ -146,8 +146,8 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   await expect(month.getByTestId("statement-stakes").textContent()).resolves.toBe("40.00");
   const day = page.locator(`[data-testid="statement-day"][data-period="${today}"]`);
   await day.waitFor();
-  // The panel opens with a short animation: the screenshot waits for it.
-  await page.waitForTimeout(400);
+  // The panel opens with a short animation: the screenshot waits for it to end.
+  await animationsDone(month);
   await screenshot(page, "93-statement");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("statement-csv").click()]);
   expect(download.suggestedFilename()).toBe(`statement-${today}.csv`);

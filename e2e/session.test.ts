@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playerData } from "../tests/support/players";
-import { launchBrowser, phoneContext, screenshot, startSite } from "./support/harness";
+import { framesPainted, launchBrowser, phoneContext, screenshot, startSite } from "./support/harness";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 let browser: Browser;
@@ -98,15 +98,20 @@ describe("a player registers, signs in and uses the shell", () => {
 
   it("the refresh icon reloads the credit and spins while loading", async () => {
     let calls = 0;
+    // The answer is held until the spinning icon has been seen, not for a fixed while a busy machine may
+    // need all of before the test looks.
+    let release = () => {};
+    const seenSpinning = new Promise<void>((r) => (release = r));
     await page.route("**/api/get-credit", async (route) => {
       calls += 1;
-      await new Promise((r) => setTimeout(r, 700));
+      await seenSpinning;
       await route.continue();
     });
     const icon = page.getByTestId("refresh-credit").locator("svg");
     await page.getByTestId("refresh-credit").click();
     await page.locator('[data-testid="refresh-credit"] svg[data-spinning="true"]').waitFor();
     expect(await icon.getAttribute("class")).toContain("spin");
+    release();
     await page.locator('[data-testid="refresh-credit"] svg[data-spinning="false"]').waitFor();
     expect(calls).toBe(1);
     await page.unroute("**/api/get-credit");
@@ -133,7 +138,10 @@ describe("a player registers, signs in and uses the shell", () => {
   it("the banner does not come back after a reload", async () => {
     await page.reload();
     await page.getByTestId("username").waitFor();
-    await page.waitForTimeout(500);
+    // The banner would open in an effect of this first showing: the page is let paint past it, and the
+    // cookie that keeps it closed is still there.
+    await framesPainted(page);
+    expect(await cookie("bannerStatus")).toBe("shown");
     expect(await page.getByRole("dialog").count()).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import type { Config } from "../../src/server/config";
 import { createTestApp } from "../../tests/support/app";
 import { watchA11y } from "./a11y";
@@ -94,4 +94,37 @@ export async function closeWelcomeBanner(page: Page) {
     await banner.getByRole("button", { name: "ปิด" }).click();
     await banner.waitFor({ state: "detached" });
   }
+}
+
+/**
+ * Resolves after the page has painted twice more: by then the effects of what it showed have run and what
+ * they set has been drawn. For checking that something does NOT appear, after waiting for the state that
+ * would have brought it (a fixed sleep says nothing about where the page got to).
+ */
+export async function framesPainted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+}
+
+/**
+ * Resolves once no finite animation or transition runs in `locator`'s element (e.g. a modal's fade-in or a
+ * panel opening), for a screenshot or a check of what it shows; endless ones (spinners, a marquee) are left.
+ */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        const running = () => el.getAnimations({ subtree: true }).filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+        // Idle on two frames in a row: a transition started from a frame callback (as Mantine's are) has begun by then.
+        let idleFrames = 0;
+        const check = () => {
+          const left = running();
+          if (left.length > 0) {
+            idleFrames = 0;
+            void Promise.all(left.map((a) => a.finished.catch(() => undefined))).then(() => requestAnimationFrame(check));
+          } else if (++idleFrames >= 2) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
 }

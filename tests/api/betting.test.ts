@@ -164,9 +164,12 @@ describe("placing slips", () => {
     expect((log.body.postnumberDigitCancelLog as Array<{ master_id: number; status: string }>)[0]).toMatchObject({ master_id: slip.body.master_id, status: "cancel activity" });
     expect((await q("select total_stake from number_exposure where round_id = $1", [round]))[0].total_stake).toBe("0");
 
-    const late = await makeRound(t.db, "india", 400);
+    // The close time passes after the slip is placed: moved back rather than waited for, since a slip placed
+    // a few hundred ms before the close missed it on a busy machine.
+    const late = await makeRound(t.db, "india", 600_000);
     const lateSlip = await placeSlip(t, p, late, [{ award_type: "TwoDigit", number: "12", amount: 10 }]);
-    await new Promise((r) => setTimeout(r, 600));
+    expect(lateSlip.statusCode).toBe(200);
+    await t.owner.$client.query(`update rounds set close_at = now() - interval '1 millisecond' where id = $1`, [late]);
     expect((await post(t.app, "/api/cancel-allpostnumber-mockdata", { uuid: p.uuid, activityid: late, master_id: lateSlip.body.master_id }, p.token)).statusCode).toBe(409);
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
@@ -355,10 +358,15 @@ describe("settlement", () => {
     const blocker = await t.owner.$client.connect();
     await blocker.query("begin");
     await blocker.query("select 1 from accounts where owner_id = $1 and kind = 'credit' for update", [a.uuid]);
+    // Each call is let go only once it is seen waiting on a lock, not after a fixed while: the first stuck
+    // behind a's account, the correction behind the first.
+    const waitingOnLocks = async () =>
+      Number((await t.owner.$client.query(`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n);
     const first = post(t.app, "/api/admin/add-award", { activityid: round, threeTop: "111", twoBottom: "11" }, admin);
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(waitingOnLocks, { timeout: 20_000, interval: 10 }).toBeGreaterThan(0);
+    const firstWaiting = await waitingOnLocks();
     const correction = post(t.app, "/api/admin/add-award", { activityid: round, threeTop: "222", twoBottom: "22", correction: true, reason: "แก้ผลขณะจ่าย" }, admin);
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(waitingOnLocks, { timeout: 20_000, interval: 10 }).toBeGreaterThan(firstWaiting);
     await blocker.query("commit");
     blocker.release();
     expect((await first).statusCode).toBe(200);

@@ -132,12 +132,11 @@ describe("one challenger, and nothing lost", () => {
       await blocker.query("begin");
       await blocker.query("select 1 from accounts where owner_id is null and kind = 'house:game_fees' for update");
       const pending = guess(b, g.game.id, "หัว");
-      let pid: number | undefined;
-      for (let i = 0; i < 200 && pid === undefined; i++) {
-        await new Promise((r) => setTimeout(r, 10));
-        const w = await sql<{ pid: number }>(`select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%ledger_lock%'`);
-        pid = w[0]?.pid;
-      }
+      // Until the guess waits on that lock, however long a busy machine takes to get it there.
+      const waiting = async () =>
+        (await sql<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%ledger_lock%'`)).map((w) => w.pid);
+      await expect.poll(waiting, { timeout: 20_000, interval: 10 }).toHaveLength(1);
+      const [pid] = await waiting();
       expect(pid).toBeDefined();
       expect((await sql<{ status: string }>(`select status from games where id = $1`, [g.game.id]))[0]!.status).toBe("open");
       await sql(`select pg_terminate_backend($1)`, [pid]);

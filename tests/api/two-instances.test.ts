@@ -40,7 +40,10 @@ it("two running tickers close each due round once", async () => {
   const ids = await Promise.all([300, 600, 900, 1200, 1500].map((ms, i) => makeRound(database.db, ["hanoi", "laos", "cambodia", "korea", "india"][i]!, ms)));
   const errors: unknown[] = [];
   const tickers = [startTicker(database.db, (_m, e) => errors.push(e)), startTicker(second, (_m, e) => errors.push(e))];
-  await new Promise((r) => setTimeout(r, 3500));
+  // Until every round is closed (by whichever ticker), not for a fixed while: a busy machine may need longer.
+  const closedCount = async () =>
+    (await database.db.$client.query("select count(*)::int as n from rounds where id = any($1::bigint[]) and status = 'closed'", [ids])).rows[0].n as number;
+  await expect.poll(closedCount, { timeout: 20_000, interval: 100 }).toBe(ids.length);
   for (const t of tickers) t.stop();
   expect(errors).toEqual([]);
   const rows = await database.db.$client.query(

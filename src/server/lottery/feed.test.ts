@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { refusalLog } from "./feed";
 
 describe("refusalLog", () => {
@@ -15,7 +15,8 @@ describe("refusalLog", () => {
       { ip: "203.0.113.9", problem: "stale", count: 1, first: true },
       { ip: "198.51.100.1", problem: "bad signature", count: 1, first: true },
     ]);
-    await new Promise((r) => setTimeout(r, 120));
+    // The window's end writes the count: waited for as that row, not as a while.
+    await vi.waitFor(() => expect(rows).toHaveLength(4));
     expect(rows[3]).toEqual({ ip: "203.0.113.9", problem: "bad signature", count: 299, first: false });
     expect(rows.length).toBe(4);
     // A new window starts with its own immediate row; flush writes what is counted.
