@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Slip } from "../../../contract/betting";
 import { baht, formatMoney } from "../../../domain/money";
-import { SLIP_STATUS } from "../../../domain/slip";
+import { SLIP_STATUS, slipState, slipTotals } from "../../../domain/slip";
 import { formatTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
@@ -14,7 +14,7 @@ import { useLottoList } from "../lottery/queries";
 import { useWinsSeenOnView } from "../account/win-notice";
 import { postdigitListKey, usePostdigitList, useSlipDetail } from "./queries";
 import { SlipDetailModal } from "./slip-detail-modal";
-import { groupByDay, slipRoundLabel, slipTotals, statusOfSlip } from "./slip-view";
+import { groupByDay, slipRoundLabel } from "./slip-view";
 
 const PERIODS = [
   { value: "1", label: "วันนี้" },
@@ -134,7 +134,7 @@ function useListFollowsItsRounds(period: number, rows: Slip[] | undefined, refet
 }
 
 function SlipRow({ slip, now, roundText, onOpen }: { slip: Slip; now: number; roundText: string; onOpen: () => void }) {
-  const status = statusOfSlip(slip, now);
+  const status = slipState(slip, now);
   const s = SLIP_STATUS[status];
   return (
     <UnstyledButton onClick={onOpen} data-testid="slip-row" data-status={status} data-master-id={slip.master_id}>

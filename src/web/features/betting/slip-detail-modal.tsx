@@ -5,13 +5,13 @@ import { betting } from "../../../contract";
 import type { Slip } from "../../../contract/betting";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
 import { baht, formatMoney, satangToBaht } from "../../../domain/money";
-import { SLIP_STATUS } from "../../../domain/slip";
+import { SLIP_STATUS, slipState } from "../../../domain/slip";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
 import { CREDIT_KEY, useSession } from "../../lib/session";
 import { formatRate, potentialWin } from "./bet-lines";
 import { useSlipDetail } from "./queries";
-import { canCancel, statusOfSlip } from "./slip-view";
+import { canCancel } from "./slip-view";
 
 /** One slip: every line with its type, number, stake, fixed rate and win; cancel while the round is open. */
 export function SlipDetailModal({ slip, roundText, now, onClose }: { slip: Slip | null; roundText: string; now: number; onClose: () => void }) {
@@ -27,7 +27,7 @@ function SlipDetail({ listed, roundText, now, onClose }: { listed: Slip; roundTe
   const queryClient = useQueryClient();
   const detail = useSlipDetail(listed.master_id);
   const slip = detail.data ?? listed;
-  const status = statusOfSlip(slip, now);
+  const status = slipState(slip, now);
   const s = SLIP_STATUS[status];
   const settled = status === "won" || status === "lost";
   const [asking, setAsking] = useState(false);

@@ -1,12 +1,6 @@
 import type { Slip } from "../../../contract/betting";
 import { isYeekeeGroup, type LottoListItem } from "../../../contract/lottery";
-import { slipState, slipTotals, type SlipStatusKey } from "../../../domain/slip";
 import { bangkokDateKey, formatThaiDrawDate } from "../../../domain/thai-date";
-
-/** How the player sees a slip now: the one rule of src/domain/slip.ts (spec §4, docs/decisions/036). */
-export function statusOfSlip(slip: Slip, now: number): SlipStatusKey {
-  return slipState(slip, now);
-}
 
 /** The owner may cancel an accepted slip while its round still takes bets. */
 export function canCancel(slip: Slip, now: number): boolean {
@@ -44,5 +38,3 @@ export function groupByDay(slips: readonly Slip[]): SlipDay[] {
   return [...days].map(([dateKey, list]) => ({ dateKey, label: formatThaiDrawDate(dateKey), slips: list }));
 }
 
-/** The totals of the slips shown, from those very rows (docs/decisions/036). */
-export { slipTotals };

@@ -3,11 +3,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { Slip } from "../../../contract/betting";
 import { baht, formatMoney } from "../../../domain/money";
-import { SLIP_STATUS } from "../../../domain/slip";
+import { SLIP_STATUS, slipState, slipTotals } from "../../../domain/slip";
 import { formatTime } from "../../../domain/thai-date";
 import { useRoundSlips } from "../betting/queries";
 import { SlipDetailModal } from "../betting/slip-detail-modal";
-import { slipTotals, statusOfSlip } from "../betting/slip-view";
 
 /** The player's slips in this round with their totals, and the way to bet on it while it is open. */
 export function RoundSlips({ activityid, now, roundText, betLink }: { activityid: number; now: number; roundText: string; betLink: string | null }) {
@@ -60,7 +59,7 @@ export function RoundSlips({ activityid, now, roundText, betLink }: { activityid
           </Text>
         )}
         {list.map((slip) => {
-          const status = statusOfSlip(slip, now);
+          const status = slipState(slip, now);
           const s = SLIP_STATUS[status];
           return (
             <UnstyledButton key={slip.master_id} onClick={() => setOpenId(slip.master_id)} data-testid="round-slip" data-master-id={slip.master_id} data-status={status}>
