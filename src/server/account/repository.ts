@@ -1,19 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
+import type { Col, Computed, Row } from "../db/rows";
 
 // The player's own money history and win notice read the ledger by the index ledger_entries(account_id, id):
 // an entry id is the account's order (each posting locks the account row before writing its entry), so
 // paging by id keeps every page's balance_after in step with the one before (docs/decisions/028).
 
-export type MovementRow = {
-  id: string;
-  kind: string;
-  amount: string;
-  balance_after: string;
-  reference: string | null;
-  note: string | null;
-  created_at: Date;
-};
+export type MovementRow = Row<"ledger_entries", "id" | "amount" | "created_at"> &
+  Row<"ledger_transactions", "kind" | "reference" | "note"> & {
+    /** The column allows null, but ledger_post writes it on every entry. */
+    balance_after: NonNullable<Col<"ledger_entries", "balance_after">>;
+  };
 
 export async function movements(
   db: Executor,
@@ -32,7 +29,7 @@ export async function movements(
 }
 
 /** `ref` is the index of the reference in the list given. */
-export type RoundSlipRow = { ref: number; slip_id: string };
+export type RoundSlipRow = { slip_id: Col<"slips", "id"> } & Computed<{ ref: number }>;
 
 /**
  * The player's slips behind round movements: for a payout the slips whose winning lines lie in its line
@@ -58,11 +55,11 @@ export async function slipsOfRoundMovements(
 // ---- win notice ----
 
 export async function winMark(db: Executor, userId: string): Promise<number | null> {
-  const r = await db.execute<{ seen_entry_id: string }>(sql`select seen_entry_id from win_notice_marks where user_id = ${userId}`);
+  const r = await db.execute<Row<"win_notice_marks", "seen_entry_id">>(sql`select seen_entry_id from win_notice_marks where user_id = ${userId}`);
   return r.rows[0] ? Number(r.rows[0].seen_entry_id) : null;
 }
 
-export type UnseenPayoutRow = { id: string; reference: string | null };
+export type UnseenPayoutRow = Row<"ledger_entries", "id"> & Row<"ledger_transactions", "reference">;
 
 /**
  * Payouts into the account after the mark. Without a mark (a player who never saw one) only the last
@@ -79,7 +76,7 @@ export async function unseenPayouts(db: Executor, accountId: number, mark: numbe
   return r.rows;
 }
 
-export type WonSlipRow = { slip_id: string; round_id: string; round_no: number; draw_date: string; name: string; win: string };
+export type WonSlipRow = { slip_id: Col<"slips", "id"> } & Row<"slips", "round_id"> & Row<"rounds", "round_no" | "draw_date"> & Row<"lotteries", "name"> & Computed<{ win: string }>;
 
 /**
  * The player's slips with winning lines in the given payout ranges, and what those lines paid (still 'win' now).
@@ -114,10 +111,10 @@ export async function moveWinMark(db: Executor, userId: string, accountId: numbe
 
 // ---- results history ----
 
-export type DrawRow = { id: string; round_no: number; draw_date: string; top3: string | null; bottom2: string | null };
+export type DrawRow = Row<"rounds", "id" | "round_no"> & { top3: Col<"round_awards", "number"> | null; bottom2: Col<"round_awards", "number"> | null } & Computed<{ draw_date: string }>;
 
 export async function lotteryName(db: Executor, lotteryId: string): Promise<string | null> {
-  const r = await db.execute<{ name: string }>(sql`select name from lotteries where id = ${lotteryId}`);
+  const r = await db.execute<Row<"lotteries", "name">>(sql`select name from lotteries where id = ${lotteryId}`);
   return r.rows[0]?.name ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { accounts, passwordResets, phoneVerifications, sessions, users } from "../db/schema";
+import type { Col, Computed } from "../db/rows";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -194,7 +195,7 @@ export async function storeOtp(
 
 /** Whole seconds until this phone may be sent another registration code (at least 1). */
 export async function secondsUntilOtpResend(db: Executor, phone: string, resendSeconds: number): Promise<number> {
-  const r = await db.execute<{ s: number }>(sql`
+  const r = await db.execute<Computed<{ s: number }>>(sql`
     select greatest(1, ceil(extract(epoch from sent_at + make_interval(secs => ${resendSeconds}) - now())))::int as s
       from phone_verifications where phone = ${phone}`);
   return r.rows[0]?.s ?? 1;
@@ -248,8 +249,8 @@ export async function consumePhoneVerification(
 }
 
 /** When the account's sign-ins from this address are locked until, if they are now. */
-export async function loginLockedUntil(db: Executor, userId: string, address: string): Promise<Date | null> {
-  const r = await db.execute<{ until: Date }>(sql`
+export async function loginLockedUntil(db: Executor, userId: string, address: string): Promise<string | null> {
+  const r = await db.execute<{ until: NonNullable<Col<"login_failures", "locked_until">> /* locked_until > now() */ }>(sql`
     select locked_until as until from login_failures where user_id = ${userId} and address = ${address} and locked_until > now()`);
   return r.rows[0]?.until ?? null;
 }
@@ -282,7 +283,7 @@ export async function recentOtpSends(
   db: Executor,
   phone: string,
 ): Promise<{ phoneLastHour: number; siteLastMinute: number; secondsSinceLast: number | null }> {
-  const r = await db.execute<{ phone: number; site: number; since: number | null }>(sql`
+  const r = await db.execute<Computed<{ phone: number; site: number; since: number | null }>>(sql`
     select (select count(*)::int from otp_sends where phone = ${phone} and sent_at > now() - interval '1 hour') as phone,
            (select count(*)::int from otp_sends where sent_at > now() - interval '1 minute') as site,
            (select floor(extract(epoch from now() - max(sent_at)))::int from otp_sends

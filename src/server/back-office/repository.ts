@@ -1,27 +1,20 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { HOUSE } from "../wallet/ledger";
+import type { Col, Computed, Row } from "../db/rows";
 
 // The back office's reads: one player's details, and the report's sums of the ledger.
 
-export type PlayerRow = {
-  id: string;
-  username: string;
-  bank_account_name: string | null;
-  phone: string | null;
-  bank_code: string | null;
-  bank_no: string | null;
-  user_type: string;
-  role: "player" | "admin";
-  state: "active" | "banned";
-  created_at: Date;
-  referrer_id: string | null;
-  referrer_username: string | null;
-  credit: string | null;
-  affiliate: string | null;
-  state_reason: string | null;
-  state_changed_at: Date | null;
-};
+export type PlayerRow = Row<
+  "users",
+  "id" | "username" | "bank_account_name" | "phone" | "bank_code" | "bank_no" | "user_type" | "role" | "state" | "created_at" | "referrer_id"
+> & {
+  // Left joins and sub-selects: null when there is no such row.
+  referrer_username: Col<"users", "username"> | null;
+  credit: Col<"accounts", "balance"> | null;
+  affiliate: Col<"accounts", "balance"> | null;
+  state_changed_at: Col<"audit_log", "at"> | null;
+} & Computed<{ state_reason: string | null }>;
 
 export async function playerDetails(db: Executor, uuid: string): Promise<PlayerRow | null> {
   const r = await db.execute<PlayerRow>(sql`
@@ -40,7 +33,7 @@ export async function playerDetails(db: Executor, uuid: string): Promise<PlayerR
 }
 
 /** Satang sums of one report row, as text (bigint). */
-export type ReportRow = {
+export type ReportRow = Computed<{
   day: string;
   /** The day's row (every movement) rather than one lottery's. */
   whole_day: boolean;
@@ -54,7 +47,7 @@ export type ReportRow = {
   withdrawals: string;
   adjustments: string;
   game_fees: string;
-};
+}>;
 
 /** The movements of play that belong to a lottery round (through their reference). */
 const ROUND_KINDS = ["stake", "stake.refund", "payout", "payout.reversal", "commission", "commission.reversal", "yeekee.reward"];

@@ -1,15 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
+import type { Col, Computed, Narrow, Row } from "../db/rows";
 
-export type RateRow = {
-  bet_type: string;
-  user_type: string;
-  rate_x100: number;
-  min_stake: number;
-  max_stake: number;
-  max_per_number: number;
-  discount_percent: number;
-};
+export type RateRow = Row<"lotto_config", "bet_type" | "user_type" | "rate_x100" | "min_stake" | "max_stake" | "max_per_number" | "discount_percent">;
 
 /** The tier's rates for a lottery, falling back to the default tier for bet types it lacks. */
 export async function ratesFor(db: Executor, lotteryId: string, userType: string, defaultType: string): Promise<RateRow[]> {
@@ -37,11 +30,11 @@ export async function upsertRate(db: Executor, lotteryId: string, r: RateRow): P
 
 /** The lottery a round belongs to, or null when there is no such round. */
 export async function roundLottery(db: Executor, roundId: number): Promise<string | null> {
-  const r = await db.execute<{ lottery_id: string }>(sql`select lottery_id from rounds where id = ${roundId}`);
+  const r = await db.execute<Row<"rounds", "lottery_id">>(sql`select lottery_id from rounds where id = ${roundId}`);
   return r.rows[0]?.lottery_id ?? null;
 }
 
-export type PriceRow = { id: string; round_id: string; bet_type: string; number: string; new_price_x100: number; created_at: Date };
+export type PriceRow = Row<"digit_prices", "id" | "round_id" | "bet_type" | "number" | "new_price_x100" | "created_at">;
 
 export async function latestPrices(db: Executor, roundId: number, at?: Date): Promise<PriceRow[]> {
   const r = await db.execute<PriceRow>(sql`
@@ -101,7 +94,7 @@ export type SlipOutcome = {
  */
 export async function placeSlips(db: Executor, defaultType: string, slips: SlipToPlace[]): Promise<SlipOutcome[]> {
   const lines = <T>(pick: (s: SlipToPlace) => T[]) => slips.flatMap(pick);
-  const r = await db.execute<SlipOutcome & { idx: number }>(sql`
+  const r = await db.execute<Computed<SlipOutcome & { idx: number }>>(sql`
     select * from place_slips(${sql.param(slips.map((s) => s.userId))}::uuid[], ${sql.param(slips.map((s) => s.roundId))}::bigint[],
       ${sql.param(slips.map((s) => s.userType))}::text[], ${defaultType}, ${sql.param(slips.map((s) => s.requestKey))}::text[],
       ${sql.param(slips.map((s) => s.clientDatetime))}::text[], ${sql.param(slips.map((s) => s.types.length))}::int[],
@@ -113,40 +106,21 @@ export async function placeSlips(db: Executor, defaultType: string, slips: SlipT
 }
 
 export async function slipByRequestKey(db: Executor, userId: string, requestKey: string) {
-  const r = await db.execute<{ id: string; created_at: Date }>(sql`
+  const r = await db.execute<Row<"slips", "id" | "created_at">>(sql`
     select id, created_at from slips where user_id = ${userId} and request_key = ${requestKey}`);
   return r.rows[0] ?? null;
 }
 
-export type SlipRow = {
-  id: string;
-  user_id: string;
-  username: string;
-  round_id: string;
-  lottery_id: string;
-  name: string;
-  round_no: number;
-  draw_date: string;
-  close_at: Date;
-  round_status: "open" | "closed" | "add award" | "cancel activity";
-  status: "active" | "non reactive" | "cancel activity";
-  total_stake: string;
-  total_paid: string;
-  created_at: Date;
-};
+export type SlipRow = Row<"slips", "id" | "user_id" | "round_id" | "status" | "total_stake" | "total_paid" | "created_at"> &
+  Row<"users", "username"> &
+  Row<"rounds", "lottery_id" | "round_no" | "close_at"> &
+  Row<"lotteries", "name"> & { round_status: Col<"rounds", "status"> } & Computed<{ draw_date: string }>;
 
-export type LineRow = {
-  id: string;
-  slip_id: string;
-  bet_type: string;
-  number: string;
-  stake: string;
-  paid: string;
-  rate_x100: number;
-  result: "win" | "lose" | null;
-  payout: string | null;
-  wins: boolean;
-};
+export type LineRow = Narrow<
+  Row<"slip_lines", "id" | "slip_id" | "bet_type" | "number" | "stake" | "paid" | "rate_x100" | "result" | "payout">,
+  { result: "win" | "lose" | null } // what settlement writes
+> &
+  Computed<{ wins: boolean }>;
 
 const SLIP_COLUMNS = sql`s.id, s.user_id, u.username, s.round_id, r.lottery_id, l.name, r.round_no, to_char(r.draw_date, 'YYYY-MM-DD') as draw_date,
   r.close_at, r.status as round_status, s.status, s.total_stake, s.total_paid, s.created_at`;
@@ -167,7 +141,7 @@ export async function linesOf(db: Executor, slipIds: number[]): Promise<LineRow[
 }
 
 export async function lockSlip(db: Executor, slipId: number) {
-  const r = await db.execute<{ id: string; user_id: string; round_id: string; status: string; total_paid: string; open: boolean }>(sql`
+  const r = await db.execute<Row<"slips", "id" | "user_id" | "round_id" | "status" | "total_paid"> & Computed<{ open: boolean }>>(sql`
     select s.id, s.user_id, s.round_id, s.status, s.total_paid,
       (r.status = 'open' and r.close_at > clock_timestamp()) as open
     from slips s join rounds r on r.id = s.round_id where s.id = ${slipId}
@@ -181,7 +155,7 @@ export async function endSlip(db: Executor, slipId: number, status: "cancel acti
 }
 
 export async function stakeSums(db: Executor, roundId: number, userId: string | null) {
-  const r = await db.execute<{ bet_type: string; amount: string; lines: number }>(sql`
+  const r = await db.execute<Row<"slip_lines", "bet_type"> & Computed<{ amount: string; lines: number }>>(sql`
     select l.bet_type, sum(l.stake) as amount, count(*)::int as lines
     from slip_lines l join slips s on s.id = l.slip_id
     where l.round_id = ${roundId} and s.status = 'active' ${userId ? sql`and l.user_id = ${userId}` : sql``}
@@ -189,7 +163,7 @@ export async function stakeSums(db: Executor, roundId: number, userId: string | 
   return r.rows;
 }
 
-export type RoundLineRow = LineRow & { username: string };
+export type RoundLineRow = LineRow & Row<"users", "username">;
 
 export async function roundLines(db: Executor, roundId: number, userId: string | null): Promise<RoundLineRow[]> {
   const r = await db.execute<RoundLineRow>(sql`
@@ -201,17 +175,17 @@ export async function roundLines(db: Executor, roundId: number, userId: string |
 }
 
 export async function draftCount(db: Executor, userId: string): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from draft_digits where user_id = ${userId}`);
+  const r = await db.execute<Computed<{ n: number }>>(sql`select count(*)::int as n from draft_digits where user_id = ${userId}`);
   return r.rows[0]!.n;
 }
 
 export async function insertDraft(db: Executor, userId: string, text: string): Promise<number> {
-  const r = await db.execute<{ id: string }>(sql`insert into draft_digits (user_id, numberlist_str) values (${userId}, ${text}) returning id`);
+  const r = await db.execute<Row<"draft_digits", "id">>(sql`insert into draft_digits (user_id, numberlist_str) values (${userId}, ${text}) returning id`);
   return Number(r.rows[0]!.id);
 }
 
 export async function deleteDraft(db: Executor, userId: string, id: number): Promise<"deleted" | "missing" | "foreign"> {
-  const r = await db.execute<{ user_id: string }>(sql`select user_id from draft_digits where id = ${id}`);
+  const r = await db.execute<Row<"draft_digits", "user_id">>(sql`select user_id from draft_digits where id = ${id}`);
   const row = r.rows[0];
   if (!row) return "missing";
   if (row.user_id !== userId) return "foreign";
@@ -220,7 +194,7 @@ export async function deleteDraft(db: Executor, userId: string, id: number): Pro
 }
 
 export async function draftsOf(db: Executor, userId: string) {
-  const r = await db.execute<{ id: string; user_id: string; numberlist_str: string; created_at: Date }>(sql`
+  const r = await db.execute<Row<"draft_digits", "id" | "user_id" | "numberlist_str" | "created_at">>(sql`
     select id, user_id, numberlist_str, created_at from draft_digits where user_id = ${userId} order by id desc limit 50`);
   return r.rows;
 }

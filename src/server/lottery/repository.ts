@@ -1,35 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
+import type { Col, Computed, Row } from "../db/rows";
 
-export type RoundRow = {
-  id: string;
-  lottery_id: string;
-  name: string;
-  group: string;
-  category: string;
-  result_kind: string;
-  round_no: number;
-  draw_date: string;
-  open_at: Date;
-  close_at: Date;
-  result_at: Date;
-  status: "open" | "closed" | "add award" | "cancel activity";
-  result: Record<string, unknown> | null;
-  is_open: boolean;
-  /** SHA-256 of a yeekee round's sealed seed (null for other lotteries). */
-  seed_commitment: string | null;
-};
+export type RoundRow = Row<"rounds", "id" | "lottery_id" | "round_no" | "open_at" | "close_at" | "result_at" | "status"> &
+  Row<"lotteries", "name" | "group" | "category" | "result_kind"> & {
+    /** jsonb, untyped in the schema: the result the round's lottery kind writes. */
+    result: Record<string, unknown> | null;
+    /** SHA-256 of a yeekee round's sealed seed (null for other lotteries: a sub-select). */
+    seed_commitment: Col<"yeekee_seeds", "commitment"> | null;
+  } & Computed<{ draw_date: string; is_open: boolean }>;
 
-export type LotteryRow = {
-  id: string;
-  name: string;
-  group: string;
-  category: string;
-  result_kind: string;
-  schedule: Record<string, unknown>;
-  active: boolean;
-  sort: number;
-};
+export type LotteryRow = Row<"lotteries", "id" | "name" | "group" | "category" | "result_kind" | "schedule" | "active" | "sort">;
 
 // "Open" is decided by the database's clock, the one every instance shares.
 const ROUND_COLUMNS = sql`r.id, r.lottery_id, l.name, l."group", l.category, l.result_kind, r.round_no,
@@ -85,8 +66,8 @@ export async function insertRounds(
 }
 
 /** open → closed once its close time has passed; the WHERE makes a second run (or instance) a no-op. */
-export async function closeDueRounds(db: Executor): Promise<Array<{ id: string }>> {
-  const r = await db.execute<{ id: string }>(sql`
+export async function closeDueRounds(db: Executor): Promise<Array<Row<"rounds", "id">>> {
+  const r = await db.execute<Row<"rounds", "id">>(sql`
     with closed as (
       update rounds set status = 'closed', closed_at = now()
       where status = 'open' and close_at <= now()
@@ -114,7 +95,7 @@ export async function roundsOfDate(db: Executor, lotteryId: string, drawDate: st
 
 /** The business date of the round that closes next, or of the last one when none is left. */
 export async function currentDrawDate(db: Executor, lotteryId: string): Promise<string | null> {
-  const r = await db.execute<{ draw_date: string }>(sql`
+  const r = await db.execute<Computed<{ draw_date: string }>>(sql`
     select to_char(draw_date, 'YYYY-MM-DD') as draw_date from (
       (select draw_date, 0 as pref, close_at from rounds where lottery_id = ${lotteryId} and close_at > now() order by close_at limit 1)
       union all
@@ -155,7 +136,7 @@ export async function lottoOverview(db: Executor) {
   return { next: next.rows, latest: latest.rows };
 }
 
-export type AwardRow = { round_id: string; award_type: string; number: string; created_at: Date; group: string };
+export type AwardRow = Row<"round_awards", "round_id" | "award_type" | "number" | "created_at"> & Row<"lotteries", "group">;
 
 export async function awardsOfRounds(db: Executor, roundIds: number[]): Promise<AwardRow[]> {
   if (roundIds.length === 0) return [];
@@ -207,7 +188,7 @@ export async function cancelRound(db: Executor, roundId: number, settled = false
  * operator's cancel is the way to give the stakes back (docs/decisions/034).
  */
 export async function resultTimePassed(db: Executor, roundId: number): Promise<boolean> {
-  const r = await db.execute<{ due: boolean }>(sql`
+  const r = await db.execute<Computed<{ due: boolean }>>(sql`
     select result_at <= clock_timestamp() and result_at > clock_timestamp() - interval '10 minutes' as due from rounds where id = ${roundId}`);
   return r.rows[0]?.due ?? false;
 }
@@ -216,7 +197,7 @@ export async function addRoundEvent(
   db: Executor,
   e: { roundId: number; event: string; actorId?: string | null; note?: string | null; data?: unknown },
 ): Promise<number> {
-  const r = await db.execute<{ id: string }>(sql`
+  const r = await db.execute<Row<"round_events", "id">>(sql`
     insert into round_events (round_id, event, actor_id, note, data)
     values (${e.roundId}, ${e.event}, ${e.actorId ?? null}, ${e.note ?? null}, ${e.data === undefined ? null : JSON.stringify(e.data)}::jsonb)
     returning id`);
@@ -224,7 +205,7 @@ export async function addRoundEvent(
 }
 
 export async function roundEvents(db: Executor, roundId: number) {
-  const r = await db.execute<{ id: string; round_id: string; event: string; note: string | null; username: string | null; at: Date }>(sql`
+  const r = await db.execute<Row<"round_events", "id" | "round_id" | "event" | "note" | "at"> & { username: Col<"users", "username"> | null }>(sql`
     select e.id, e.round_id, e.event, e.note, u.username, e.at
     from round_events e left join users u on u.id = e.actor_id
     where e.round_id = ${roundId} order by e.id`);
@@ -232,7 +213,7 @@ export async function roundEvents(db: Executor, roundId: number) {
 }
 
 export async function cacheGet(db: Executor, userId: string, key: string): Promise<string | null> {
-  const r = await db.execute<{ val: string }>(sql`select val from user_cache where user_id = ${userId} and key = ${key}`);
+  const r = await db.execute<Row<"user_cache", "val">>(sql`select val from user_cache where user_id = ${userId} and key = ${key}`);
   return r.rows[0]?.val ?? null;
 }
 
@@ -244,17 +225,17 @@ export async function cacheSet(db: Executor, userId: string, key: string, val: s
 
 /** A round's slips still active (not yet refunded or settled). */
 export async function activeSlipCount(db: Executor, roundId: number): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from slips where round_id = ${roundId} and status = 'active'`);
+  const r = await db.execute<Computed<{ n: number }>>(sql`select count(*)::int as n from slips where round_id = ${roundId} and status = 'active'`);
   return r.rows[0]!.n;
 }
 
 /** What the players paid for the round's active slips (satang): the stakes a result settles. */
 export async function activeStakes(db: Executor, roundId: number): Promise<bigint> {
-  const r = await db.execute<{ total: string }>(sql`select coalesce(sum(total_paid), 0) as total from slips where round_id = ${roundId} and status = 'active'`);
+  const r = await db.execute<Computed<{ total: string }>>(sql`select coalesce(sum(total_paid), 0) as total from slips where round_id = ${roundId} and status = 'active'`);
   return BigInt(r.rows[0]!.total);
 }
 
-export type TwinRow = { id: string; status: RoundRow["status"]; keeper_id: string; active_slips: number };
+export type TwinRow = Row<"rounds", "id" | "status"> & { keeper_id: NonNullable<Col<"rounds", "twin_of">> /* where twin_of is not null */ } & Computed<{ active_slips: number }>;
 
 /**
  * Rounds that are a second round of a draw another round holds (left from before docs/decisions/033, when

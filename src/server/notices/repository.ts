@@ -1,16 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { WinningNumbers } from "../../domain/results";
 import type { Executor, Tx } from "../db/client";
+import type { Computed, Row } from "../db/rows";
 
-export type NoticeRow = {
-  id: string;
-  user_id: string;
-  kind: string;
-  round_id: string | null;
+export type NoticeRow = Row<"player_notices", "id" | "user_id" | "kind" | "round_id" | "amount" | "created_at" | "read_at"> & {
+  /** jsonb (unknown to the schema): what insertCorrectionNotices writes. */
   data: CorrectionNoticeData;
-  amount: string;
-  created_at: Date;
-  read_at: Date | null;
 };
 
 export interface CorrectionNoticeData {
@@ -58,12 +53,12 @@ export async function noticesOf(db: Executor, userId: string, limit = 100): Prom
 }
 
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from player_notices where user_id = ${userId} and read_at is null`);
+  const r = await db.execute<Computed<{ n: number }>>(sql`select count(*)::int as n from player_notices where user_id = ${userId} and read_at is null`);
   return r.rows[0]!.n;
 }
 
 export async function noticeOwner(db: Executor, id: number): Promise<string | null> {
-  const r = await db.execute<{ user_id: string }>(sql`select user_id from player_notices where id = ${id}`);
+  const r = await db.execute<Row<"player_notices", "user_id">>(sql`select user_id from player_notices where id = ${id}`);
   return r.rows[0]?.user_id ?? null;
 }
 

@@ -1,34 +1,19 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
+import type { Col, Computed, Row } from "../db/rows";
 
-export type PayRecordRow = {
-  id: string;
-  user_id: string;
-  username: string;
-  amount: string;
-  paytime: Date;
-  comment: string;
-  bank_code: string;
-  transection: string;
-  status: "Pending" | "Approve" | "Reject";
-  subsidy_status: string;
-  has_slip: boolean;
-  created_at: Date;
-  request_hash: string;
-};
+export type PayRecordRow = Row<
+  "pay_records",
+  "id" | "user_id" | "amount" | "paytime" | "comment" | "bank_code" | "transection" | "status" | "subsidy_status" | "created_at" | "request_hash"
+> &
+  Row<"users", "username"> &
+  Computed<{ has_slip: boolean }>;
 
-export type WithdrawalRow = {
-  id: string;
-  user_id: string;
-  username: string;
-  amount: string;
-  note: string;
-  bank_code: string;
-  bank_no: string;
-  bank_account_name: string;
-  status: "Pending" | "Approve" | "Reject";
-  created_at: Date;
-};
+export type WithdrawalRow = Row<
+  "withdrawals",
+  "id" | "user_id" | "amount" | "note" | "bank_code" | "bank_no" | "bank_account_name" | "status" | "created_at"
+> &
+  Row<"users", "username">;
 
 const PAY_RECORD_COLUMNS = sql`p.id, p.user_id, u.username, p.amount, p.paytime, p.comment, p.bank_code, p.transection,
   p.status, p.subsidy_status, (p.slip is not null) as has_slip, p.created_at, p.request_hash`;
@@ -44,14 +29,7 @@ export async function expireDepositRequests(db: Executor): Promise<void> {
   await db.execute(sql`update deposit_requests set state = 'expired' where state = 'open' and expires_at <= now()`);
 }
 
-export type OpenDepositRequestRow = {
-  id: string;
-  amount: string;
-  transection: string;
-  expires_at: Date;
-  site_bank_id: string | null;
-  promptpay_id: string | null;
-};
+export type OpenDepositRequestRow = Row<"deposit_requests", "id" | "amount" | "transection" | "expires_at" | "site_bank_id" | "promptpay_id">;
 
 /**
  * The player's request still waiting for the transfer: open and not past its time (the expiry sweep
@@ -68,8 +46,8 @@ export async function openDepositRequestOf(db: Executor, userId: string): Promis
 export async function insertDepositRequest(
   db: Executor,
   r: { userId: string; amount: bigint; transection: string; ttlMinutes: number; siteBankId: number | null; promptpayId: string | null },
-): Promise<{ id: string; expires_at: Date } | null> {
-  const result = await db.execute<{ id: string; expires_at: Date }>(sql`
+): Promise<Row<"deposit_requests", "id" | "expires_at"> | null> {
+  const result = await db.execute<Row<"deposit_requests", "id" | "expires_at">>(sql`
     insert into deposit_requests (user_id, amount, transection, expires_at, site_bank_id, promptpay_id)
     values (${r.userId}, ${r.amount}, ${r.transection}, now() + make_interval(mins => ${r.ttlMinutes}), ${r.siteBankId}, ${r.promptpayId})
     on conflict do nothing
@@ -91,12 +69,13 @@ export async function cancelDepositRequest(db: Executor, transection: string, us
 }
 
 export async function depositRequestByTransection(db: Executor, transection: string) {
-  const result = await db.execute<{ user_id: string; state: string; expired: boolean }>(sql`
+  const result = await db.execute<Row<"deposit_requests", "user_id" | "state"> & Computed<{ expired: boolean }>>(sql`
     select user_id, state, (expires_at <= now()) as expired from deposit_requests where transection = ${transection}`);
   return result.rows[0] ?? null;
 }
 
-export type DepositRequestRow = { id: string; amount: string; transection: string; state: "open" | "expired" | "cancelled"; expires_at: Date; created_at: Date };
+export type DepositRequestRow = Row<"deposit_requests", "id" | "amount" | "transection" | "expires_at" | "created_at"> &
+  Computed<{ state: "open" | "expired" | "cancelled" }>;
 
 /** The player's requests never reported (reported ones are pay records): waiting, expired or cancelled. */
 export async function depositRequestsOfUser(db: Executor, userId: string, days: number): Promise<DepositRequestRow[]> {
@@ -117,7 +96,7 @@ export async function siteBankById(db: Executor, id: number): Promise<SiteBankRo
 }
 
 export async function lockDepositRequest(db: Executor, transection: string) {
-  const result = await db.execute<{ id: string; user_id: string; amount: string; state: string; expired: boolean }>(sql`
+  const result = await db.execute<Row<"deposit_requests", "id" | "user_id" | "amount" | "state"> & Computed<{ expired: boolean }>>(sql`
     select id, user_id, amount, state, (expires_at <= now()) as expired from deposit_requests where transection = ${transection} for update`);
   return result.rows[0] ?? null;
 }
@@ -128,7 +107,7 @@ export async function markDepositRequestUsed(db: Executor, id: string): Promise<
 
 /** The player's transfer reports waiting for the operator. */
 export async function pendingReportCount(db: Executor, userId: string): Promise<number> {
-  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from pay_records where user_id = ${userId} and status = 'Pending'`);
+  const r = await db.execute<Computed<{ n: number }>>(sql`select count(*)::int as n from pay_records where user_id = ${userId} and status = 'Pending'`);
   return r.rows[0]!.n;
 }
 
@@ -168,7 +147,7 @@ export async function insertPayRecord(
     requestHash: string;
   },
 ): Promise<string> {
-  const result = await db.execute<{ id: string }>(sql`
+  const result = await db.execute<Row<"pay_records", "id">>(sql`
     insert into pay_records (user_id, deposit_request_id, amount, paytime, comment, bank_code, transection, slip, slip_type, request_hash)
     values (${r.userId}, ${r.depositRequestId}, ${r.amount}, ${r.paytime}, ${r.comment}, ${r.bankCode}, ${r.transection},
             ${r.slip}, ${r.slipType}, ${r.requestHash})
@@ -205,8 +184,8 @@ export async function payRecordsByStatus(db: Executor, status: string, days: num
   return result.rows;
 }
 
-export async function payRecordSlip(db: Executor, id: number): Promise<{ slip: Buffer | null; slip_type: string | null } | null> {
-  const result = await db.execute<{ slip: Buffer | null; slip_type: string | null }>(sql`
+export async function payRecordSlip(db: Executor, id: number): Promise<Row<"pay_records", "slip" | "slip_type"> | null> {
+  const result = await db.execute<Row<"pay_records", "slip" | "slip_type">>(sql`
     select slip, slip_type from pay_records where id = ${id}`);
   return result.rows[0] ?? null;
 }
@@ -228,7 +207,7 @@ export async function lockWithdrawalsOf(db: Executor, userId: string): Promise<v
 }
 
 export async function withdrawnToday(db: Executor, userId: string): Promise<bigint> {
-  const result = await db.execute<{ total: string }>(sql`
+  const result = await db.execute<Computed<{ total: string }>>(sql`
     select coalesce(sum(amount), 0) as total from withdrawals
     where user_id = ${userId} and status in ('Pending', 'Approve')
       and created_at >= (date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`);
@@ -239,7 +218,7 @@ export async function insertWithdrawal(
   db: Executor,
   w: { userId: string; amount: bigint; note: string; bankCode: string; bankNo: string; bankAccountName: string },
 ): Promise<string> {
-  const result = await db.execute<{ id: string }>(sql`
+  const result = await db.execute<Row<"withdrawals", "id">>(sql`
     insert into withdrawals (user_id, amount, note, bank_code, bank_no, bank_account_name)
     values (${w.userId}, ${w.amount}, ${w.note}, ${w.bankCode}, ${w.bankNo}, ${w.bankAccountName})
     returning id`);
@@ -279,14 +258,7 @@ export async function decideWithdrawal(db: Executor, id: number, status: "Approv
 
 // ---- receiving bank accounts ----
 
-export type SiteBankRow = {
-  id: string;
-  bank_code: string;
-  bank_no: string;
-  account_name: string;
-  promptpay_id: string | null;
-  active: boolean;
-};
+export type SiteBankRow = Row<"site_bank_accounts", "id" | "bank_code" | "bank_no" | "account_name" | "promptpay_id" | "active">;
 
 export async function siteBanks(db: Executor, onlyActive: boolean): Promise<SiteBankRow[]> {
   const result = await db.execute<SiteBankRow>(sql`
@@ -313,15 +285,11 @@ export async function saveSiteBank(
 
 // ---- money log and ledger check ----
 
-export type LogRow = {
-  id: string;
-  kind: string;
-  amount: string;
-  balance_after: string;
-  reference: string | null;
-  note: string | null;
-  created_at: Date;
-};
+export type LogRow = Row<"ledger_entries", "id" | "amount" | "created_at"> &
+  Row<"ledger_transactions", "kind" | "reference" | "note"> & {
+    /** The column allows null, but ledger_post writes it on every entry. */
+    balance_after: NonNullable<Col<"ledger_entries", "balance_after">>;
+  };
 
 export async function moneyLog(db: Executor, accountId: number, days: number): Promise<LogRow[]> {
   const result = await db.execute<LogRow>(sql`
@@ -334,21 +302,21 @@ export async function moneyLog(db: Executor, accountId: number, days: number): P
 }
 
 export async function ledgerTotals(db: Executor) {
-  const totals = await db.execute<{ accounts: string; entries: string; total: string }>(sql`
+  const totals = await db.execute<Computed<{ accounts: string; entries: string; total: string }>>(sql`
     select (select count(*) from accounts) as accounts, (select count(*) from ledger_entries) as entries,
            (select coalesce(sum(balance), 0) from accounts) as total`);
-  const differences = await db.execute<{ account_id: string; kind: string; balance: string; ledger_sum: string }>(sql`
+  const differences = await db.execute<Row<"accounts", "kind" | "balance"> & { account_id: Col<"accounts", "id"> } & Computed<{ ledger_sum: string }>>(sql`
     select a.id as account_id, a.kind, a.balance, coalesce(e.sum, 0) as ledger_sum
     from accounts a left join (select account_id, sum(amount) as sum from ledger_entries group by account_id) e on e.account_id = a.id
     where a.balance <> coalesce(e.sum, 0)
     limit 100`);
-  const negative = await db.execute<{ account_id: string; balance: string }>(sql`
+  const negative = await db.execute<Row<"accounts", "balance"> & { account_id: Col<"accounts", "id"> }>(sql`
     select id as account_id, balance from accounts where owner_id is not null and balance < 0 limit 100`);
-  const unbalanced = await db.execute<{ transaction_id: string; sum: string }>(sql`
+  const unbalanced = await db.execute<Row<"ledger_entries", "transaction_id"> & Computed<{ sum: string }>>(sql`
     select transaction_id, sum(amount) as sum from ledger_entries group by transaction_id having sum(amount) <> 0 limit 100`);
   // Records and movements must agree: one deposit movement per approved deposit, one hold per
   // withdrawal, one payout or refund per decided withdrawal, and none for the others.
-  const records = await db.execute<{ record: string; problem: string }>(sql`
+  const records = await db.execute<Computed<{ record: string; problem: string }>>(sql`
     select 'paynow:' || p.id as record, 'approved deposit has ' || count(t.id) || ' deposit movements' as problem
     from pay_records p left join ledger_transactions t on t.kind = 'deposit' and t.reference = 'paynow:' || p.id
     group by p.id, p.status having (p.status = 'Approve') <> (count(t.id) = 1) or count(t.id) > 1
@@ -456,15 +424,10 @@ export async function ledgerTotals(db: Executor) {
 export async function findUsers(db: Executor, query: string) {
   const words = `%${query.toLowerCase().replace(/[%_\\]/g, "")}%`;
   const digits = query.replace(/\D/g, "");
-  const result = await db.execute<{
-    id: string;
-    username: string;
-    phone: string | null;
-    bank_account_name: string | null;
-    bank_no: string | null;
-    state: "active" | "banned";
-    balance: string | null;
-  }>(sql`
+  // balance comes from a left join: null for a player without a credit account.
+  const result = await db.execute<
+    Row<"users", "id" | "username" | "phone" | "bank_account_name" | "bank_no" | "state"> & { balance: Col<"accounts", "balance"> | null }
+  >(sql`
     select u.id, u.username, u.phone, u.bank_account_name, u.bank_no, u.state, a.balance from users u
     left join accounts a on a.owner_id = u.id and a.kind = 'credit'
     where u.role = 'player' and (u.username like ${words} or lower(u.bank_account_name) like ${words}
