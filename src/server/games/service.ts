@@ -16,31 +16,20 @@ import { HOUSE, houseShard, InsufficientFunds, lockAccounts, playerAccountId, pl
 import { readGameConfig, writeGameConfig } from "./config";
 import { checkStake } from "../rg/gate";
 import { rollDice } from "./dice";
+import type { Col, Computed, Narrow, Row } from "../db/rows";
 
 // Huakoi and hi-low between players (docs/decisions/016): stakes held in the house escrow account, the
 // hidden choice committed at creation, one challenger claimed and paid in one transaction.
 
-type GameRow = {
-  id: string;
-  type: GameType;
-  creator_id: string;
-  creator_name: string;
-  challenger_id: string | null;
-  price: string;
-  choice: GameSide | null;
-  t1: number | null;
-  t2: number | null;
-  t3: number | null;
-  salt: Buffer;
-  commitment: string;
-  status: "open" | "done" | "cancelled" | "expired";
-  guess: GameSide | null;
-  winner_id: string | null;
-  fee: string | null;
-  payout: string | null;
-  created_at: Date;
-  ended_at: Date | null;
-};
+type GameRow = Narrow<
+  Row<
+    "games",
+    | "id" | "type" | "creator_id" | "challenger_id" | "price" | "choice" | "t1" | "t2" | "t3" | "salt" | "commitment" | "status" | "guess"
+    | "winner_id" | "fee" | "payout" | "created_at" | "ended_at"
+  >,
+  // The CHECK constraints' values.
+  { type: GameType; choice: GameSide | null; status: "open" | "done" | "cancelled" | "expired"; guess: GameSide | null }
+> & { creator_name: Col<"users", "username"> };
 
 const COLUMNS = sql`g.id, g.type, g.creator_id, u.username as creator_name, g.challenger_id, g.price, g.choice, g.t1, g.t2, g.t3, g.salt,
   g.commitment, g.status, g.guess, g.winner_id, g.fee, g.payout, g.created_at, g.ended_at`;
@@ -113,7 +102,7 @@ async function refund(tx: Tx, g: GameRow, status: "cancelled" | "expired", creat
  */
 async function lockRefunds(tx: Tx, games: GameRow[]): Promise<Map<string, number>> {
   if (games.length === 0) return new Map();
-  const creators = await tx.execute<{ id: string; owner_id: string }>(sql`
+  const creators = await tx.execute<Row<"accounts", "id"> & { owner_id: NonNullable<Col<"accounts", "owner_id">> /* = any(…) */ }>(sql`
     select id, owner_id from accounts where kind = 'credit' and owner_id = any(${sql.param([...new Set(games.map((g) => g.creator_id))])}::uuid[])`);
   await lockAccounts(tx, [...games.map((g) => houseShard(HOUSE.gameEscrow, Number(g.id))), ...creators.rows.map((a) => ({ player: Number(a.id) }))]);
   return new Map(creators.rows.map((a) => [a.owner_id, Number(a.id)]));
@@ -179,9 +168,9 @@ export function gamesService(db: Db) {
         return await db.transaction((tx) => once(tx, { userId: user.uuid, route: "add-huakoi-hilow", key: idempotencyKey, body }, async () => {
           // One creation per player at a time, so the open-games cap holds.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('games:create:' || ${user.uuid}, 0))`);
-          const open = await tx.execute<{ n: string }>(sql`select count(*) as n from games where creator_id = ${user.uuid} and status = 'open'`);
+          const open = await tx.execute<Computed<{ n: string }>>(sql`select count(*) as n from games where creator_id = ${user.uuid} and status = 'open'`);
           if (Number(open.rows[0]!.n) >= config.max_open_per_creator) throw msgError(409, `เปิดเกมค้างไว้ได้ไม่เกิน ${config.max_open_per_creator} เกม`);
-          const id = Number((await tx.execute<{ id: string }>(sql`select nextval(pg_get_serial_sequence('games', 'id')) as id`)).rows[0]!.id);
+          const id = Number((await tx.execute<Computed<{ id: string }>>(sql`select nextval(pg_get_serial_sequence('games', 'id')) as id`)).rows[0]!.id);
           // Responsible play's gate, with the game's accounts locked in the ledger's order (a bet at once waits).
           await lockAccounts(tx, [{ player: credit }, houseShard(HOUSE.gameEscrow, id)]);
           await checkStake(tx, user.uuid, price);
@@ -236,9 +225,9 @@ export function gamesService(db: Db) {
           if (g.status !== "open") throw msgError(409, g.status === "done" ? "เกมนี้มีผู้ท้าไปแล้ว" : "เกมนี้ถูกยกเลิกหรือหมดเวลาแล้ว");
           const sides = g.type === "huakoi" ? ["หัว", "ก้อย"] : ["สูง", "ต่ำ"];
           if (!sides.includes(body.guess)) throw msgError(400, `เกมนี้ต้องทาย ${sides.join(" หรือ ")}`);
-          const same = await tx.execute<{ same: boolean }>(sql`select same_person(${g.creator_id}::uuid, ${user.uuid}::uuid) as same`);
+          const same = await tx.execute<Computed<{ same: boolean }>>(sql`select same_person(${g.creator_id}::uuid, ${user.uuid}::uuid) as same`);
           if (same.rows[0]!.same) throw msgError(403, "ผู้เล่นที่ใช้บัญชีธนาคารหรือเบอร์โทรเดียวกันเล่นด้วยกันไม่ได้");
-          const today = await tx.execute<{ n: string }>(sql`
+          const today = await tx.execute<Computed<{ n: string }>>(sql`
             select count(*) as n from games where status = 'done'
               and ended_at >= (date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')
               and ((creator_id = ${g.creator_id} and challenger_id = ${user.uuid}) or (creator_id = ${user.uuid} and challenger_id = ${g.creator_id}))`);
@@ -334,7 +323,7 @@ export function gamesService(db: Db) {
       const days = (Date.parse(body.enddate) - Date.parse(body.startdate)) / 86_400_000;
       if (!Number.isFinite(days) || days < 0) throw msgError(400, "วันที่เริ่มต้องไม่หลังวันที่สิ้นสุด");
       if (days > 30) throw msgError(400, "ดูอันดับได้ไม่เกิน 31 วัน");
-      const r = await db.execute<{ username: string; games: string; net: string }>(sql`
+      const r = await db.execute<Row<"users", "username"> & Computed<{ games: string; net: string }>>(sql`
         with sides as (
           select creator_id as user_id, case when winner_id = creator_id then payout - price else -price end as net from games g
           where g.status = 'done' and g.type = ${body.game_type} and (g.ended_at at time zone 'Asia/Bangkok')::date between ${body.startdate}::date and ${body.enddate}::date
@@ -373,7 +362,7 @@ export function gamesService(db: Db) {
       const [open, recent, totals] = await Promise.all([
         list(sql`g.status = 'open'`, admin.uuid),
         list(sql`g.status <> 'open' and g.ended_at >= now() - make_interval(days => ${days})`, admin.uuid),
-        db.execute<{ fees: string; escrow: string }>(sql`
+        db.execute<Computed<{ fees: string; escrow: string }>>(sql`
           select (select coalesce(sum(fee), 0) from games where status = 'done' and ended_at >= now() - make_interval(days => ${days})) as fees,
                  (select coalesce(sum(balance), 0) from accounts where owner_id is null and kind = 'house:game_escrow') as escrow`),
       ]);

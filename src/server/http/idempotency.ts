@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../db/client";
 import { badRequest, conflict } from "./errors";
+import type { Narrow, Row } from "../db/rows";
 
 export function requestHash(body: unknown): string {
   return createHash("sha256").update(JSON.stringify(body ?? null)).digest("hex");
@@ -35,7 +36,7 @@ export async function once<T>(
     on conflict do nothing
     returning key`);
   if (inserted.rows.length === 0) {
-    const existing = await tx.execute<{ request_hash: string; response: T | null }>(sql`
+    const existing = await tx.execute<Narrow<Row<"idempotency_keys", "request_hash" | "response">, { response: T | null }>>(sql`
       select request_hash, response from idempotency_keys
       where user_id = ${scope.userId} and route = ${scope.route} and key = ${scope.key}`);
     const row = existing.rows[0]!;

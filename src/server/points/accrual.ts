@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { depositPointsCenti } from "../../domain/points";
 import type { Db, Executor, Tx } from "../db/client";
 import { readPrivilegeConfig } from "./config";
+import type { Computed, Narrow, Row } from "../db/rows";
 
 // How points are earned, vest, lapse, expire and are taken back (docs/decisions/015). Each writes a lot
 // and a log row whose (player, kind, source) is unique, so a re-run, a crash or a second instance never
@@ -17,7 +18,7 @@ export async function awardRoundPoints(db: Db, roundId: number): Promise<void> {
   if (config.bet_points_per_100 === 0) return;
   await db.transaction(async (tx) => {
     // A cancel holds the round for update: points are awarded only while its result stands.
-    const round = await tx.execute<{ status: string }>(sql`select status from rounds where id = ${roundId} for share`);
+    const round = await tx.execute<Row<"rounds", "status">>(sql`select status from rounds where id = ${roundId} for share`);
     if (round.rows[0]?.status !== "add award") return;
     await tx.execute(sql`
       with earned as (
@@ -61,11 +62,11 @@ export async function awardDepositPoints(tx: Tx, userId: string, payRecordId: nu
   const config = await readPrivilegeConfig(tx);
   if (config.deposit_points_per_100 === 0) return;
   // A transfer credited during a time-out or self-exclusion earns nothing (issue 15).
-  const closed = await tx.execute<{ closed: boolean }>(sql`select rg_closed(${userId}::uuid, now()) as closed`);
+  const closed = await tx.execute<Computed<{ closed: boolean }>>(sql`select rg_closed(${userId}::uuid, now()) as closed`);
   if (closed.rows[0]!.closed) return;
   // One approval of this player's deposits at a time, so two at once cannot both fit under the day's cap.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('points:deposit:' || ${userId}, 0))`);
-  const today = await tx.execute<{ centi: string }>(sql`
+  const today = await tx.execute<Computed<{ centi: string }>>(sql`
     select coalesce(sum(amount), 0) as centi from points_log
     where user_id = ${userId} and kind = 'deposit' and created_at >= (date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`);
   const centi = depositPointsCenti(Number(amountSatang), config.deposit_points_per_100, Number(today.rows[0]!.centi), config.deposit_daily_max);
@@ -92,7 +93,7 @@ export async function awardDepositPoints(tx: Tx, userId: string, payRecordId: nu
  */
 export async function vestDue(db: Db | Tx, userId: string | null = null): Promise<void> {
   if (userId !== null) return vestPlayer(db, userId);
-  const users = await db.execute<{ user_id: string }>(sql`
+  const users = await db.execute<Row<"point_lots", "user_id">>(sql`
     select distinct user_id from point_lots where kind = 'deposit' and not vested and remaining > 0`);
   for (const u of users.rows) {
     await db.transaction(async (tx) => {
@@ -108,14 +109,16 @@ export async function lockPointsOf(tx: Executor, userId: string): Promise<void> 
 }
 
 async function vestPlayer(db: Executor, userId: string): Promise<void> {
-  const lots = await db.execute<{ id: string; earned_at: Date; vest_deadline: Date; vest_stake: string; vested: boolean; remaining: string }>(sql`
+  const lots = await db.execute<
+    Narrow<Row<"point_lots", "id" | "earned_at" | "vest_deadline" | "vest_stake" | "vested" | "remaining">, { vest_deadline: string; vest_stake: string }> // set on every deposit lot
+  >(sql`
     select id, earned_at, vest_deadline, vest_stake, vested, remaining from point_lots
     where user_id = ${userId} and kind = 'deposit' and (vested or remaining > 0)
       and vest_deadline >= (select min(earned_at) from point_lots where user_id = ${userId} and kind = 'deposit' and not vested and remaining > 0)
     order by earned_at, id`);
   if (!lots.rows.some((l) => !l.vested)) return;
   const since = lots.rows[0]!.earned_at;
-  const slips = await db.execute<{ created_at: Date; total_paid: string; settled: boolean }>(sql`
+  const slips = await db.execute<Row<"slips", "created_at" | "total_paid"> & Computed<{ settled: boolean }>>(sql`
     select s.created_at, s.total_paid, r.status = 'add award' as settled from slips s join rounds r on r.id = s.round_id
     where s.user_id = ${userId} and s.status = 'active' and s.created_at >= ${since} and r.status <> 'cancel activity'
     order by s.created_at, s.id`);

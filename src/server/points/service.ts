@@ -14,13 +14,14 @@ import { assertOwnUuid, type AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, playerAccountId, transfer } from "../wallet/ledger";
 import { lockLevels, lockPointsOf, vestDue } from "./accrual";
 import { readPrivilegeConfig, writePrivilegeConfig } from "./config";
+import type { Computed, Row } from "../db/rows";
 
 const TODAY = sql`(date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`;
 const toPoints = (centi: string | number | bigint) => Number(centi) / POINTS_SCALE;
 
 /** The usable lots, soonest to expire first, locked. */
 async function usableLots(tx: Tx, userId: string) {
-  const r = await tx.execute<{ id: string; remaining: string; expires_at: Date }>(sql`
+  const r = await tx.execute<Row<"point_lots", "id" | "remaining" | "expires_at">>(sql`
     select id, remaining, expires_at from point_lots where user_id = ${userId} and vested and remaining > 0 and expires_at > now()
     order by expires_at, id for update`);
   return r.rows.map((l) => ({ id: Number(l.id), remaining: Number(l.remaining), expiresAt: new Date(l.expires_at).getTime() }));
@@ -38,7 +39,7 @@ async function spend(tx: Tx, userId: string, centi: number): Promise<boolean> {
 }
 
 async function balances(db: Executor, userId: string) {
-  const r = await db.execute<{ usable: string; pending: string }>(sql`
+  const r = await db.execute<Computed<{ usable: string; pending: string }>>(sql`
     select coalesce(sum(remaining) filter (where vested and expires_at > now()), 0) as usable,
            coalesce(sum(remaining) filter (where not vested), 0) as pending
     from point_lots where user_id = ${userId}`);
@@ -47,7 +48,7 @@ async function balances(db: Executor, userId: string) {
 
 /** The player's level now: the latest row, or the first level for a player who has none. */
 export async function currentLevel(db: Executor, userId: string, config: PrivilegeConfig) {
-  const r = await db.execute<{ level: string; multiplier_x100: number; override: boolean }>(sql`
+  const r = await db.execute<Row<"member_levels", "level" | "multiplier_x100" | "override">>(sql`
     select level, multiplier_x100, override from member_levels where user_id = ${userId} order by effective_from desc, id desc limit 1`);
   const row = r.rows[0];
   const first = config.levels[0]!;
@@ -66,9 +67,9 @@ export function pointsService(db: Db) {
       const [b, level, rows, today] = await Promise.all([
         balances(db, uuid),
         currentLevel(db, uuid, config),
-        db.execute<{ id: string; kind: string; amount: string; source: string; note: string | null; created_at: Date }>(sql`
+        db.execute<Row<"points_log", "id" | "kind" | "amount" | "source" | "note" | "created_at">>(sql`
           select id, kind, amount, source, note, created_at from points_log where user_id = ${uuid} order by id desc limit 300`),
-        db.execute<{ deposit: string; stake: string; stake90: string }>(sql`
+        db.execute<Computed<{ deposit: string; stake: string; stake90: string }>>(sql`
           select (select coalesce(sum(amount), 0) from points_log where user_id = ${uuid} and kind = 'deposit' and created_at >= ${TODAY}) as deposit,
                  (select coalesce(sum(total_paid), 0) from slips where user_id = ${uuid} and status = 'active' and created_at >= ${TODAY}) as stake,
                  (select coalesce(sum(total_paid), 0) from slips where user_id = ${uuid} and status = 'active' and created_at > now() - interval '90 days') as stake90`),
@@ -115,7 +116,7 @@ export function pointsService(db: Db) {
         once(tx, { userId: user.uuid, route: "redeem-allscore", key: idempotencyKey, body }, async () => {
           await lockPointsOf(tx, user.uuid);
           await vestDue(tx, user.uuid);
-          const used = await tx.execute<{ slot_id: number; n: string }>(sql`
+          const used = await tx.execute<Row<"point_redemptions", "slot_id"> & Computed<{ n: string }>>(sql`
             select slot_id, count(*) as n from point_redemptions where user_id = ${user.uuid} and created_at >= ${TODAY} group by slot_id`);
           for (const slot of new Set(slots)) {
             const already = Number(used.rows.find((u) => u.slot_id === slot.id)?.n ?? 0);
@@ -132,7 +133,7 @@ export function pointsService(db: Db) {
           let balance = 0n;
           for (const slot of slots) {
             const bonus = BigInt(bahtToSatang(slot.bonus));
-            const r = await tx.execute<{ id: string }>(sql`
+            const r = await tx.execute<Row<"point_redemptions", "id">>(sql`
               insert into point_redemptions (user_id, slot_id, score, bonus) values (${user.uuid}, ${slot.id}, ${slot.score * POINTS_SCALE}, ${bonus}) returning id`);
             const id = Number(r.rows[0]!.id);
             await tx.execute(sql`
@@ -211,7 +212,7 @@ export function pointsService(db: Db) {
         const before = await currentLevel(tx, body.uuid, config);
         let rule = config.levels.find((l) => l.name === body.level);
         if (!rule) {
-          const s = await tx.execute<{ staked: string }>(sql`
+          const s = await tx.execute<Computed<{ staked: string }>>(sql`
             select coalesce(sum(total_paid), 0) as staked from slips where user_id = ${body.uuid} and status = 'active' and created_at > now() - interval '90 days'`);
           rule = levelFor(Number(s.rows[0]!.staked), config.levels);
         }

@@ -4,6 +4,7 @@ import { commissionBp, REFERRAL_LEVELS, type ReferralLevel } from "../../domain/
 import type { Db, Executor, Tx } from "../db/client";
 import { HOUSE, houseShard, lockAccounts, postMany } from "../wallet/ledger";
 import { readSubsidyConfig } from "./config";
+import type { Computed, Row } from "../db/rows";
 
 // Referral commission at settlement (docs/decisions/014). Each settling transaction takes a batch of
 // the round's active slips whose owner has a referrer and which have no commission row yet, writes one
@@ -22,7 +23,7 @@ export interface RoundRates {
 /** The rates settlement uses for a round, read once per round. */
 export async function commissionRates(db: Executor, roundId: number): Promise<RoundRates> {
   const config = await readSubsidyConfig(db);
-  const r = await db.execute<{ lottery_id: string }>(sql`select lottery_id from rounds where id = ${roundId}`);
+  const r = await db.execute<Row<"rounds", "lottery_id">>(sql`select lottery_id from rounds where id = ${roundId}`);
   const lottery = r.rows[0]?.lottery_id ?? "";
   const table: RoundRates = { levels: [], betTypes: [], bps: [] };
   for (const level of REFERRAL_LEVELS) {
@@ -44,7 +45,7 @@ export const COMMISSION_BATCH = 2_000;
  * another instance did). Returns the last slip id looked at, or null when none was left.
  */
 export async function settleCommissionBatch(tx: Tx, roundId: number, rates: RoundRates, after = 0, batchSize = COMMISSION_BATCH): Promise<number | null> {
-  const rows = await tx.execute<{ last: string | null; referrer_id: string | null; account_id: string | null; amount: string | null; first: string | null }>(sql`
+  const rows = await tx.execute<Computed<{ last: string | null; referrer_id: string | null; account_id: string | null; amount: string | null; first: string | null }>>(sql`
     with rates(level, bet_type, bp) as (
       select * from unnest(${sql.param(rates.levels)}::int[], ${sql.param(rates.betTypes)}::text[], ${sql.param(rates.bps)}::int[])
     ), batch as (
@@ -115,7 +116,7 @@ export async function settleCommissionBatch(tx: Tx, roundId: number, rates: Roun
 
 /** New commission first repays what a referrer still owes from commission taken back; returns what is left to credit. */
 async function repayDebts<T extends { userId: string; amount: bigint }>(tx: Tx, owed: T[]): Promise<T[]> {
-  const repaid = await tx.execute<{ user_id: string; repaid: string }>(sql`
+  const repaid = await tx.execute<Computed<{ user_id: string; repaid: string }>>(sql`
     with owed(user_id, amount) as (select * from unnest(${sql.param(owed.map((o) => o.userId))}::uuid[], ${sql.param(owed.map((o) => o.amount.toString()))}::bigint[])),
     old as (
       select d.user_id, d.amount from referral_debts d join owed o on o.user_id = d.user_id
@@ -146,7 +147,7 @@ export async function markAccrualsSettled(db: Db, roundId: number): Promise<void
  * rest carried as a debt that later commission repays.
  */
 export async function reverseRoundCommission(tx: Tx, roundId: number): Promise<void> {
-  const rows = await tx.execute<{ user_id: string; account_id: string; amount: string }>(sql`
+  const rows = await tx.execute<Computed<{ user_id: string; account_id: string; amount: string }>>(sql`
     with rev as (
       -- Every row of the round, so its stake stops counting too; only amounts above 0 are taken back.
       update referral_commissions set reversed_at = now() where round_id = ${roundId} and reversed_at is null
@@ -158,7 +159,7 @@ export async function reverseRoundCommission(tx: Tx, roundId: number): Promise<v
   if (rows.rows.length === 0) return;
   const house = houseShard(HOUSE.commission, roundId);
   await lockAccounts(tx, [house, ...rows.rows.map((r) => ({ player: Number(r.account_id) }))]);
-  const balances = await tx.execute<{ id: string; balance: string }>(sql`
+  const balances = await tx.execute<Row<"accounts", "id" | "balance">>(sql`
     select id, balance from accounts where id = any(${sql.param(rows.rows.map((r) => r.account_id))}::bigint[])`);
   const balanceOf = new Map(balances.rows.map((b) => [b.id, BigInt(b.balance)]));
   const takes = rows.rows.map((r) => {

@@ -4,6 +4,7 @@ import type { Executor } from "../db/client";
 import { refusalError, refusalOf } from "../http/refusals";
 import { rgClosedMessage } from "./messages";
 import { ApiError } from "../http/errors";
+import type { Computed, Row } from "../db/rows";
 
 // Responsible play's gates on the other areas' paths (docs/decisions/017): the stake gate (bets run it in
 // place_slip; games here), the deposit gate of gent-amount, and the reality clock started at sign-in.
@@ -36,12 +37,12 @@ export async function startRealityClock(db: Executor, userId: string): Promise<v
  * player's row is locked, so two requests at once do not both take the same room.
  */
 export async function depositRoom(tx: Executor, userId: string): Promise<{ room: bigint; period: LimitPeriod } | null> {
-  const state = await tx.execute<{ closed: boolean; break_until: Date | null }>(sql`
+  const state = await tx.execute<Row<"rg_state", "break_until"> & Computed<{ closed: boolean }>>(sql`
     select rg_closed(user_id, now()) as closed, break_until from rg_state where user_id = ${userId} for update`);
   const row = state.rows[0];
   if (!row) return null;
   if (row.closed) throw new ApiError(403, rgClosedMessage(row.break_until!));
-  const limits = await tx.execute<{ period: LimitPeriod; amount: string; deposits: string }>(sql`
+  const limits = await tx.execute<Computed<{ period: LimitPeriod; amount: string; deposits: string }>>(sql`
     select l.period, l.amount::text, u.deposits::text from rg_limits l join rg_usage(${userId}::uuid, now()) u on u.period = l.period
     where l.user_id = ${userId} and l.kind = 'deposit'`);
   let least: { room: bigint; period: LimitPeriod } | null = null;

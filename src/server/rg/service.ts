@@ -26,25 +26,22 @@ import type { Db, Executor, Tx } from "../db/client";
 import { cancelOpenGamesOf } from "../games/service";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
+import type { Col, Computed, Narrow, Row } from "../db/rows";
 
 // Responsible play (issue 15, docs/decisions/017): the player's own limits, reality check, breaks and
 // statement, and the operator's view. Every change writes an rg_audit row in its transaction.
 
-type StateRow = {
-  reality_minutes: number | null;
-  session_started_at: Date | null;
-  reality_due_at: Date | null;
-  break_kind: "timeout" | "self_exclusion" | null;
-  break_started_at: Date | null;
-  break_until: Date | null;
-  return_requested_at: Date | null;
-  now: Date;
-};
-type LimitRow = { kind: LimitKind; period: LimitPeriod; amount: string; pending_amount: string | null; pending_at: Date | null };
-type UsageRow = { period: LimitPeriod; deposits: string; stakes: string; wins: string };
+type StateRow = Narrow<
+  Row<"rg_state", "reality_minutes" | "session_started_at" | "reality_due_at" | "break_kind" | "break_started_at" | "break_until" | "return_requested_at">,
+  { break_kind: "timeout" | "self_exclusion" | null } // its CHECK constraint's values
+> &
+  Computed<{ now: string }>;
+type LimitRow = Narrow<Row<"rg_limits", "kind" | "period" | "pending_at">, { kind: LimitKind; period: LimitPeriod }> &
+  Computed<{ amount: string; pending_amount: string | null }>; // ::text casts
+type UsageRow = Computed<{ period: LimitPeriod; deposits: string; stakes: string; wins: string }>; // rg_usage(), a function
 type Actor = { actor: "player" | "operator" | "system"; actorId: string | null };
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const baht = (satang: bigint | string) => satangToBaht(BigInt(satang));
 
 async function audit(tx: Executor, userId: string, who: Actor, action: string, before: unknown, after: unknown, reason: string | null = null) {
@@ -149,7 +146,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
     const dueAt = state?.reality_due_at ? new Date(state.reality_due_at) : null;
     const due = !!dueAt && dueAt <= now;
     if (state?.session_started_at) {
-      const since = await db.execute<{ stakes: string; wins: string }>(sql`
+      const since = await db.execute<Computed<{ stakes: string; wins: string }>>(sql`
         select coalesce(sum(stake), 0)::text as stakes, coalesce(sum(win), 0)::text as wins from rg_money(${userId}::uuid, ${state.session_started_at})`);
       stakes = BigInt(since.rows[0]!.stakes);
       wins = BigInt(since.rows[0]!.wins);
@@ -319,7 +316,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
 
     /** 12 months of the player's money by Bangkok month and day. */
     async statement(user: AuthUser) {
-      const r = await db.execute<{ day: string; deposits: string; withdrawals: string; stakes: string; wins: string; commission: string; points: string }>(sql`
+      const r = await db.execute<Computed<{ day: string; deposits: string; withdrawals: string; stakes: string; wins: string; commission: string; points: string }>>(sql`
         with since as (select (date_trunc('month', now() at time zone 'Asia/Bangkok') - interval '11 months') at time zone 'Asia/Bangkok' as at),
         events as (
           select happened_at as at, deposit, stake, win, 0::bigint as withdrawal, 0::bigint as commission, 0::bigint as points
@@ -361,17 +358,11 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
     // ---- Operator ----
 
     async players() {
-      const r = await db.execute<{
-        uuid: string;
-        username: string;
-        limits: Array<{ kind: LimitKind; period: LimitPeriod; amount: string }> | null;
-        break_kind: "timeout" | "self_exclusion" | null;
-        break_started_at: Date | null;
-        break_until: Date | null;
-        return_requested_at: Date | null;
-        closed: boolean;
-        flagged: number;
-      }>(sql`
+      const r = await db.execute<
+        { uuid: Col<"users", "id"> } & Row<"users", "username"> &
+          Narrow<Row<"rg_state", "break_kind" | "break_started_at" | "break_until" | "return_requested_at">, { break_kind: "timeout" | "self_exclusion" | null }> &
+          Computed<{ limits: Array<{ kind: LimitKind; period: LimitPeriod; amount: string }> | null; closed: boolean; flagged: number }>
+      >(sql`
         select u.id as uuid, u.username,
           (select json_agg(json_build_object('kind', l.kind, 'period', l.period, 'amount', l.amount::text) order by l.kind, l.period) from rg_limits l where l.user_id = u.id) as limits,
           s.break_kind, s.break_started_at, s.break_until, s.return_requested_at, rg_closed(u.id, now()) as closed,
@@ -392,14 +383,14 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
     },
 
     async lowerLimit(admin: AuthUser, body: z.output<typeof rg.adminLowerLimit.body>) {
-      const player = await db.execute<{ role: string }>(sql`select role from users where id = ${body.uuid}`);
+      const player = await db.execute<Row<"users", "role">>(sql`select role from users where id = ${body.uuid}`);
       if (player.rows[0]?.role !== "player") throw notFound("ไม่พบผู้เล่น");
       await changeLimit(body.uuid, { actor: "operator", actorId: admin.uuid }, body, body.reason);
       return { status: "Success" as const, message: "ลดวงเงินของผู้เล่นแล้ว มีผลทันที" };
     },
 
     async auditOf(body: { uuid: string }) {
-      const r = await db.execute<{ at: Date; actor: "player" | "operator" | "system"; action: string; before: unknown; after: unknown; reason: string | null }>(sql`
+      const r = await db.execute<Narrow<Row<"rg_audit", "at" | "actor" | "action" | "before" | "after" | "reason">, { actor: "player" | "operator" | "system" }>>(sql`
         select at, actor, action, before, after, reason from rg_audit where user_id = ${body.uuid} order by id desc limit 500`);
       return { status: "Success" as const, lines: r.rows.map((l) => ({ ...l, at: new Date(l.at).toISOString() })) };
     },
@@ -409,7 +400,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
 /** Raises asked for and not confirmed within 7 days lapse (the ticker): the old limit stays, audited as the system's. */
 export async function lapseRaises(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    const r = await tx.execute<{ user_id: string; kind: string; period: string; amount: string; pending_amount: string | null }>(sql`
+    const r = await tx.execute<Row<"rg_limits", "user_id" | "kind" | "period"> & Computed<{ amount: string; pending_amount: string | null }>>(sql`
       update rg_limits l set pending_amount = null, pending_at = null
       from (select user_id, kind, period, pending_amount from rg_limits
             where pending_at < now() - make_interval(secs => ${(RAISE_COOLING_MS + CONFIRM_WINDOW_MS) / 1000}) for update skip locked) old

@@ -4,6 +4,7 @@ import { conflict } from "../http/errors";
 import { awardRoundPoints } from "../points/accrual";
 import { COMMISSION_BATCH, commissionRates, markAccrualsSettled, type RoundRates, settleCommissionBatch } from "../referral/commission";
 import { HOUSE, houseShard, InsufficientFunds, postMany } from "../wallet/ledger";
+import type { Computed, Row } from "../db/rows";
 
 /** Lines settled per transaction: large enough to be set-based, small enough to keep locks short. */
 export const SETTLE_BATCH = 20_000;
@@ -46,7 +47,7 @@ export interface PlayerPayout {
  * lines unsettleRound would take back). Players with neither are left out.
  */
 export async function payoutsByPlayer(tx: Tx, roundId: number): Promise<PlayerPayout[]> {
-  const rows = await tx.execute<{ user_id: string; username: string; lines: string; payout: string; paid: string; credit: string }>(sql`
+  const rows = await tx.execute<Computed<{ user_id: string; username: string; lines: string; payout: string; paid: string; credit: string }>>(sql`
     with next as (
       select l.user_id, count(*) as lines, sum(line_payout(l.stake, l.rate_x100)) as payout
       from slip_lines l ${WINNING_LINES}
@@ -111,7 +112,7 @@ export async function settleBatch(
   return db.transaction(async (tx) => {
     // A correction locks the round for update: it waits for batches in flight, and batches after it
     // see only its new winning pairs.
-    const round = await tx.execute<{ status: string }>(sql`select status from rounds where id = ${roundId} for share`);
+    const round = await tx.execute<Row<"rounds", "status">>(sql`select status from rounds where id = ${roundId} for share`);
     if (round.rows[0]?.status !== "add award") return { lines: 0, commission: null };
     // Credit accounts before affiliate accounts, in every transaction that touches both (a correction,
     // a cancel after settlement, a move of commission to the credit), so none waits on another in a ring.
@@ -123,7 +124,7 @@ export async function settleBatch(
 
 /** Marks and pays one batch of a round's winning lines inside the settling transaction; 0 when none is left. */
 async function payWinners(tx: Tx, roundId: number, batchSize: number): Promise<number> {
-  const rows = await tx.execute<{ account_id: string; amount: string; lines: string; first: string; last: string }>(sql`
+  const rows = await tx.execute<Computed<{ account_id: string; amount: string; lines: string; first: string; last: string }>>(sql`
     with batch as (
       select l.id from slip_lines l
       join rounds r on r.id = l.round_id and r.status = 'add award'
@@ -164,7 +165,7 @@ export async function refundRound(db: Db, roundId: number, batchSize = SETTLE_BA
   let refunded = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
-      const rows = await tx.execute<{ account_id: string; amount: string; slips: string; first: string }>(sql`
+      const rows = await tx.execute<Computed<{ account_id: string; amount: string; slips: string; first: string }>>(sql`
         with batch as (
           select id from slips where round_id = ${roundId} and status = 'active' order by id limit ${batchSize} for update skip locked
         ), ended as (
@@ -196,7 +197,7 @@ export async function refundRound(db: Db, roundId: number, batchSize = SETTLE_BA
  * has the winnings, nothing changes and the correction is refused.
  */
 export async function unsettleRound(tx: Tx, roundId: number): Promise<void> {
-  const rows = await tx.execute<{ account_id: string; amount: string }>(sql`
+  const rows = await tx.execute<Computed<{ account_id: string; amount: string }>>(sql`
     with old as (
       select l.id, l.user_id, l.payout from slip_lines l where l.round_id = ${roundId} and l.result = 'win' for update
     ), reset as (
@@ -222,7 +223,7 @@ export async function unsettleRound(tx: Tx, roundId: number): Promise<void> {
 
 /** Rounds that still have work: a result with unsettled lines or commission, or a cancellation with active slips. */
 export async function pendingRounds(db: Db): Promise<Array<{ id: number; status: string }>> {
-  const r = await db.execute<{ id: string; status: string }>(sql`
+  const r = await db.execute<Row<"rounds", "id" | "status">>(sql`
     select r.id, r.status from rounds r
     -- Recent rounds only, so each tick costs the same whatever the history; a correction of an
     -- older round settles it directly.

@@ -9,6 +9,7 @@ import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-c
 import { badRequest, notFound } from "../http/errors";
 import { decodeImageDataUrl } from "../http/image-data-url";
 import { type Authenticate, type AuthUser, routesOf } from "../http/register-route";
+import type { Row } from "../db/rows";
 
 // The site content the operator edits in the back office (issue 19, decision 027): the announcement line
 // of the home page, the contact channels shown wherever a message says "ติดต่อเจ้าหน้าที่", and the welcome
@@ -66,7 +67,7 @@ export function siteContentRoutes(app: FastifyInstance, authenticate: Authentica
   app.get<{ Params: { id: string } }>("/site-image/:id", async (request, reply) => {
     const id = Number(request.params.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound("ไม่พบรูปภาพ");
-    const rows = await db.execute<{ content_type: string; bytes: Buffer }>(sql`select content_type, bytes from site_images where id = ${id}`);
+    const rows = await db.execute<Row<"site_images", "content_type" | "bytes">>(sql`select content_type, bytes from site_images where id = ${id}`);
     const image = rows.rows[0];
     if (!image) throw notFound("ไม่พบรูปภาพ");
     return reply.header("content-type", image.content_type).header("cache-control", "public, max-age=31536000, immutable").send(image.bytes);
@@ -88,7 +89,7 @@ async function setContent(db: Db, admin: AuthUser, body: z.output<typeof site.ad
     const before = await readContent(tx);
     let bannerImageId = before.bannerImageId;
     if (image) {
-      const inserted = await tx.execute<{ id: string }>(
+      const inserted = await tx.execute<Row<"site_images", "id">>(
         sql`insert into site_images (content_type, bytes, uploaded_by) values (${image.type}, ${image.bytes}, ${admin.uuid}) returning id`,
       );
       bannerImageId = Number(inserted.rows[0]!.id);

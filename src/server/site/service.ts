@@ -7,6 +7,7 @@ import type { Db, Executor } from "../db/client";
 import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
 import type { AuthUser } from "../http/register-route";
 import type { OpenSiteState } from "./open-site";
+import type { Computed } from "../db/rows";
 
 const DEFAULT_SITE: SiteConfig = {
   openSite: true,
@@ -22,7 +23,7 @@ export const readSite = (db: Executor): Promise<SiteConfig> => readSiteConfig(db
 export function siteService(db: Db, openSite: OpenSiteState) {
   return {
     async timeNow() {
-      const [row] = await db.execute<{ now: Date }>(sql`select now() as now`).then((r) => r.rows);
+      const [row] = await db.execute<Computed<{ now: string }>>(sql`select now() as now`).then((r) => r.rows);
       // The database's clock is the one every instance shares; rounds close by it.
       const now = new Date(row!.now);
       return { status: "Success" as const, timenow: now.toISOString(), timestamp: now.getTime() };

@@ -3,6 +3,7 @@ import type { MovementKind } from "../../domain/movements";
 import type { Executor, Tx } from "../db/client";
 import { ApiError } from "../http/errors";
 import { refusalOf } from "../http/refusals";
+import type { Computed, Row } from "../db/rows";
 
 // Money moves only through the database function ledger_post() (src/server/db/functions/ledger_post.sql,
 // docs/decisions/013): the lock order, the guarded debits, the house shards and the closed list of
@@ -102,7 +103,7 @@ export async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<void> {
 export async function post(tx: Tx, movement: Movement): Promise<{ transactionId: number; balances: Map<number, bigint> }> {
   const postings = movement.postings.filter((p) => p.amount !== 0n);
   try {
-    const r = await tx.execute<{ transaction_id: string; accounts: string[]; balances: string[] }>(sql`
+    const r = await tx.execute<Computed<{ transaction_id: string; accounts: string[]; balances: string[] }>>(sql`
       select a.ids as accounts, p.transaction_id, p.balances
       from (select ${accountIds(postings.map((p) => p.account))} as ids) a
       cross join lateral ledger_post(${movement.kind}, ${movement.reference ?? null}, ${movement.actorId ?? null}, ${movement.note ?? null},
@@ -159,13 +160,13 @@ export function postMany(
 }
 
 export async function playerAccountId(db: Executor, userId: string, kind: PlayerAccountKind = "credit"): Promise<number> {
-  const result = await db.execute<{ id: string }>(sql`select id from accounts where owner_id = ${userId} and kind = ${kind}`);
+  const result = await db.execute<Row<"accounts", "id">>(sql`select id from accounts where owner_id = ${userId} and kind = ${kind}`);
   const id = result.rows[0]?.id;
   if (!id) throw new ApiError(404, "ไม่พบบัญชีเครดิตของผู้เล่น");
   return Number(id);
 }
 
 export async function playerBalance(db: Executor, userId: string, kind: PlayerAccountKind = "credit"): Promise<bigint> {
-  const result = await db.execute<{ balance: string }>(sql`select balance from accounts where owner_id = ${userId} and kind = ${kind}`);
+  const result = await db.execute<Row<"accounts", "balance">>(sql`select balance from accounts where owner_id = ${userId} and kind = ${kind}`);
   return BigInt(result.rows[0]?.balance ?? 0);
 }

@@ -4,6 +4,7 @@ import { YEEKEE_MIN_SHOTS_DEFAULT } from "../../domain/yeekee";
 import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
 import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
+import type { Computed } from "../db/rows";
 
 export const DEFAULT_YEEKEE_CONFIG: YeekeeConfig = {
   minShots: YEEKEE_MIN_SHOTS_DEFAULT,
@@ -39,7 +40,7 @@ export async function saveYeekeeConfig(db: Db, adminId: string, config: YeekeeCo
  * nobody can see a result coming and void the round by raising the minimum (docs/decisions/034).
  */
 export async function minShotsAt(db: Executor, at: Date): Promise<number> {
-  const r = await db.execute<{ min: number | null }>(sql`
+  const r = await db.execute<Computed<{ min: number | null }>>(sql`
     select coalesce(
       (select (a.after ->> 'minShots')::int from audit_log a where a.action = 'yeekee.config' and a.at <= ${at} order by a.at desc, a.id desc limit 1),
       (select (a.before ->> 'minShots')::int from audit_log a where a.action = 'yeekee.config' and a.at > ${at} order by a.at, a.id limit 1)

@@ -15,6 +15,7 @@ import * as lotteryRepo from "../lottery/repository";
 import { refundRound, settleRound, writeWinningPairs } from "../settlement/settle";
 import { HOUSE, houseShard, lockAccounts, playerAccountId, transfer } from "../wallet/ledger";
 import { minShotsAt, readYeekeeConfig } from "./config";
+import type { Col, Computed, Narrow, Row } from "../db/rows";
 
 export const YEEKEE_CHANNEL = "yeekee_shots";
 
@@ -172,16 +173,14 @@ export function yeekeeService(db: Db, shooterSecret: string) {
       // The seed is asked for only once the result time has passed (an earlier request is refused and
       // logged as a possible leak); the offset is the one the result was decided with.
       const round = (
-        await db.execute<{
-          result_at: Date;
-          result: { yeekee?: { offset?: number } } | null;
-          commitment: string | null;
-          seed: string | null;
-          seq: number | null;
-          head: string | null;
-          status: string;
-          cancel_event: { event: string; data: { shots?: number; minShots?: number } | null } | null;
-        }>(sql`
+        await db.execute<
+          Narrow<Row<"rounds", "result_at" | "result" | "status">, { result: { yeekee?: { offset?: number } } | null }> & {
+            // Left joins: null before the round has a seed or a shot.
+            commitment: Col<"yeekee_seeds", "commitment"> | null;
+            seq: Col<"yeekee_chains", "seq"> | null;
+            head: Col<"yeekee_chains", "head"> | null;
+          } & Computed<{ seed: string | null; cancel_event: { event: string; data: { shots?: number; minShots?: number } | null } | null }>
+        >(sql`
           select r.result_at, r.result, s.commitment, c.seq, c.head, r.status,
             case when r.result_at <= clock_timestamp() and s.round_id is not null then yeekee_round_seed(r.id) end as seed,
             case when r.status = 'cancel activity' then (
@@ -217,7 +216,7 @@ export function yeekeeService(db: Db, shooterSecret: string) {
         : body.activityid
           ? sql`where y.round_id = ${body.activityid}`
           : sql``;
-      const r = await db.execute<{ round_id: string; position: number; username: string; number: string; amount: string; paid: boolean; created_at: Date }>(sql`
+      const r = await db.execute<Row<"yeekee_rewards", "round_id" | "position" | "number" | "amount" | "paid" | "created_at"> & Row<"users", "username">>(sql`
         select y.round_id, y.position, u.username, y.number, y.amount, y.paid, y.created_at
         from yeekee_rewards y join users u on u.id = y.user_id
         ${where}
@@ -250,7 +249,7 @@ export function yeekeeService(db: Db, shooterSecret: string) {
 export async function finishYeekeeRound(db: Db, roundId: number): Promise<"result" | "void" | "skipped"> {
   const config = await readYeekeeConfig(db);
   const outcome = await db.transaction(async (tx) => {
-    const round = (await tx.execute<{ status: string; due: boolean; group: string; result_at: Date }>(sql`
+    const round = (await tx.execute<Row<"rounds", "status" | "result_at"> & Row<"lotteries", "group"> & Computed<{ due: boolean }>>(sql`
       select r.status, (r.result_at <= clock_timestamp()) as due, l."group", r.result_at
       from rounds r join lotteries l on l.id = r.lottery_id where r.id = ${roundId} for update of r`)).rows[0];
     if (!round || !round.due || !["open", "closed"].includes(round.status) || !isYeekeeGroup(round.group)) return "skipped" as const;
@@ -262,7 +261,7 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     // The sealed seed, revealed now that shooting is over (docs/decisions/012): without it the last
     // shooter could choose R, so a round without one is not decided.
     const sealed = (
-      await tx.execute<{ seed: string | null; commitment: string | null }>(sql`
+      await tx.execute<{ commitment: Col<"yeekee_seeds", "commitment"> | null } & Computed<{ seed: string | null }>>(sql`
         select yeekee_round_seed(${roundId}) as seed, (select commitment from yeekee_seeds where round_id = ${roundId}) as commitment`)
     ).rows[0]!;
     if (sealed.seed === null || sealed.commitment === null) throw new Error(`yeekee round ${roundId} has no seed to reveal`);
@@ -312,7 +311,7 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     ] as const) {
       const shot = shots[shots.length - back];
       if (!shot) continue;
-      const staked = await tx.execute<{ total: string }>(sql`
+      const staked = await tx.execute<Computed<{ total: string }>>(sql`
         select coalesce(sum(total_stake), 0) as total from slips where round_id = ${roundId} and user_id = ${shot.user_id} and status = 'active'`);
       const reward = BigInt(Math.round((position === 1 ? config.rewardOne : config.rewardSixteen) * 100));
       const eligible = BigInt(staked.rows[0]!.total) >= BigInt(Math.round(config.minStakeForReward * 100)) && reward > 0n;
@@ -342,7 +341,7 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
 
 /** Yeekee rounds whose shooting time is over and that have no result yet (the ticker's step). */
 export async function finishDueYeekeeRounds(db: Db, log: (msg: string, err: unknown) => void = () => {}): Promise<number> {
-  const due = await db.execute<{ id: string }>(sql`
+  const due = await db.execute<Row<"rounds", "id">>(sql`
     select r.id from rounds r join lotteries l on l.id = r.lottery_id
     where l."group" = any(${sql.param([...YEEKEE_GROUPS])}::text[]) and r.status in ('open', 'closed') and r.result_at <= now()
     order by r.result_at limit 50`);

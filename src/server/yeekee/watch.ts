@@ -4,6 +4,7 @@ import { YEEKEE_GROUPS } from "../../contract/lottery";
 import type { readYeekeeWatch } from "../../contract/yeekee";
 import { satangToBaht } from "../../domain/money";
 import type { Db } from "../db/client";
+import type { Col, Computed, Row } from "../db/rows";
 
 /**
  * The operator's watch over yeekee fairness (docs/decisions/012). A leaked seed lets its holder compute
@@ -19,8 +20,10 @@ const FINAL_MINUTE = sql`interval '60 seconds'`;
 const AHEAD = sql`interval '1 hour'`;
 const MAX_REFUSALS = 200;
 
-type LateRow = { round_id: string; name: string; round_no: number; result_at: Date; user_id: string; username: string; late_shots: number; stake: string };
-type RefusalRow = { round_id: string; at: Date; role_name: string; client_addr: string | null };
+// Through CTEs: rounds and lotteries in `watched`, the sums in `late`.
+type LateRow = { round_id: Col<"rounds", "id">; user_id: Col<"users", "id"> } & Row<"lotteries", "name"> & Row<"rounds", "round_no" | "result_at"> & Row<"users", "username"> &
+  Computed<{ late_shots: number; stake: string }>;
+type RefusalRow = Row<"yeekee_seed_refusals", "round_id" | "at" | "role_name" | "client_addr">;
 
 export async function yeekeeWatch(db: Db, days: number): Promise<Watch> {
   const [late, refused] = await Promise.all([
