@@ -21,17 +21,16 @@ export const readSite = (db: Executor): Promise<SiteConfig> => readSiteConfig(db
 
 export function siteService(db: Db, openSite: OpenSiteState) {
   return {
-    async timeNow() {
+    /** The database's time. */
+    async timeNow(): Promise<Date> {
       const [row] = await db.execute<{ now: Date }>(sql`select now() as now`).then((r) => r.rows);
       // The database's clock is the one every instance shares; rounds close by it.
       const now = new Date(row!.now);
-      return { status: "Success" as const, timenow: now.toISOString(), timestamp: now.getTime() };
+      return now;
     },
 
     /** Public and polled by every browser each minute: answered from the instance's memory of the switch. */
-    async openSiteConfig() {
-      return { status: "Success" as const, siteconfig: await openSite.current() };
-    },
+    openSiteConfig: () => openSite.current(),
 
     /**
      * The operator opens or closes the site. Closing takes the message for players (the standard one when
@@ -56,11 +55,7 @@ export function siteService(db: Db, openSite: OpenSiteState) {
         return after;
       });
       openSite.remember(config);
-      return {
-        status: "Success" as const,
-        message: config.openSite ? "เปิดเว็บไซต์แล้ว ผู้เล่นใช้งานได้ตามปกติ" : "ปิดเว็บไซต์แล้ว ผู้เล่นจะเห็นหน้าปิดปรับปรุง",
-        siteconfig: config,
-      };
+      return config;
     },
   };
 }
