@@ -1,13 +1,13 @@
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { site } from "../../contract";
 import type { SiteContent } from "../../contract/site";
 import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
 import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
-import { badRequest } from "../http/errors";
+import { badRequest, notFound } from "../http/errors";
 import { decodeImageDataUrl } from "../http/image-data-url";
 import type { AuthUser } from "../http/register-route";
+import * as repo from "./repository";
 
 // The site content the operator edits in the back office (issue 19, decision 027): the announcement line
 // of the home page, the contact channels shown wherever a message says "ติดต่อเจ้าหน้าที่", and the welcome
@@ -47,10 +47,12 @@ const readContent = (db: Executor) => readSiteConfig(db, "content", StoredConten
 /** The content as the public read shows it. */
 export const readPublicContent = async (db: Executor): Promise<SiteContent> => publicView(await readContent(db));
 
-/** An image uploaded for the banner, or undefined. */
-export async function siteImage(db: Executor, id: number): Promise<{ content_type: string; bytes: Buffer } | undefined> {
-  const rows = await db.execute<{ content_type: string; bytes: Buffer }>(sql`select content_type, bytes from site_images where id = ${id}`);
-  return rows.rows[0];
+/** An uploaded image by the id in its address; 404 for any other id. */
+export async function bannerImage(db: Executor, id: number): Promise<{ content_type: string; bytes: Buffer }> {
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("ไม่พบรูปภาพ");
+  const image = await repo.siteImage(db, id);
+  if (!image) throw notFound("ไม่พบรูปภาพ");
+  return image;
 }
 
 /** The operator's edit: a new banner image is checked and stored, and the content saved whole under the row's lock. */
@@ -65,14 +67,11 @@ export async function setContent(db: Db, admin: AuthUser, body: z.output<typeof 
   const after = await db.transaction(async (tx) => {
     await seedSiteContent(tx);
     // Two operators' edits apply one after the other, each audited with what it replaced.
-    await tx.execute(sql`select 1 from site_config where key = 'content' for update`);
+    await repo.lockSiteConfigRow(tx, "content");
     const before = await readContent(tx);
     let bannerImageId = before.bannerImageId;
     if (image) {
-      const inserted = await tx.execute<{ id: string }>(
-        sql`insert into site_images (content_type, bytes, uploaded_by) values (${image.type}, ${image.bytes}, ${admin.uuid}) returning id`,
-      );
-      bannerImageId = Number(inserted.rows[0]!.id);
+      bannerImageId = await repo.insertSiteImage(tx, image, admin.uuid);
     } else if (body.banner === null) bannerImageId = null;
     const next: StoredContent = { announcement: body.announcement, lineId: body.lineId, lineUrl: body.lineUrl, phone: body.phone, bannerImageId };
     await writeSiteConfig(tx, "content", next);

@@ -2,9 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { site } from "../../contract";
 import type { SiteContent } from "../../contract/site";
 import type { Db } from "../db/client";
-import { notFound } from "../http/errors";
 import { type Authenticate, routesOf } from "../http/register-route";
-import { readPublicContent, SITE_CONTENT_CACHE_MS, setContent, siteImage } from "./content";
+import { bannerImage, readPublicContent, SITE_CONTENT_CACHE_MS, setContent } from "./content";
 import { openSiteState, refuseWhileClosed } from "./open-site";
 import { readSite, siteService } from "./service";
 
@@ -50,10 +49,7 @@ function siteContentRoutes(app: FastifyInstance, authenticate: Authenticate, db:
 
   // An image never changes under its id, so it is cached for a year; a new upload gets a new address.
   app.get<{ Params: { id: string } }>("/site-image/:id", async (request, reply) => {
-    const id = Number(request.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound("ไม่พบรูปภาพ");
-    const image = await siteImage(db, id);
-    if (!image) throw notFound("ไม่พบรูปภาพ");
+    const image = await bannerImage(db, Number(request.params.id));
     return reply.header("content-type", image.content_type).header("cache-control", "public, max-age=31536000, immutable").send(image.bytes);
   });
 }

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { site } from "../../contract";
 import { SiteConfig } from "../../contract/site";
@@ -7,6 +6,7 @@ import type { Db, Executor } from "../db/client";
 import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
 import type { AuthUser } from "../http/register-route";
 import type { OpenSiteState } from "./open-site";
+import * as repo from "./repository";
 
 const DEFAULT_SITE: SiteConfig = {
   openSite: true,
@@ -23,10 +23,8 @@ export function siteService(db: Db, openSite: OpenSiteState) {
   return {
     /** The database's time. */
     async timeNow(): Promise<Date> {
-      const [row] = await db.execute<{ now: Date }>(sql`select now() as now`).then((r) => r.rows);
       // The database's clock is the one every instance shares; rounds close by it.
-      const now = new Date(row!.now);
-      return now;
+      return repo.databaseNow(db);
     },
 
     /** Public and polled by every browser each minute: answered from the instance's memory of the switch. */
@@ -39,7 +37,7 @@ export function siteService(db: Db, openSite: OpenSiteState) {
      */
     async setOpenSite(admin: AuthUser, body: z.output<typeof site.adminSetOpenSite.body>) {
       const config = await db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from site_config where key = 'site' for update`);
+        await repo.lockSiteConfigRow(tx, "site");
         const before = await readSite(tx);
         const after: SiteConfig = body.openSite
           ? { ...before, openSite: true }
