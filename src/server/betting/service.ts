@@ -16,7 +16,7 @@ import { HOUSE, houseShard, logMovements, playerAccountId, playerBalance, transf
 import { countReason, hotCounts } from "../metrics/counters";
 import { assertCommissionWithinEdge } from "../referral/edge";
 import { DEFAULT_USER_TYPE } from "./rates";
-import * as repo from "./repository";
+import * as repository from "./repository";
 import type { SlipWithLines } from "./views";
 
 type PlaceBody = z.output<typeof betting.postNumberDigit.body>;
@@ -55,19 +55,22 @@ async function retrying<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
 /** At most this many slips go in one call: each has its own subtransaction, and PostgreSQL tracks up to 64 per transaction cheaply. */
 const SLIP_BATCH_MAX = 48;
 
-export function bettingService(db: Db) {
+/** The repository functions the service uses: the area's repository.ts, or plain objects in a test. */
+export type BettingData = typeof repository;
+
+export function bettingService(db: Db, repo: BettingData = repository) {
   /**
    * Slips placed together (docs/decisions/010): while two calls are in flight, the slips that arrive
    * wait and go together in the next call. Every lock is taken in one order first, so the two calls
    * never deadlock each other; a call the database aborts anyway (another kind of transaction) is
    * run again, as it changed nothing.
    */
-  const placeTogether = batcher<null, repo.SlipToPlace, repo.SlipOutcome>({
+  const placeTogether = batcher<null, repository.SlipToPlace, repository.SlipOutcome>({
     max: SLIP_BATCH_MAX,
     concurrency: 2,
     run: async (_, slips) => {
-      const placeAll = (some: repo.SlipToPlace[]) => retrying(() => repo.placeSlips(db, DEFAULT_USER_TYPE, some));
-      let outcomes: Array<repo.SlipOutcome | Error>;
+      const placeAll = (some: repository.SlipToPlace[]) => retrying(() => repo.placeSlips(db, DEFAULT_USER_TYPE, some));
+      let outcomes: Array<repository.SlipOutcome | Error>;
       try {
         outcomes = await placeAll(slips);
       } catch (e) {
@@ -93,8 +96,8 @@ export function bettingService(db: Db) {
     if (uuid !== user.uuid) throw forbidden();
   }
 
-  async function slipsWithLines(rows: repo.SlipRow[]): Promise<SlipWithLines[]> {
-    const bySlip = new Map<string, repo.LineRow[]>();
+  async function slipsWithLines(rows: repository.SlipRow[]): Promise<SlipWithLines[]> {
+    const bySlip = new Map<string, repository.LineRow[]>();
     for (const l of await repo.linesOf(db, rows.map((r) => Number(r.id)))) {
       const list = bySlip.get(l.slip_id) ?? [];
       list.push(l);
@@ -153,7 +156,7 @@ export function bettingService(db: Db) {
         }
       }
       const lines = body.numberlist;
-      let outcome: repo.SlipOutcome;
+      let outcome: repository.SlipOutcome;
       try {
         outcome = await placeTogether(null, {
           requestId: user.requestId,

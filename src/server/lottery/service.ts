@@ -13,7 +13,7 @@ import { reverseRoundPoints } from "../points/accrual";
 import { reverseRoundCommission } from "../referral/commission";
 import { writeCorrectionNotices } from "../notices/service";
 import { payoutsByPlayer, refundRound, settleRound, unsettleRound, writeWinningPairs } from "../settlement/settle";
-import * as repo from "./repository";
+import * as repository from "./repository";
 import { planLottery } from "./planning";
 
 type ResultPayout = z.infer<typeof lottery.ResultPayout>;
@@ -23,10 +23,10 @@ type ResultFields = z.infer<typeof lottery.ResultFields>;
 
 /** A lottery of the list with its next round open for bets and its latest result (with that round's awards). */
 export interface LottoEntry {
-  lottery: repo.LotteryRow;
-  next: repo.RoundRow | undefined;
-  latest: repo.RoundRow | undefined;
-  awards: repo.AwardRow[];
+  lottery: repository.LotteryRow;
+  next: repository.RoundRow | undefined;
+  latest: repository.RoundRow | undefined;
+  awards: repository.AwardRow[];
 }
 
 /** The result fields a lottery's kind needs, as the domain's input. */
@@ -37,7 +37,10 @@ function resultInput(kind: string, f: ResultFields): { ok: true; value: ResultIn
   return { ok: false, message: "ผลยี่กีคำนวณจากเลขที่ผู้เล่นยิง ไม่ต้องลงผลเอง" };
 }
 
-export function lotteryService(db: Db) {
+/** The repository functions the service uses: the area's repository.ts, or plain objects in a test. */
+export type LotteryData = typeof repository;
+
+export function lotteryService(db: Db, repo: LotteryData = repository) {
   async function mustRound(ex: Executor, id: number, lock = false) {
     const round = await repo.roundById(ex, id, lock);
     if (!round) throw notFound("ไม่พบงวดนี้");

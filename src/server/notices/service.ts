@@ -2,10 +2,13 @@ import type { WinningNumbers } from "../../domain/results";
 import type { Db, Tx } from "../db/client";
 import { forbidden, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
-import * as repo from "./repository";
+import * as repository from "./repository";
 
 /** A player's notices: each player reads and marks only their own. */
-export function noticesService(db: Db) {
+/** The repository functions the service uses: the area's repository.ts, or plain objects in a test. */
+export type NoticesData = Pick<typeof repository, "noticesOf" | "unreadCount" | "noticeOwner" | "markRead">;
+
+export function noticesService(db: Db, repo: NoticesData = repository) {
   return {
     async mine(user: AuthUser) {
       const [list, unread] = await Promise.all([repo.noticesOf(db, user.uuid), repo.unreadCount(db, user.uuid)]);
@@ -45,7 +48,7 @@ export async function writeCorrectionNotices(
 ): Promise<void> {
   const changed = n.changes.filter((c) => c.amount !== 0n);
   if (changed.length === 0) return;
-  await repo.insertCorrectionNotices(tx, {
+  await repository.insertCorrectionNotices(tx, {
     source: n.source,
     roundId: n.roundId,
     data: { ...n.round, before: n.before, after: n.after, reason: n.reason },
