@@ -20,6 +20,7 @@ import { tokenIssuer } from "./auth/tokens";
 import type { Config } from "./config";
 import type { Db } from "./db/client";
 import { installErrorHandler } from "./http/error-handler";
+import { healthRoutes } from "./http/health";
 import { siteRoutes } from "./site/routes";
 import { gamesLive } from "./games/live";
 import { gamesRoutes } from "./games/routes";
@@ -186,22 +187,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await serveWebApp(app, config.webDir);
   return app;
-}
-
-/**
- * For a load balancer or an orchestrator: `/healthz` answers while the process serves (live), `/readyz`
- * only while the database answers too (ready for traffic); 503 with a Thai message otherwise.
- */
-function healthRoutes(app: FastifyInstance, db: Db): void {
-  app.get("/healthz", { logLevel: "warn" }, async () => ({ status: "Success", message: "ok" }));
-  app.get("/readyz", { logLevel: "warn" }, async (_request, reply) => {
-    try {
-      await db.$client.query("select 1");
-      return { status: "Success", message: "ok" };
-    } catch {
-      return reply.code(503).send({ status: "Error", message: "ระบบฐานข้อมูลยังไม่พร้อม กรุณาลองใหม่อีกครั้ง" });
-    }
-  });
 }
 
 /**

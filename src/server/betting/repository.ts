@@ -20,6 +20,11 @@ export async function allRates(db: Executor, lotteryId: string): Promise<RateRow
   return r.rows;
 }
 
+export async function lotteryExists(db: Executor, lotteryId: string): Promise<boolean> {
+  const r = await db.execute(sql`select 1 from lotteries where id = ${lotteryId}`);
+  return r.rows.length > 0;
+}
+
 export async function upsertRate(db: Executor, lotteryId: string, r: RateRow): Promise<void> {
   await db.execute(sql`
     insert into lotto_config (lottery_id, bet_type, user_type, rate_x100, min_stake, max_stake, max_per_number, discount_percent)

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { betting } from "../../contract";
-import { BET_TYPE_LABELS, type BetType } from "../../domain/bet-types";
+import { BET_TYPE_LABELS } from "../../domain/bet-types";
 import { distinctPermutations } from "../../domain/permutations";
 import { exposureNumber, validateBetLine } from "../../domain/slip";
-import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import { batcher } from "../db/batcher";
 import type { Db } from "../db/client";
@@ -17,10 +16,18 @@ import { HOUSE, houseShard, logMovements, playerAccountId, playerBalance, transf
 import { countReason, hotCounts } from "../metrics/counters";
 import { assertCommissionWithinEdge } from "../referral/edge";
 import { DEFAULT_USER_TYPE } from "./rates";
-import * as repo from "./repository";
-import { baht, digitPriceView, rate, type SlipWithLines } from "./views";
+import * as repository from "./repository";
+import type { SlipWithLines } from "./views";
 
 type PlaceBody = z.output<typeof betting.postNumberDigit.body>;
+
+/** A slip placed, or made before by the same request: its id, when it was accepted, and the credit after. */
+export interface PlacedSlip {
+  existing: boolean;
+  slipId: string;
+  acceptedAt: Date | string;
+  balance: bigint | string;
+}
 
 const BetLines = betting.BetLine.array().min(1).max(300);
 
@@ -48,19 +55,22 @@ async function retrying<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
 /** At most this many slips go in one call: each has its own subtransaction, and PostgreSQL tracks up to 64 per transaction cheaply. */
 const SLIP_BATCH_MAX = 48;
 
-export function bettingService(db: Db) {
+/** The repository functions the service uses: the area's repository.ts, or plain objects in a test. */
+export type BettingData = typeof repository;
+
+export function bettingService(db: Db, repo: BettingData = repository) {
   /**
    * Slips placed together (docs/decisions/010): while two calls are in flight, the slips that arrive
    * wait and go together in the next call. Every lock is taken in one order first, so the two calls
    * never deadlock each other; a call the database aborts anyway (another kind of transaction) is
    * run again, as it changed nothing.
    */
-  const placeTogether = batcher<null, repo.SlipToPlace, repo.SlipOutcome>({
+  const placeTogether = batcher<null, repository.SlipToPlace, repository.SlipOutcome>({
     max: SLIP_BATCH_MAX,
     concurrency: 2,
     run: async (_, slips) => {
-      const placeAll = (some: repo.SlipToPlace[]) => retrying(() => repo.placeSlips(db, DEFAULT_USER_TYPE, some));
-      let outcomes: Array<repo.SlipOutcome | Error>;
+      const placeAll = (some: repository.SlipToPlace[]) => retrying(() => repo.placeSlips(db, DEFAULT_USER_TYPE, some));
+      let outcomes: Array<repository.SlipOutcome | Error>;
       try {
         outcomes = await placeAll(slips);
       } catch (e) {
@@ -86,8 +96,8 @@ export function bettingService(db: Db) {
     if (uuid !== user.uuid) throw forbidden();
   }
 
-  async function slipsWithLines(rows: repo.SlipRow[]): Promise<SlipWithLines[]> {
-    const bySlip = new Map<string, repo.LineRow[]>();
+  async function slipsWithLines(rows: repository.SlipRow[]): Promise<SlipWithLines[]> {
+    const bySlip = new Map<string, repository.LineRow[]>();
     for (const l of await repo.linesOf(db, rows.map((r) => Number(r.id)))) {
       const list = bySlip.get(l.slip_id) ?? [];
       list.push(l);
@@ -100,34 +110,12 @@ export function bettingService(db: Db) {
     async lottoConfig(user: AuthUser, roundId: number) {
       const lotteryId = await repo.roundLottery(db, roundId);
       if (!lotteryId) throw notFound("ไม่พบงวดนี้");
-      const rows = await repo.ratesFor(db, lotteryId, user.userType, DEFAULT_USER_TYPE);
-      const tier = user.userType.toLowerCase();
-      return {
-        status: "Success" as const,
-        configLotto: Object.fromEntries(
-          rows.map((r) => [
-            `${r.bet_type}_${tier}`,
-            {
-              betType: r.bet_type as BetType,
-              rate: rate(r.rate_x100),
-              minStake: r.min_stake,
-              maxStake: r.max_stake,
-              maxPerNumber: r.max_per_number,
-              discountPercent: r.discount_percent,
-            },
-          ]),
-        ),
-        percentLottoObj: Object.fromEntries(rows.map((r) => [r.bet_type, r.discount_percent])),
-      };
+      return repo.ratesFor(db, lotteryId, user.userType, DEFAULT_USER_TYPE);
     },
 
-    async latestDigitPrices(roundId: number) {
-      return { status: "Success" as const, new_digit_price: (await repo.latestPrices(db, roundId)).map(digitPriceView) };
-    },
+    latestDigitPrices: (roundId: number) => repo.latestPrices(db, roundId),
 
-    async allDigitPrices(roundId: number) {
-      return { status: "Success" as const, new_digit_price: (await repo.allPrices(db, roundId)).map(digitPriceView) };
-    },
+    allDigitPrices: (roundId: number) => repo.allPrices(db, roundId),
 
     async addDigitPrice(admin: AuthUser, body: z.output<typeof betting.adminAddDigitPrice.body>) {
       const lottery = await repo.roundLottery(db, body.activity_id);
@@ -145,8 +133,7 @@ export function bettingService(db: Db) {
         await repo.addPrice(tx, { roundId: body.activity_id, betType: body.award_type, number: exposureNumber(body.award_type, body.number), priceX100, adminId: admin.uuid });
         await writeAudit(tx, { actorId: admin.uuid, action: "digit-price.add", target: `round:${body.activity_id}`, after: body });
       });
-      const { new_digit_price } = await this.allDigitPrices(body.activity_id);
-      return { status: "Success" as const, message: priceX100 === 0 ? "ปิดรับเลขนี้แล้ว" : "ตั้งอัตราจ่ายเลขนี้แล้ว", new_digit_price };
+      return { closed: priceX100 === 0, prices: await repo.allPrices(db, body.activity_id) };
     },
 
     /**
@@ -155,7 +142,7 @@ export function bettingService(db: Db) {
      * guarded add, and the total is debited with a guarded statement. A resubmission is answered with
      * the slip it already made.
      */
-    async placeSlip(user: AuthUser, body: PlaceBody) {
+    async placeSlip(user: AuthUser, body: PlaceBody): Promise<PlacedSlip> {
       if (body.uuid !== user.uuid) countReason(hotCounts.slipsRefused, "not_own");
       own(user, body.uuid);
       const requestKey = requestKeyOf(body);
@@ -169,7 +156,7 @@ export function bettingService(db: Db) {
         }
       }
       const lines = body.numberlist;
-      let outcome: repo.SlipOutcome;
+      let outcome: repository.SlipOutcome;
       try {
         outcome = await placeTogether(null, {
           requestId: user.requestId,
@@ -188,13 +175,7 @@ export function bettingService(db: Db) {
       }
       if (outcome.slip_id !== null) {
         if (!outcome.existing) hotCounts.slipsPlaced += 1;
-        return {
-          status: "Success" as const,
-          message: outcome.existing ? "โพยนี้ส่งไปแล้ว" : "ส่งโพยสำเร็จ",
-          master_id: Number(outcome.slip_id),
-          datetime: new Date(outcome.accepted_at!).toISOString(),
-          credit: baht(outcome.balance!),
-        };
+        return { existing: Boolean(outcome.existing), slipId: outcome.slip_id, acceptedAt: outcome.accepted_at!, balance: outcome.balance! };
       }
       const refusal = outcome.refusal;
       if (refusal?.kind === "twin") {
@@ -203,7 +184,7 @@ export function bettingService(db: Db) {
         const made = await repo.slipByRequestKey(db, user.uuid, requestKey);
         if (made) {
           const balance = await playerBalance(db, user.uuid);
-          return { status: "Success" as const, message: "โพยนี้ส่งไปแล้ว", master_id: Number(made.id), datetime: new Date(made.created_at).toISOString(), credit: baht(balance) };
+          return { existing: true, slipId: made.id, acceptedAt: made.created_at, balance };
         }
       } else if (refusal && refusal.kind !== "error") {
         countReason(hotCounts.slipsRefused, refusal.kind);
@@ -214,7 +195,7 @@ export function bettingService(db: Db) {
     },
 
     /** The owner cancels while the round is open: the stake comes back and the exposure is released. */
-    async cancelSlip(user: AuthUser, body: z.output<typeof betting.cancelSlip.body>) {
+    async cancelSlip(user: AuthUser, body: z.output<typeof betting.cancelSlip.body>): Promise<bigint> {
       own(user, body.uuid);
       const accountId = await playerAccountId(db, user.uuid);
       return db.transaction(async (tx) => {
@@ -236,7 +217,7 @@ export function bettingService(db: Db) {
           requestId: user.requestId,
           note: "ยกเลิกโพยโดยผู้เล่น",
         });
-        return { status: "Success" as const, message: "ยกเลิกโพยและคืนเครดิตแล้ว", credit: baht(moved.balances.get(accountId)!) };
+        return moved.balances.get(accountId)!;
       });
     },
 
@@ -264,22 +245,16 @@ export function bettingService(db: Db) {
       return slip!;
     },
 
-    async sums(user: AuthUser, roundId: number) {
-      const rows = await repo.stakeSums(db, roundId, user.role === "admin" ? null : user.uuid);
-      const sums = rows.map((r) => ({ award_type: r.bet_type as BetType, amount: baht(r.amount), lines: r.lines }));
-      return { status: "Success" as const, sums, total: sums.reduce((s, x) => s + x.amount, 0) };
-    },
+    sums: (user: AuthUser, roundId: number) => repo.stakeSums(db, roundId, user.role === "admin" ? null : user.uuid),
 
     async recentSlips(user: AuthUser, days: number) {
       const rows = await repo.slipsWhere(db, sql`s.user_id = ${user.uuid} and s.created_at >= now() - make_interval(days => ${days})`);
       return slipsWithLines(rows);
     },
 
-    toadList(threeDigit: string) {
-      return { status: "Success" as const, toadlist: distinctPermutations(threeDigit) };
-    },
+    toadList: (threeDigit: string) => distinctPermutations(threeDigit),
 
-    async addDraft(user: AuthUser, uuid: string, text: string) {
+    async addDraft(user: AuthUser, uuid: string, text: string): Promise<number> {
       own(user, uuid);
       let parsed: unknown;
       try {
@@ -290,48 +265,28 @@ export function bettingService(db: Db) {
       const lines = BetLines.safeParse(parsed);
       if (!lines.success) throw badRequest("ชุดเลขต้องเป็นรายการเลขที่ถูกต้อง");
       if ((await repo.draftCount(db, user.uuid)) >= MAX_DRAFTS) throw badRequest(`บันทึกชุดเลขได้ไม่เกิน ${MAX_DRAFTS} ชุด กรุณาลบชุดเก่าก่อน`);
-      return { status: "Success" as const, message: "บันทึกชุดเลขแล้ว", id: await repo.insertDraft(db, user.uuid, text) };
+      return repo.insertDraft(db, user.uuid, text);
     },
 
     async removeDraft(user: AuthUser, id: number) {
       const done = await repo.deleteDraft(db, user.uuid, id);
       if (done === "missing") throw notFound("ไม่พบชุดเลขนี้");
       if (done === "foreign") throw forbidden();
-      return { status: "Success" as const, message: "ลบชุดเลขแล้ว" };
     },
 
     async drafts(user: AuthUser, uuid: string) {
       own(user, uuid);
-      const rows = await repo.draftsOf(db, user.uuid);
-      return {
-        status: "Success" as const,
-        draftlist: rows.map((d) => ({ id: Number(d.id), uuid: d.user_id, numberlist_str: d.numberlist_str, date_time: formatThaiDateTime(d.created_at) })),
-      };
+      return repo.draftsOf(db, user.uuid);
     },
 
-    async adminRates(lotteryId: string) {
-      const rows = await repo.allRates(db, lotteryId);
-      return {
-        status: "Success" as const,
-        rates: rows.map((r) => ({
-          betType: r.bet_type as BetType,
-          userType: r.user_type,
-          rate: rate(r.rate_x100),
-          minStake: r.min_stake,
-          maxStake: r.max_stake,
-          maxPerNumber: r.max_per_number,
-          discountPercent: r.discount_percent,
-        })),
-      };
-    },
+    adminRates: (lotteryId: string) => repo.allRates(db, lotteryId),
 
     async updateRate(admin: AuthUser, body: z.output<typeof betting.adminUpdateLottoConfig.body>) {
       if (body.maxStake < body.minStake) throw badRequest("สูงสุดต้องไม่น้อยกว่าขั้นต่ำ");
       if (body.maxPerNumber < body.maxStake) throw badRequest("เพดานต่อเลขต้องไม่น้อยกว่ายอดแทงสูงสุด");
       const rateX100 = Math.round(body.rate * 100);
       if (Math.abs(rateX100 - body.rate * 100) > 1e-6) throw badRequest("อัตราจ่ายมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง");
-      const lottery = await db.execute(sql`select 1 from lotteries where id = ${body.configID}`);
-      if (lottery.rows.length === 0) throw new ApiError(404, "ไม่พบหวยนี้");
+      if (!(await repo.lotteryExists(db, body.configID))) throw new ApiError(404, "ไม่พบหวยนี้");
       await db.transaction(async (tx) => {
         const before = (await repo.allRates(tx, body.configID)).find((r) => r.bet_type === body.betType && r.user_type === body.userType) ?? null;
         await repo.upsertRate(tx, body.configID, {
@@ -349,7 +304,6 @@ export function bettingService(db: Db) {
         });
         await writeAudit(tx, { actorId: admin.uuid, action: "rates.update", target: `lottery:${body.configID}`, before, after: body });
       });
-      return { status: "Success" as const, message: "บันทึกอัตราจ่ายแล้ว มีผลกับโพยที่ส่งหลังจากนี้" };
     },
   };
 }

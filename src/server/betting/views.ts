@@ -5,6 +5,7 @@ import { satangToBaht } from "../../domain/money";
 import { slipState, slipTotals } from "../../domain/slip";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import type * as repo from "./repository";
+import type { PlacedSlip } from "./service";
 
 // The wire shapes of the betting calls (the specification's names, odd ones included) are built here,
 // at the edge: the service works with the repository's rows and returns them.
@@ -95,4 +96,57 @@ export const slipsView = (slips: SlipWithLines[], now = Date.now()) => slips.map
 export function slipListView(slips: SlipWithLines[], now = Date.now()) {
   const postdigit_list = slipsView(slips, now);
   return { postdigit_list, totals: slipTotals(postdigit_list, now) };
+}
+
+/** A player's rates for a round's lottery, keyed `<betType>_<tier>` as the specification's client reads them. */
+export function lottoConfigView(rows: repo.RateRow[], userType: string) {
+  const tier = userType.toLowerCase();
+  return {
+    configLotto: Object.fromEntries(
+      rows.map((r) => [
+        `${r.bet_type}_${tier}`,
+        {
+          betType: r.bet_type as BetType,
+          rate: rate(r.rate_x100),
+          minStake: r.min_stake,
+          maxStake: r.max_stake,
+          maxPerNumber: r.max_per_number,
+          discountPercent: r.discount_percent,
+        },
+      ]),
+    ),
+    percentLottoObj: Object.fromEntries(rows.map((r) => [r.bet_type, r.discount_percent])),
+  };
+}
+
+export function adminRateView(r: repo.RateRow) {
+  return {
+    betType: r.bet_type as BetType,
+    userType: r.user_type,
+    rate: rate(r.rate_x100),
+    minStake: r.min_stake,
+    maxStake: r.max_stake,
+    maxPerNumber: r.max_per_number,
+    discountPercent: r.discount_percent,
+  };
+}
+
+/** A slip placed (or made before by the same request) as `/api/post-numberdigit` answers it. */
+export function placedSlipView(p: PlacedSlip) {
+  return {
+    message: p.existing ? "โพยนี้ส่งไปแล้ว" : "ส่งโพยสำเร็จ",
+    master_id: Number(p.slipId),
+    datetime: new Date(p.acceptedAt).toISOString(),
+    credit: baht(p.balance),
+  };
+}
+
+/** Stakes per bet type of a round, with their total. */
+export function sumsView(rows: Array<{ bet_type: string; amount: string; lines: number }>) {
+  const sums = rows.map((r) => ({ award_type: r.bet_type as BetType, amount: baht(r.amount), lines: r.lines }));
+  return { sums, total: sums.reduce((s, x) => s + x.amount, 0) };
+}
+
+export function draftView(d: { id: string; user_id: string; numberlist_str: string; created_at: Date | string }) {
+  return { id: Number(d.id), uuid: d.user_id, numberlist_str: d.numberlist_str, date_time: formatThaiDateTime(d.created_at) };
 }

@@ -6,7 +6,8 @@ import type { Db } from "../db/client";
 import { listenTo } from "../db/listen";
 import type { LiveSockets, Socket } from "../http/live-sockets";
 import type { Authenticate } from "../http/register-route";
-import { GAMES_CHANNEL, type GameNote, gameById, view } from "./service";
+import { GAMES_CHANNEL, type GameNote, gameById } from "./service";
+import { gameView } from "./views";
 
 interface Watcher {
   socket: Socket;
@@ -39,8 +40,8 @@ export async function gamesLive(app: FastifyInstance, db: Db, databaseUrl: strin
     if (note.event === "open") {
       // Taken (or cancelled) before this was read: its "closed" follows, and the open list never showed it.
       if (g.status !== "open") return;
-      const others = encode({ type: "open", game: view(g, "") });
-      for (const w of set) if (w.socket.readyState === 1) w.socket.send(w.uuid === g.creator_id ? encode({ type: "open", game: view(g, w.uuid) }) : others);
+      const others = encode({ type: "open", game: gameView(g, "") });
+      for (const w of set) if (w.socket.readyState === 1) w.socket.send(w.uuid === g.creator_id ? encode({ type: "open", game: gameView(g, w.uuid) }) : others);
       return;
     }
     const closed = (mine: boolean) => encode({ type: "closed", id: Number(g.id), gametype: g.type, status: g.status, mine });

@@ -2,11 +2,9 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { games } from "../../contract";
-import type { GameConfig, GameView } from "../../contract/games";
+import type { GameConfig } from "../../contract/games";
 import { commitmentText, type Dice, type GameSide, type GameType, gameSettlement, hiddenSide, sha256Hex } from "../../domain";
 import { baht, bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
-import { maskUsername } from "../../domain/referral";
-import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import type { Db, Executor, Tx } from "../db/client";
 import { ApiError, forbidden } from "../http/errors";
@@ -14,6 +12,7 @@ import { once } from "../http/idempotency";
 import { assertOwnUuid, type AuthUser } from "../http/register-route";
 import { HOUSE, houseShard, InsufficientFunds, lockAccounts, playerAccountId, playerBalance, post, transfer } from "../wallet/ledger";
 import { readGameConfig, writeGameConfig } from "./config";
+import { gameView } from "./views";
 import { checkStake } from "../rg/gate";
 import { rollDice } from "./dice";
 import type { Col, Computed, Narrow, Row } from "../db/rows";
@@ -21,7 +20,7 @@ import type { Col, Computed, Narrow, Row } from "../db/rows";
 // Huakoi and hi-low between players (docs/decisions/016): stakes held in the house escrow account, the
 // hidden choice committed at creation, one challenger claimed and paid in one transaction.
 
-type GameRow = Narrow<
+export type GameRow = Narrow<
   Row<
     "games",
     | "id" | "type" | "creator_id" | "challenger_id" | "price" | "choice" | "t1" | "t2" | "t3" | "salt" | "commitment" | "status" | "guess"
@@ -43,32 +42,6 @@ export type GameNote = { id: number; gametype: GameType; event: "open" | "closed
 export async function notifyGame(tx: Executor, id: number, gametype: GameType, event: GameNote["event"]) {
   const note: GameNote = { id, gametype, event };
   await tx.execute(sql`select pg_notify(${GAMES_CHANNEL}, ${JSON.stringify(note)})`);
-}
-
-/** A game as a player sees it: the hidden choice only once the game has ended, or to its creator. */
-export function view(g: GameRow, viewer: string): GameView {
-  const mine = g.creator_id === viewer;
-  const reveal = g.status !== "open" || mine;
-  return {
-    id: Number(g.id),
-    gametype: g.type,
-    price: satangToBaht(BigInt(g.price)),
-    creator: mine ? g.creator_name : maskUsername(g.creator_name),
-    mine,
-    commitment: g.commitment,
-    status: g.status,
-    created_at: new Date(g.created_at).toISOString(),
-    date_time: formatThaiDateTime(g.ended_at ?? g.created_at),
-    bet: reveal ? (g.type === "hilow" && g.t1 !== null ? hiddenSide("hilow", null, [g.t1, g.t2!, g.t3!]) : g.choice) : null,
-    t1: reveal ? g.t1 : null,
-    t2: reveal ? g.t2 : null,
-    t3: reveal ? g.t3 : null,
-    salt: reveal ? Buffer.from(g.salt).toString("hex") : null,
-    guess: g.guess,
-    winner: g.winner_id === null ? null : g.winner_id === g.creator_id ? "creator" : "challenger",
-    payout: g.payout === null ? null : satangToBaht(BigInt(g.payout)),
-    fee: g.fee === null ? null : satangToBaht(BigInt(g.fee)),
-  };
 }
 
 export async function gameById(db: Executor, id: number, lock = false): Promise<GameRow | undefined> {
@@ -148,7 +121,7 @@ export async function expireGames(db: Db): Promise<number> {
 export function gamesService(db: Db) {
   async function list(where: ReturnType<typeof sql>, viewer: string, limit = 200) {
     const r = await db.execute<GameRow>(sql`select ${COLUMNS} from games g join users u on u.id = g.creator_id where ${where} order by g.id desc limit ${limit}`);
-    return r.rows.map((g) => view(g, viewer));
+    return r.rows.map((g) => gameView(g, viewer));
   }
 
   return {
@@ -189,9 +162,9 @@ export function gamesService(db: Db) {
             actorId: user.uuid,
             requestId: user.requestId,
           });
-          const message = "สร้างเกมแล้ว รอผู้ท้า";
           await notifyGame(tx, id, body.gametype, "open");
-          return { status: "Success" as const, msg: message, message, game: view((await gameById(tx, id))!, user.uuid), credit: satangToBaht(moved.balances.get(credit)!) };
+          // Kept as the answer to a retry with the same Idempotency-Key, so in the reply's own terms (baht, the game as shown).
+          return { game: gameView((await gameById(tx, id))!, user.uuid), credit: satangToBaht(moved.balances.get(credit)!) };
         }));
       } catch (e) {
         if (e instanceof InsufficientFunds) throw msgError(400, "เครดิตไม่พอสำหรับเดิมพันนี้");
@@ -201,12 +174,12 @@ export function gamesService(db: Db) {
 
     async open(user: AuthUser, body: { gametype: GameType; uuid: string }) {
       assertOwnUuid(user, body.uuid);
-      return { status: "Success" as const, gamelist: await list(sql`g.status = 'open' and g.type = ${body.gametype} and g.creator_id <> ${user.uuid}`, user.uuid) };
+      return list(sql`g.status = 'open' and g.type = ${body.gametype} and g.creator_id <> ${user.uuid}`, user.uuid);
     },
 
     async mine(user: AuthUser, body: { gametype: GameType; uuid: string }) {
       assertOwnUuid(user, body.uuid);
-      return { status: "Success" as const, gamelist: await list(sql`g.creator_id = ${user.uuid} and g.type = ${body.gametype}`, user.uuid, 100) };
+      return list(sql`g.creator_id = ${user.uuid} and g.type = ${body.gametype}`, user.uuid, 100);
     },
 
     /**
@@ -264,11 +237,8 @@ export function gamesService(db: Db) {
           await notifyGame(tx, Number(g.id), g.type, "closed");
           const ended = (await gameById(tx, Number(g.id)))!;
           const balance = moved.balances.get(challengerCredit) ?? (await playerBalance(tx, user.uuid));
-          const message = challengerWins ? `ทายถูก ได้รับ ${formatMoney(satangToBaht(BigInt(payout)))} บาท` : "ทายผิด";
+          // Kept as the answer to a retry with the same Idempotency-Key, so in the reply's own terms.
           return {
-            status: "Success" as const,
-            msg: message,
-            message,
             result: challengerWins ? ("win" as const) : ("lose" as const),
             bet: hidden,
             returnprice: challengerWins ? satangToBaht(BigInt(payout)) : 0,
@@ -278,7 +248,7 @@ export function gamesService(db: Db) {
             salt: Buffer.from(g.salt).toString("hex"),
             commitment: g.commitment,
             credit: satangToBaht(balance),
-            game: view(ended, user.uuid),
+            game: gameView(ended, user.uuid),
           };
         }));
       } catch (e) {
@@ -296,26 +266,22 @@ export function gamesService(db: Db) {
         if (g.status !== "open") throw msgError(409, g.status === "done" ? "เกมนี้มีผู้ท้าแล้ว ยกเลิกไม่ได้" : "เกมนี้จบไปแล้ว");
         const credit = await playerAccountId(tx, user.uuid);
         const moved = await refund(tx, g, "cancelled", credit);
-        const message = "ยกเลิกเกมและคืนเดิมพันแล้ว";
-        return { status: "Success" as const, msg: message, message, credit: satangToBaht(moved.balances.get(credit)!) };
+        return moved.balances.get(credit)!;
       });
     },
 
     async history(user: AuthUser, body: { uuid: string; dayperiod: number; gametype: GameType }) {
       assertOwnUuid(user, body.uuid);
-      return {
-        status: "Success" as const,
-        gamelist: await list(
-          sql`g.status = 'done' and g.type = ${body.gametype} and (g.creator_id = ${user.uuid} or g.challenger_id = ${user.uuid})
-            and g.ended_at >= now() - make_interval(days => ${body.dayperiod})`,
-          user.uuid,
-        ),
-      };
+      return list(
+        sql`g.status = 'done' and g.type = ${body.gametype} and (g.creator_id = ${user.uuid} or g.challenger_id = ${user.uuid})
+          and g.ended_at >= now() - make_interval(days => ${body.dayperiod})`,
+        user.uuid,
+      );
     },
 
     async createdAndCancelled(user: AuthUser, body: { uuid: string; dayperiod: number }) {
       assertOwnUuid(user, body.uuid);
-      return { status: "Success" as const, gamelist: await list(sql`g.creator_id = ${user.uuid} and g.created_at >= now() - make_interval(days => ${body.dayperiod})`, user.uuid) };
+      return list(sql`g.creator_id = ${user.uuid} and g.created_at >= now() - make_interval(days => ${body.dayperiod})`, user.uuid);
     },
 
     /** Players by net winnings after fees over Bangkok days (at most 31), usernames masked. */
@@ -333,10 +299,7 @@ export function gamesService(db: Db) {
         )
         select u.username, count(*) as games, sum(s.net) as net from sides s join users u on u.id = s.user_id
         group by u.username order by sum(s.net) desc, u.username limit 100`);
-      return {
-        status: "Success" as const,
-        gamehuakoirankingList: r.rows.map((x, i) => ({ rank: i + 1, username: maskUsername(x.username), games: Number(x.games), net: satangToBaht(BigInt(x.net)) })),
-      };
+      return r.rows;
     },
 
     async saveConfig(admin: AuthUser, config: GameConfig) {
@@ -344,7 +307,7 @@ export function gamesService(db: Db) {
         const before = await readGameConfig(tx);
         await writeGameConfig(tx, config);
         await writeAudit(tx, { actorId: admin.uuid, action: "games.config", target: "site_config:games", before, after: config });
-        return { status: "Success" as const, message: "บันทึกการตั้งค่าเกมแล้ว", config };
+        return config;
       });
     },
 
@@ -354,7 +317,7 @@ export function gamesService(db: Db) {
         select ${COLUMNS} from games g join users u on u.id = g.creator_id
         where (g.creator_id = ${body.uuid} or g.challenger_id = ${body.uuid}) and g.created_at >= now() - make_interval(days => ${body.dayperiod})
         order by g.id desc limit 500`);
-      return { status: "Success" as const, gamelist: r.rows.map((g) => ({ ...view(g, admin.uuid), mine: g.creator_id === body.uuid })) };
+      return r.rows.map((g) => ({ ...gameView(g, admin.uuid), mine: g.creator_id === body.uuid }));
     },
 
     async adminSummary(admin: AuthUser, days: number) {
@@ -366,14 +329,7 @@ export function gamesService(db: Db) {
           select (select coalesce(sum(fee), 0) from games where status = 'done' and ended_at >= now() - make_interval(days => ${days})) as fees,
                  (select coalesce(sum(balance), 0) from accounts where owner_id is null and kind = 'house:game_escrow') as escrow`),
       ]);
-      return {
-        status: "Success" as const,
-        open,
-        recent,
-        fees: satangToBaht(BigInt(totals.rows[0]!.fees)),
-        escrow: satangToBaht(BigInt(totals.rows[0]!.escrow)),
-        config,
-      };
+      return { open, recent, fees: BigInt(totals.rows[0]!.fees), escrow: BigInt(totals.rows[0]!.escrow), config };
     },
   };
 }

@@ -6,16 +6,13 @@ import { expireDue, recomputeLevels, vestDue } from "../points/accrual";
 import { settlePending } from "../settlement/settle";
 import { lapseRaises } from "../rg/service";
 import { forgetOldRateLimits } from "../http/rate-limit-store";
-import { releaseStaleReservations } from "../wallet/repository";
+import { releaseStaleReports } from "../wallet/stale-reports";
 import { finishDueYeekeeRounds } from "../yeekee/service";
 import type { LedgerCheckOutcome } from "../metrics/registry";
 import { type AlertLog, ledgerCheckStep } from "./ledger-watch";
 
 // The jobs every instance runs (its own folder: it drives the lottery, yeekee and settlement areas,
 // which therefore do not import each other for it).
-
-/** A transfer report unreviewed this long gives its unique amount back (issue 17). */
-const STALE_REPORT_HOURS = 24;
 
 export interface Ticker {
   stop(): void;
@@ -58,7 +55,7 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void, o
       await recomputeLevels(db);
       await expireGames(db);
       await lapseRaises(db);
-      await releaseStaleReservations(db, STALE_REPORT_HOURS);
+      await releaseStaleReports(db);
       await forgetOldRateLimits(db.$client);
     }),
   );

@@ -6,6 +6,19 @@ import { ApiError } from "../http/errors";
 import { type Authenticate, routesOf } from "../http/register-route";
 import { refusalLog, verifyFeed } from "./feed";
 import { lotteryService } from "./service";
+import {
+  activityView,
+  adminLotteryView,
+  adminRoundView,
+  allAwardsView,
+  awardView,
+  cancelMessage,
+  lottoListItemView,
+  otherActivitiesView,
+  roundEventView,
+  timeoutView,
+  yeekeeActivitiesView,
+} from "./views";
 
 /** Posts a minute one address may send to the result feed (a real feed sends a few an hour). */
 const FEED_PER_MINUTE = 60;
@@ -14,21 +27,40 @@ export function lotteryRoutes(app: FastifyInstance, authenticate: Authenticate, 
   const service = lotteryService(db);
   const r = routesOf(app, authenticate);
 
-  r(lottery.getActivityYeekee, ({ params }) => service.yeekeeActivities(params.id));
-  r(lottery.getActivityOtherLotto, ({ body }) => service.otherActivities(body.configID));
-  r(lottery.checkTimeout, ({ body }) => service.checkTimeout(body.activityid));
-  r(lottery.lottoList, () => service.lottoList());
-  r(lottery.cacheData, ({ body, user }) => service.cacheData(user, body));
-  r(lottery.award, ({ body }) => service.awards(body.activityid));
-  r(lottery.getAllAwardList, ({ body }) => service.allAwards(body.date));
+  r(lottery.getActivityYeekee, async ({ params }) => ({ status: "Success" as const, ...yeekeeActivitiesView(await service.yeekeeActivities(params.id)) }));
+  r(lottery.getActivityOtherLotto, async ({ body }) => ({ status: "Success" as const, ...otherActivitiesView(await service.otherActivities(body.configID)) }));
+  r(lottery.checkTimeout, async ({ body }) => ({ status: "Success" as const, ...timeoutView(await service.checkTimeout(body.activityid)) }));
+  r(lottery.lottoList, async () => ({ status: "Success" as const, lottoList: (await service.lottoList()).map(lottoListItemView) }));
+  r(lottery.cacheData, async ({ body, user }) => ({ status: "Success" as const, val: await service.cacheData(user, body) }));
+  r(lottery.award, async ({ body }) => ({ status: "Success" as const, awardlist: (await service.awards(body.activityid)).map(awardView) }));
+  r(lottery.getAllAwardList, async ({ body }) => ({ status: "Success" as const, ...allAwardsView(await service.allAwards(body.date)) }));
 
-  r(lottery.addAward, ({ body, user }) => service.addAward(user, body));
-  r(lottery.closeActivity, ({ body, user }) => service.closeEarly(user, body.activityid));
-  r(lottery.cancelActivity, ({ body, user }) => service.cancel(user, body.activityid, body.note));
-  r(lottery.readLogAdminCancelActivity, ({ body }) => service.roundLog(body.activityid));
-  r(lottery.adminLotteries, () => service.adminLotteries());
-  r(lottery.adminUpdateLottery, ({ body, user }) => service.updateLottery(user, body));
-  r(lottery.adminRounds, ({ body }) => service.adminRounds(body.date, body.configID));
+  r(lottery.addAward, async ({ body, user }) => {
+    const done = await service.addAward(user, body);
+    if (done.preview) {
+      return { status: "Success" as const, message: "ตัวอย่างเลขที่ถูกรางวัลและยอดจ่าย (ยังไม่บันทึก)", preview: true, winning: done.winning, awardlist: done.lines, payout: done.payout };
+    }
+    return {
+      status: "Success" as const,
+      message: !done.changed ? "ผลนี้ตรงกับผลที่บันทึกไว้แล้ว ไม่มีการเปลี่ยนแปลง" : done.correction ? "แก้ผลรางวัลแล้ว" : "บันทึกผลรางวัลแล้ว",
+      preview: false,
+      winning: done.winning,
+      awardlist: done.lines,
+    };
+  });
+  r(lottery.closeActivity, async ({ body, user }) => ({
+    status: "Success" as const,
+    message: "ปิดรับแทงงวดนี้แล้ว",
+    activity: activityView(await service.closeEarly(user, body.activityid)),
+  }));
+  r(lottery.cancelActivity, async ({ body, user }) => {
+    const { round, refunded, pending } = await service.cancel(user, body.activityid, body.note);
+    return { status: "Success" as const, message: cancelMessage(refunded, pending), activity: activityView(round), refunded, pending };
+  });
+  r(lottery.readLogAdminCancelActivity, async ({ body }) => ({ status: "Success" as const, loglist: (await service.roundLog(body.activityid)).map(roundEventView) }));
+  r(lottery.adminLotteries, async () => ({ status: "Success" as const, lotteries: (await service.adminLotteries()).map(adminLotteryView) }));
+  r(lottery.adminUpdateLottery, async ({ body, user }) => ({ status: "Success" as const, lottery: adminLotteryView(await service.updateLottery(user, body)) }));
+  r(lottery.adminRounds, async ({ body }) => ({ status: "Success" as const, activitylist: (await service.adminRounds(body.date, body.configID)).map(adminRoundView) }));
 
   // Machines post results with an HMAC signature instead of a token; a bad one is refused and logged,
   // at most one audit row per address and problem a minute (the rest counted into it), and an address

@@ -1,57 +1,33 @@
 import type { z } from "zod";
 import type { lottery } from "../../contract";
 import { isYeekeeGroup } from "../../contract/lottery";
-import type { AwardType } from "../../domain/bet-types";
-import { lotteryIcon } from "../../domain/lottery-icons";
 import { satangToBaht } from "../../domain/money";
 import { awardLines, parseResult, type ResultInput, type WinningNumbers, winningNumbers, winningPairs } from "../../domain/results";
-import { type Schedule, validateSchedule } from "../../domain/schedule";
-import { bangkokDateKey, formatThaiDate, formatThaiDrawDate, formatThaiDateTime } from "../../domain/thai-date";
+import { validateSchedule } from "../../domain/schedule";
+import { bangkokDateKey, formatThaiDrawDate } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
 import { reverseRoundPoints } from "../points/accrual";
 import { reverseRoundCommission } from "../referral/commission";
-import { writeCorrectionNotices } from "../notices/repository";
+import { writeCorrectionNotices } from "../notices/service";
 import { payoutsByPlayer, refundRound, settleRound, unsettleRound, writeWinningPairs } from "../settlement/settle";
-import * as repo from "./repository";
+import * as repository from "./repository";
 import { planLottery } from "./planning";
 
-type Activity = z.infer<typeof lottery.Activity>;
 type ResultPayout = z.infer<typeof lottery.ResultPayout>;
 /** Thrown to roll a preview's transaction back once its figures are read. */
 const PREVIEW_DONE = new Error("preview done");
 type ResultFields = z.infer<typeof lottery.ResultFields>;
 
-export function activityView(r: repo.RoundRow): Activity {
-  return {
-    activityid: Number(r.id),
-    configID: r.lottery_id,
-    name: r.name,
-    group: r.group as Activity["group"],
-    icon: lotteryIcon(r.name),
-    round_no: r.round_no,
-    draw_date: r.draw_date,
-    date_th: formatThaiDrawDate(r.draw_date),
-    open_at: new Date(r.open_at).toISOString(),
-    timestop: new Date(r.close_at).toISOString(),
-    result_at: new Date(r.result_at).toISOString(),
-    status: r.status,
-    isOpen: r.is_open,
-    seed_commitment: r.seed_commitment,
-  };
+/** A lottery of the list with its next round open for bets and its latest result (with that round's awards). */
+export interface LottoEntry {
+  lottery: repository.LotteryRow;
+  next: repository.RoundRow | undefined;
+  latest: repository.RoundRow | undefined;
+  awards: repository.AwardRow[];
 }
-
-function awardView(a: repo.AwardRow) {
-  return {
-    activity_id: Number(a.round_id),
-    award_type: a.award_type as AwardType,
-    number: a.number,
-    date_time: formatThaiDateTime(a.created_at),
-  };
-}
-
 
 /** The result fields a lottery's kind needs, as the domain's input. */
 function resultInput(kind: string, f: ResultFields): { ok: true; value: ResultInput } | { ok: false; message: string } {
@@ -61,7 +37,10 @@ function resultInput(kind: string, f: ResultFields): { ok: true; value: ResultIn
   return { ok: false, message: "ผลยี่กีคำนวณจากเลขที่ผู้เล่นยิง ไม่ต้องลงผลเอง" };
 }
 
-export function lotteryService(db: Db) {
+/** The repository functions the service uses: the area's repository.ts, or plain objects in a test. */
+export type LotteryData = typeof repository;
+
+export function lotteryService(db: Db, repo: LotteryData = repository) {
   async function mustRound(ex: Executor, id: number, lock = false) {
     const round = await repo.roundById(ex, id, lock);
     if (!round) throw notFound("ไม่พบงวดนี้");
@@ -207,18 +186,14 @@ export function lotteryService(db: Db) {
       }
       await repo.addRoundEvent(tx, { roundId: activityId, event: "cancel", actorId, note });
       await writeAudit(tx, { actorId, action: audit.action, target: `round:${activityId}`, before: { status: before.status }, after: { status: "cancel activity", note, ...audit.after } });
-      return activityView((await repo.roundById(tx, activityId))!);
-    }).then(async (activity) => {
+      return (await repo.roundById(tx, activityId))!;
+    }).then(async (round) => {
       // The round's slips come back to their players as returned slips (คืนโพย). A slip another request
       // holds at this moment is skipped here and refunded by the ticker once it is free: the answer
       // says how many were refunded and how many wait, never "all" when some do.
       const refunded = await refundRound(db, activityId);
       const pending = await repo.activeSlipCount(db, activityId);
-      const message =
-        pending === 0
-          ? `ยกเลิกงวดแล้ว คืนเครดิตครบทุกโพย (${refunded} โพย)`
-          : `ยกเลิกงวดแล้ว คืนเครดิต ${refunded} โพย อีก ${pending} โพยกำลังทำรายการอยู่ ระบบจะคืนเครดิตให้อัตโนมัติในไม่กี่วินาที`;
-      return { status: "Success" as const, message, activity, refunded, pending };
+      return { round, refunded, pending };
     });
   }
 
@@ -232,13 +207,7 @@ export function lotteryService(db: Db) {
       if (!l || !isYeekeeGroup(l.group)) throw notFound("ไม่พบหวยยี่กีนี้");
       const date = (await repo.currentDrawDate(db, lotteryId)) ?? bangkokDateKey(Date.now());
       const rounds = await repo.roundsOfDate(db, lotteryId, date);
-      return {
-        status: "Success" as const,
-        activitylist: rounds.map(activityView),
-        date: formatThaiDrawDate(date),
-        timenow: new Date().toISOString(),
-        timeminutes: Number((l.schedule as { everyMinutes?: number }).everyMinutes ?? 0),
-      };
+      return { rounds, drawDate: date, everyMinutes: Number((l.schedule as { everyMinutes?: number }).everyMinutes ?? 0) };
     },
 
     async otherActivities(lotteryId: string) {
@@ -246,86 +215,41 @@ export function lotteryService(db: Db) {
       if (!l) throw notFound("ไม่พบหวยนี้");
       const rounds = await repo.recentRounds(db, lotteryId);
       const next = rounds.find((r) => r.status === "open" && new Date(r.close_at).getTime() > Date.now());
-      return {
-        status: "Success" as const,
-        activitylist: rounds.map(activityView),
-        date: formatThaiDate(next ? `${next.draw_date}T12:00:00+07:00` : Date.now()),
-        timenow: new Date().toISOString(),
-        timeminutes: next ? Math.max(0, Math.floor((new Date(next.close_at).getTime() - Date.now()) / 60_000)) : 0,
-      };
+      return { rounds, next };
     },
 
-    async checkTimeout(activityId: number) {
-      const round = await mustRound(db, activityId);
-      const left = Math.max(0, Math.floor((new Date(round.close_at).getTime() - Date.now()) / 1000));
-      return {
-        status: "Success" as const,
-        isOpen: round.is_open,
-        timeout: !round.is_open,
-        timestop: new Date(round.close_at).toISOString(),
-        timenow: new Date().toISOString(),
-        secondsLeft: round.is_open ? left : 0,
-      };
-    },
+    checkTimeout: (activityId: number) => mustRound(db, activityId),
 
     async lottoList() {
       const [all, overview] = await Promise.all([repo.lotteriesAll(db, true), repo.lottoOverview(db)]);
       const next = new Map(overview.next.map((r) => [r.lottery_id, r]));
       const latest = new Map(overview.latest.map((r) => [r.lottery_id, r]));
       const latestAwards = await repo.awardsOfRounds(db, overview.latest.map((r) => Number(r.id)));
-      return {
-        status: "Success" as const,
-        lottoList: all.map((l) => {
-          const n = next.get(l.id);
-          const done = latest.get(l.id);
-          const awards = done ? latestAwards.filter((a) => Number(a.round_id) === Number(done.id)) : [];
-          return {
-            configID: l.id,
-            name: l.name,
-            group: l.group as Activity["group"],
-            category: l.category as "thai" | "foreign" | "stock" | "yeekee" | "percent",
-            icon: lotteryIcon(l.name),
-            nextRound: n ? activityView(n) : null,
-            latestResult: done
-              ? {
-                  activityid: Number(done.id),
-                  draw_date: done.draw_date,
-                  date_th: formatThaiDrawDate(done.draw_date),
-                  top3: awards.find((a) => a.award_type === "ThreeDigit")?.number ?? "",
-                  bottom2: awards.find((a) => a.award_type === "TwoDigit")?.number ?? "",
-                }
-              : null,
-          };
-        }),
-      };
+      return all.map((lottery): LottoEntry => {
+        const done = latest.get(lottery.id);
+        const awards = done ? latestAwards.filter((a) => Number(a.round_id) === Number(done.id)) : [];
+        return { lottery, next: next.get(lottery.id), latest: done, awards };
+      });
     },
 
     async cacheData(user: AuthUser, body: { key: string; action: "get" | "set"; val?: string }) {
       if (body.action === "set") {
         if (body.val === undefined) throw badRequest("กรุณาส่งค่า val");
         await repo.cacheSet(db, user.uuid, body.key, body.val);
-        return { status: "Success" as const, val: body.val };
+        return body.val;
       }
-      return { status: "Success" as const, val: await repo.cacheGet(db, user.uuid, body.key) };
+      return repo.cacheGet(db, user.uuid, body.key);
     },
 
     async awards(activityId: number) {
       await mustRound(db, activityId);
-      return { status: "Success" as const, awardlist: (await repo.awardsOfRounds(db, [activityId])).map(awardView) };
+      return repo.awardsOfRounds(db, [activityId]);
     },
 
     async allAwards(date: string) {
       const rounds = await repo.roundsOnDate(db, date);
       const awards = await repo.awardsOfRounds(db, rounds.filter((r) => r.status === "add award").map((r) => Number(r.id)));
-      const isYeekee = isYeekeeGroup;
-      return {
-        status: "Success" as const,
-        Arr: awards.filter((a) => isYeekee(a.group) && a.award_type !== "ThreeDigitToad").map(awardView),
-        ArrToad: awards.filter((a) => a.award_type === "ThreeDigitToad").map(awardView),
-        ArrOtherLotto: rounds.filter((r) => !isYeekee(r.group)).map(activityView),
-        ArrActivity: rounds.filter((r) => isYeekee(r.group)).map(activityView),
-        ArrOtherAward: awards.filter((a) => !isYeekee(a.group) && a.award_type !== "ThreeDigitToad").map(awardView),
-      };
+      return { rounds, awards };
     },
 
     async addAward(admin: AuthUser, body: z.output<typeof lottery.addAward.body>) {
@@ -333,16 +257,10 @@ export function lotteryService(db: Db) {
       if (preview) {
         const { winning, payout } = await previewResult(activityid, fields);
         await writeAudit(db, { actorId: admin.uuid, action: "round.result.preview", target: `round:${activityid}`, after: { ...fields, correction } });
-        return { status: "Success" as const, message: "ตัวอย่างเลขที่ถูกรางวัลและยอดจ่าย (ยังไม่บันทึก)", preview: true, winning, awardlist: awardLines(winning), payout };
+        return { preview: true as const, winning, lines: awardLines(winning), payout };
       }
       const done = await recordResult(activityid, fields, { actorId: admin.uuid, correction, reason, source: "admin" });
-      return {
-        status: "Success" as const,
-        message: !done.changed ? "ผลนี้ตรงกับผลที่บันทึกไว้แล้ว ไม่มีการเปลี่ยนแปลง" : correction ? "แก้ผลรางวัลแล้ว" : "บันทึกผลรางวัลแล้ว",
-        preview: false,
-        winning: done.winning,
-        awardlist: done.lines,
-      };
+      return { preview: false as const, correction, changed: done.changed, winning: done.winning, lines: done.lines };
     },
 
     async closeEarly(admin: AuthUser, activityId: number) {
@@ -351,7 +269,7 @@ export function lotteryService(db: Db) {
         if (!(await repo.closeRoundEarly(tx, activityId))) throw conflict("งวดนี้ปิดรับแทงแล้ว");
         await repo.addRoundEvent(tx, { roundId: activityId, event: "closed.early", actorId: admin.uuid });
         await writeAudit(tx, { actorId: admin.uuid, action: "round.close", target: `round:${activityId}` });
-        return { status: "Success" as const, message: "ปิดรับแทงงวดนี้แล้ว", activity: activityView((await repo.roundById(tx, activityId))!) };
+        return (await repo.roundById(tx, activityId))!;
       });
     },
 
@@ -359,24 +277,10 @@ export function lotteryService(db: Db) {
 
     async roundLog(activityId: number) {
       await mustRound(db, activityId);
-      const events = await repo.roundEvents(db, activityId);
-      return {
-        status: "Success" as const,
-        loglist: events.map((e) => ({
-          id: Number(e.id),
-          activityid: Number(e.round_id),
-          event: e.event,
-          note: e.note,
-          username: e.username,
-          date_time: formatThaiDateTime(e.at),
-        })),
-      };
+      return repo.roundEvents(db, activityId);
     },
 
-    async adminLotteries() {
-      const all = await repo.lotteriesAll(db, false);
-      return { status: "Success" as const, lotteries: all.map(adminLotteryView) };
-    },
+    adminLotteries: () => repo.lotteriesAll(db, false),
 
     async updateLottery(admin: AuthUser, body: { id: string; name: string; active: boolean; schedule: Record<string, unknown> }) {
       const problem = validateSchedule(body.schedule);
@@ -390,28 +294,10 @@ export function lotteryService(db: Db) {
         return (await repo.lotteryById(tx, body.id))!;
       });
       await planLottery(db, updated, new Date());
-      return { status: "Success" as const, lottery: adminLotteryView(updated) };
+      return updated;
     },
 
-    async adminRounds(date: string, lotteryId?: string) {
-      const rounds = await repo.roundsOnDate(db, date, lotteryId);
-      return {
-        status: "Success" as const,
-        activitylist: rounds.map((r) => ({ ...activityView(r), resultKind: r.result_kind as "thai" | "stock" | "simple" | "yeekee", result: r.result })),
-      };
-    },
-  };
-}
-
-function adminLotteryView(l: repo.LotteryRow) {
-  return {
-    id: l.id,
-    name: l.name,
-    group: l.group as Activity["group"],
-    category: l.category as "thai" | "foreign" | "stock" | "yeekee" | "percent",
-    resultKind: l.result_kind as "thai" | "stock" | "simple" | "yeekee",
-    schedule: l.schedule as Schedule & Record<string, unknown>,
-    active: l.active,
+    adminRounds: (date: string, lotteryId?: string) => repo.roundsOnDate(db, date, lotteryId),
   };
 }
 

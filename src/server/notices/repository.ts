@@ -17,31 +17,15 @@ export interface CorrectionNoticeData {
   reason: string;
 }
 
-/**
- * One notice per player whose winnings a result correction changes, in the correction's own transaction.
- * `source` names the correction (its round event); with the player it is unique, so the same correction
- * never tells a player twice.
- */
-export async function writeCorrectionNotices(
+/** Inserts a correction's notices, one per player; one already written for the same source and player is kept. */
+export async function insertCorrectionNotices(
   tx: Tx,
-  n: {
-    source: string;
-    roundId: number;
-    round: { name: string; round_no: number; date_th: string };
-    before: WinningNumbers;
-    after: WinningNumbers;
-    reason: string;
-    /** Satang per player: + added, − taken back; players with 0 are not told. */
-    changes: Array<{ userId: string; amount: bigint }>;
-  },
+  n: { source: string; roundId: number; data: CorrectionNoticeData; changes: Array<{ userId: string; amount: bigint }> },
 ): Promise<void> {
-  const changed = n.changes.filter((c) => c.amount !== 0n);
-  if (changed.length === 0) return;
-  const data: CorrectionNoticeData = { ...n.round, before: n.before, after: n.after, reason: n.reason };
   await tx.execute(sql`
     insert into player_notices (user_id, kind, source, round_id, data, amount)
-    select u, 'result.correction', ${n.source}, ${n.roundId}, ${JSON.stringify(data)}::jsonb, a
-    from unnest(${sql.param(changed.map((c) => c.userId))}::uuid[], ${sql.param(changed.map((c) => c.amount.toString()))}::bigint[]) as c(u, a)
+    select u, 'result.correction', ${n.source}, ${n.roundId}, ${JSON.stringify(n.data)}::jsonb, a
+    from unnest(${sql.param(n.changes.map((c) => c.userId))}::uuid[], ${sql.param(n.changes.map((c) => c.amount.toString()))}::bigint[]) as c(u, a)
     on conflict (user_id, source) do nothing`);
 }
 

@@ -1,15 +1,13 @@
-import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { site } from "../../contract";
+import type { site } from "../../contract";
 import type { SiteContent } from "../../contract/site";
 import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
 import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
 import { badRequest, notFound } from "../http/errors";
 import { decodeImageDataUrl } from "../http/image-data-url";
-import { type Authenticate, type AuthUser, routesOf } from "../http/register-route";
-import type { Row } from "../db/rows";
+import type { AuthUser } from "../http/register-route";
+import * as repo from "./repository";
 
 // The site content the operator edits in the back office (issue 19, decision 027): the announcement line
 // of the home page, the contact channels shown wherever a message says "ติดต่อเจ้าหน้าที่", and the welcome
@@ -46,35 +44,19 @@ const publicView = (c: StoredContent): SiteContent => ({
 export const seedSiteContent = (db: Executor) => seedSiteConfigKey(db, "content", DEFAULT_CONTENT);
 const readContent = (db: Executor) => readSiteConfig(db, "content", StoredContent, DEFAULT_CONTENT);
 
-export function siteContentRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
-  const r = routesOf(app, authenticate);
-  let cached: { content: SiteContent; at: number } | null = null;
+/** The content as the public read shows it. */
+export const readPublicContent = async (db: Executor): Promise<SiteContent> => publicView(await readContent(db));
 
-  r(site.readSiteContent, async ({ reply }) => {
-    if (!cached || Date.now() - cached.at >= SITE_CONTENT_CACHE_MS) cached = { content: publicView(await readContent(db)), at: Date.now() };
-    // Browsers and proxies may keep it a minute; the app itself reads it again when a page comes back into view.
-    void reply.header("cache-control", "public, max-age=60");
-    return { status: "Success" as const, content: cached.content };
-  });
-
-  r(site.adminSetSiteContent, async ({ body, user }) => {
-    const content = await setContent(db, user, body);
-    cached = { content, at: Date.now() };
-    return { status: "Success" as const, message: "บันทึกเนื้อหาเว็บแล้ว", content };
-  }, { bodyLimit: 2 * 1024 * 1024 });
-
-  // An image never changes under its id, so it is cached for a year; a new upload gets a new address.
-  app.get<{ Params: { id: string } }>("/site-image/:id", async (request, reply) => {
-    const id = Number(request.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound("ไม่พบรูปภาพ");
-    const rows = await db.execute<Row<"site_images", "content_type" | "bytes">>(sql`select content_type, bytes from site_images where id = ${id}`);
-    const image = rows.rows[0];
-    if (!image) throw notFound("ไม่พบรูปภาพ");
-    return reply.header("content-type", image.content_type).header("cache-control", "public, max-age=31536000, immutable").send(image.bytes);
-  });
+/** An uploaded image by the id in its address; 404 for any other id. */
+export async function bannerImage(db: Executor, id: number): Promise<{ content_type: string; bytes: Buffer }> {
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("ไม่พบรูปภาพ");
+  const image = await repo.siteImage(db, id);
+  if (!image) throw notFound("ไม่พบรูปภาพ");
+  return image;
 }
 
-async function setContent(db: Db, admin: AuthUser, body: z.output<typeof site.adminSetSiteContent.body>): Promise<SiteContent> {
+/** The operator's edit: a new banner image is checked and stored, and the content saved whole under the row's lock. */
+export async function setContent(db: Db, admin: AuthUser, body: z.output<typeof site.adminSetSiteContent.body>): Promise<SiteContent> {
   let image: { bytes: Buffer; type: string } | null = null;
   if (body.banner) {
     // The data URL's label is the client's word; the bytes must really be that kind of image.
@@ -85,14 +67,11 @@ async function setContent(db: Db, admin: AuthUser, body: z.output<typeof site.ad
   const after = await db.transaction(async (tx) => {
     await seedSiteContent(tx);
     // Two operators' edits apply one after the other, each audited with what it replaced.
-    await tx.execute(sql`select 1 from site_config where key = 'content' for update`);
+    await repo.lockSiteConfigRow(tx, "content");
     const before = await readContent(tx);
     let bannerImageId = before.bannerImageId;
     if (image) {
-      const inserted = await tx.execute<Row<"site_images", "id">>(
-        sql`insert into site_images (content_type, bytes, uploaded_by) values (${image.type}, ${image.bytes}, ${admin.uuid}) returning id`,
-      );
-      bannerImageId = Number(inserted.rows[0]!.id);
+      bannerImageId = await repo.insertSiteImage(tx, image, admin.uuid);
     } else if (body.banner === null) bannerImageId = null;
     const next: StoredContent = { announcement: body.announcement, lineId: body.lineId, lineUrl: body.lineUrl, phone: body.phone, bannerImageId };
     await writeSiteConfig(tx, "content", next);

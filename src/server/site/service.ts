@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { site } from "../../contract";
 import { SiteConfig } from "../../contract/site";
@@ -7,7 +6,7 @@ import type { Db, Executor } from "../db/client";
 import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-config";
 import type { AuthUser } from "../http/register-route";
 import type { OpenSiteState } from "./open-site";
-import type { Computed } from "../db/rows";
+import * as repo from "./repository";
 
 const DEFAULT_SITE: SiteConfig = {
   openSite: true,
@@ -22,17 +21,14 @@ export const readSite = (db: Executor): Promise<SiteConfig> => readSiteConfig(db
 
 export function siteService(db: Db, openSite: OpenSiteState) {
   return {
-    async timeNow() {
-      const [row] = await db.execute<Computed<{ now: string }>>(sql`select now() as now`).then((r) => r.rows);
+    /** The database's time. */
+    async timeNow(): Promise<Date> {
       // The database's clock is the one every instance shares; rounds close by it.
-      const now = new Date(row!.now);
-      return { status: "Success" as const, timenow: now.toISOString(), timestamp: now.getTime() };
+      return repo.databaseNow(db);
     },
 
     /** Public and polled by every browser each minute: answered from the instance's memory of the switch. */
-    async openSiteConfig() {
-      return { status: "Success" as const, siteconfig: await openSite.current() };
-    },
+    openSiteConfig: () => openSite.current(),
 
     /**
      * The operator opens or closes the site. Closing takes the message for players (the standard one when
@@ -41,7 +37,7 @@ export function siteService(db: Db, openSite: OpenSiteState) {
      */
     async setOpenSite(admin: AuthUser, body: z.output<typeof site.adminSetOpenSite.body>) {
       const config = await db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from site_config where key = 'site' for update`);
+        await repo.lockSiteConfigRow(tx, "site");
         const before = await readSite(tx);
         const after: SiteConfig = body.openSite
           ? { ...before, openSite: true }
@@ -57,11 +53,7 @@ export function siteService(db: Db, openSite: OpenSiteState) {
         return after;
       });
       openSite.remember(config);
-      return {
-        status: "Success" as const,
-        message: config.openSite ? "เปิดเว็บไซต์แล้ว ผู้เล่นใช้งานได้ตามปกติ" : "ปิดเว็บไซต์แล้ว ผู้เล่นจะเห็นหน้าปิดปรับปรุง",
-        siteconfig: config,
-      };
+      return config;
     },
   };
 }

@@ -29,7 +29,7 @@ export async function saveYeekeeConfig(db: Db, adminId: string, config: YeekeeCo
     const before = await readYeekeeConfig(tx);
     await writeSiteConfig(tx, "yeekee", config);
     await writeAudit(tx, { actorId: adminId, action: "yeekee.config", target: "site_config:yeekee", before, after: config });
-    return { status: "Success" as const, message: "บันทึกการตั้งค่ายี่กีแล้ว", config };
+    return config;
   });
 }
 

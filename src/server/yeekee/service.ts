@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { satangToBaht } from "../../domain/money";
 import { awardLines, winningNumbers, winningPairs } from "../../domain/results";
 import { formatThaiDateTime } from "../../domain/thai-date";
 import { GENESIS_HASH, yeekeeOffset, yeekeeResult } from "../../domain/yeekee";
@@ -11,11 +10,12 @@ import { isYeekeeGroup, YEEKEE_GROUPS } from "../../contract/lottery";
 import { forbidden, notFound } from "../http/errors";
 import { parseRefusal, refusalError, refusalOf } from "../http/refusals";
 import type { AuthUser } from "../http/register-route";
-import * as lotteryRepo from "../lottery/repository";
+import { decideRound, voidRound } from "../lottery/rounds";
 import { refundRound, settleRound, writeWinningPairs } from "../settlement/settle";
 import { HOUSE, houseShard, lockAccounts, playerAccountId, transfer } from "../wallet/ledger";
 import { minShotsAt, readYeekeeConfig } from "./config";
 import type { Col, Computed, Narrow, Row } from "../db/rows";
+import { mask } from "./views";
 
 export const YEEKEE_CHANNEL = "yeekee_shots";
 
@@ -27,9 +27,8 @@ export function shooterOf(secret: string, userId: string, roundId: number): stri
   return createHmac("sha256", secret).update(`shooter:${roundId}:${userId}`).digest("hex").slice(0, 16);
 }
 
-function mask(username: string): string {
-  return username.length <= 3 ? `${username[0] ?? ""}***` : `${username.slice(0, 3)}***`;
-}
+/** A #1 or #16 shooter's reward row. */
+export type LuckyRow = Row<"yeekee_rewards", "round_id" | "position" | "number" | "amount" | "paid" | "created_at"> & Row<"users", "username">;
 
 type ShotRow = { round_id: string; seq: number; user_id: string; username: string; number: string; at: string; hash: string; close_at: Date; lottery_id: string };
 
@@ -161,7 +160,7 @@ export function yeekeeService(db: Db, shooterSecret: string) {
         { round_id: String(body.activityid), seq: shot.seq, user_id: user.uuid, username: user.username, number: body.number, at: shot.at, hash: shot.hash, close_at: shot.closeAt, lottery_id: shot.lotteryId },
         user,
       );
-      return { status: "Success" as const, message: "ยิงเลขแล้ว", record, head: shot.hash, count: shot.seq };
+      return { record, head: shot.hash, count: shot.seq };
     },
 
     /** The shots after `after`, as listed (no round or chain read: the live feed's hot path). */
@@ -192,7 +191,6 @@ export function yeekeeService(db: Db, shooterSecret: string) {
       if (!round) throw notFound("ไม่พบงวดนี้");
       const recordlist = await this.shotsAfter(viewer, roundId, after);
       return {
-        status: "Success" as const,
         recordlist,
         head: round.head ?? GENESIS_HASH,
         count: round.seq ?? 0,
@@ -216,24 +214,12 @@ export function yeekeeService(db: Db, shooterSecret: string) {
         : body.activityid
           ? sql`where y.round_id = ${body.activityid}`
           : sql``;
-      const r = await db.execute<Row<"yeekee_rewards", "round_id" | "position" | "number" | "amount" | "paid" | "created_at"> & Row<"users", "username">>(sql`
+      const r = await db.execute<LuckyRow>(sql`
         select y.round_id, y.position, u.username, y.number, y.amount, y.paid, y.created_at
         from yeekee_rewards y join users u on u.id = y.user_id
         ${where}
         order by y.round_id desc, y.position limit 100`);
-      return {
-        status: "Success" as const,
-        luckylist: r.rows.map((x) => ({
-          activityid: Number(x.round_id),
-          position: x.position as 1 | 16,
-          label: x.position === 1 ? "ลำดับที่ 1" : "ลำดับที่ 16",
-          username: mask(x.username),
-          number: x.number,
-          amount: satangToBaht(BigInt(x.amount)),
-          paid: x.paid,
-          date_time: formatThaiDateTime(x.created_at),
-        })),
-      };
+      return r.rows;
     },
   };
 }
@@ -275,15 +261,13 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
       offset,
     );
     if (computed.void) {
-      // The round's state changes in one place (lottery/repository): cancelled, as an operator's cancel.
-      if (!(await lotteryRepo.cancelRound(tx, roundId))) throw new Error(`yeekee round ${roundId} could not be voided`);
+      // The round's state changes in one place (the lottery's rounds.ts): cancelled, as an operator's cancel.
       // The minimum is kept with the event: the round's check tells players why it was void.
-      await lotteryRepo.addRoundEvent(tx, {
-        roundId,
-        event: "void",
+      const voided = await voidRound(tx, roundId, {
         note: `ยิงเลข ${computed.shots} เลข น้อยกว่าขั้นต่ำ ${minShots} เลขที่ผู้ดูแลกำหนด`,
         data: { shots: computed.shots, minShots, head, ...seal },
       });
+      if (!voided) throw new Error(`yeekee round ${roundId} could not be voided`);
       return "void" as const;
     }
     const input = { kind: "simple" as const, threeTop: computed.top3, twoBottom: computed.bottom2 };
@@ -296,11 +280,9 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
       ...(computed.sixteenRecord ? [{ award_type: "SixteenRecord", number: computed.sixteenRecord }] : []),
       ...(computed.oneHundredRecord ? [{ award_type: "OneHundredRecord", number: computed.oneHundredRecord }] : []),
     ];
-    await lotteryRepo.replaceAwards(tx, roundId, lines);
     await writeWinningPairs(tx, roundId, winningPairs(winning));
     const decided = { result: computed.result, sum: computed.sum.toString(), sixteenth: computed.sixteenth, offset, shots: computed.shots, head, ...seal };
-    await lotteryRepo.setRoundResult(tx, roundId, { ...input, yeekee: decided });
-    await lotteryRepo.addRoundEvent(tx, { roundId, event: "yeekee.result", data: decided });
+    await decideRound(tx, roundId, { lines, result: { ...input, yeekee: decided }, event: "yeekee.result", data: decided });
     // Both rewards' accounts are locked first, in the ledger's order, before either is paid.
     const rewarded = [shots.at(-1), shots.at(-16)].filter((s) => s !== undefined);
     const accounts = await Promise.all(rewarded.map((s) => playerAccountId(tx, s.user_id)));

@@ -12,7 +12,7 @@ import type { Col, Computed, Row } from "../db/rows";
  * stake in a round shooting in its final minute; and every early request for a seed the database refused.
  */
 
-type Watch = z.input<typeof readYeekeeWatch.response>;
+type Watch = Omit<z.input<typeof readYeekeeWatch.response>, "status">;
 
 /** How long before the result time a shot counts as late. */
 const FINAL_MINUTE = sql`interval '60 seconds'`;
@@ -68,7 +68,6 @@ export async function yeekeeWatch(db: Db, days: number): Promise<Watch> {
     round.players.push({ uuid: r.user_id, username: r.username, lateShots: r.late_shots, stake: satangToBaht(BigInt(r.stake)) });
   }
   return {
-    status: "Success",
     rounds: [...rounds.values()],
     refusals: refused.rows.map((r) => ({ activityid: Number(r.round_id), at: new Date(r.at).toISOString(), role: r.role_name, client: r.client_addr })),
   };
