@@ -6,7 +6,7 @@ import { expireDue, recomputeLevels, vestDue } from "../points/accrual";
 import { settlePending } from "../settlement/settle";
 import { lapseRaises } from "../rg/service";
 import { forgetOldRateLimits } from "../http/rate-limit-store";
-import { releaseStaleReservations } from "../wallet/repository";
+import { releaseStaleReservations } from "../wallet/service";
 import { finishDueYeekeeRounds } from "../yeekee/service";
 import type { LedgerCheckOutcome } from "../metrics/registry";
 import { type AlertLog, ledgerCheckStep } from "./ledger-watch";
