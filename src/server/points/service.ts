@@ -3,10 +3,9 @@ import type { z } from "zod";
 import type { points } from "../../contract";
 import type { PrivilegeConfig } from "../../contract/points";
 import { baht, bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
-import { levelFor, MEMBER_LEVEL_LABELS, type MemberLevel, nextLevel, POINTS_SCALE, pointsLogLabel, spendOldestFirst } from "../../domain/points";
-import { formatThaiDateTime } from "../../domain/thai-date";
+import { levelFor, type MemberLevel, nextLevel, POINTS_SCALE, spendOldestFirst } from "../../domain/points";
 import { writeAudit } from "../admin/audit";
-import { findUserById } from "../auth/repository";
+import { userById } from "../auth/players";
 import type { Db, Executor, Tx } from "../db/client";
 import { badRequest, notFound } from "../http/errors";
 import { once } from "../http/idempotency";
@@ -17,6 +16,8 @@ import { readPrivilegeConfig, writePrivilegeConfig } from "./config";
 
 const TODAY = sql`(date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`;
 const toPoints = (centi: string | number | bigint) => Number(centi) / POINTS_SCALE;
+
+export type PointsLogRow = { id: string; kind: string; amount: string; source: string; note: string | null; created_at: Date };
 
 /** The usable lots, soonest to expire first, locked. */
 async function usableLots(tx: Tx, userId: string) {
@@ -66,7 +67,7 @@ export function pointsService(db: Db) {
       const [b, level, rows, today] = await Promise.all([
         balances(db, uuid),
         currentLevel(db, uuid, config),
-        db.execute<{ id: string; kind: string; amount: string; source: string; note: string | null; created_at: Date }>(sql`
+        db.execute<PointsLogRow>(sql`
           select id, kind, amount, source, note, created_at from points_log where user_id = ${uuid} order by id desc limit 300`),
         db.execute<{ deposit: string; stake: string; stake90: string }>(sql`
           select (select coalesce(sum(amount), 0) from points_log where user_id = ${uuid} and kind = 'deposit' and created_at >= ${TODAY}) as deposit,
@@ -74,34 +75,30 @@ export function pointsService(db: Db) {
                  (select coalesce(sum(total_paid), 0) from slips where user_id = ${uuid} and status = 'active' and created_at > now() - interval '90 days') as stake90`),
       ]);
       const t = today.rows[0]!;
-      const next = nextLevel(level.name, config.levels);
       return {
-        status: "Success" as const,
-        privilegeLog_arr: rows.rows.map((r) => ({
-          id: Number(r.id),
-          kind: r.kind,
-          label: pointsLogLabel(r.kind),
-          score: toPoints(r.amount),
-          source: r.source,
-          note: r.note,
-          date_time: formatThaiDateTime(r.created_at),
-          created_at: new Date(r.created_at).toISOString(),
-        })),
-        total_score: toPoints(b.usable),
-        deposit_score: toPoints(t.deposit),
-        postdigit_total_today: satangToBaht(BigInt(t.stake)),
-        pending_score: toPoints(b.pending),
+        /** The latest 300 lines of the player's points log, newest first (amounts in hundredths of a point). */
+        log: rows.rows,
+        /** Hundredths of a point: usable now, and deposit points waiting for their stake. */
+        usable: b.usable,
+        pending: b.pending,
+        /** Today's deposit points (hundredths), today's and 90 days' stake (satang). */
+        depositToday: Number(t.deposit),
+        stakeToday: BigInt(t.stake),
+        stake90d: BigInt(t.stake90),
         level,
-        stake_90d: satangToBaht(BigInt(t.stake90)),
-        next_level: next ? { name: next.name, threshold: next.threshold } : null,
+        next: nextLevel(level.name, config.levels) ?? null,
       };
     },
 
     async slots() {
-      return { status: "Success" as const, redeembonuslist: (await readPrivilegeConfig(db)).redeembonuslist };
+      return (await readPrivilegeConfig(db)).redeembonuslist;
     },
 
-    /** Redeems the listed slots at once, all or nothing: points spent oldest first, the bonus paid from the house bonus account. */
+    /**
+     * Redeems the listed slots at once, all or nothing: points spent oldest first, the bonus paid from the
+     * house bonus account. The outcome keeps its message: a keyed retry answers what was stored the first
+     * time, and the points spent are in no other field of it.
+     */
     async redeem(user: AuthUser, body: z.output<typeof points.redeemAllScore.body>, idempotencyKey: string | null) {
       assertOwnUuid(user, body.uuid);
       const config = await readPrivilegeConfig(db);
@@ -151,7 +148,6 @@ export function pointsService(db: Db) {
           const total = slots.reduce((s, x) => s + x.bonus, 0);
           const { usable } = await balances(tx, user.uuid);
           return {
-            status: "Success" as const,
             message: `แลก ${cost / POINTS_SCALE} แต้ม ได้เครดิต ${formatMoney(baht(total))} บาท`,
             credit: satangToBaht(balance),
             total_score: toPoints(usable),
@@ -161,8 +157,8 @@ export function pointsService(db: Db) {
       );
     },
 
-    async adminConfig() {
-      return { status: "Success" as const, config: await readPrivilegeConfig(db) };
+    adminConfig() {
+      return readPrivilegeConfig(db);
     },
 
     async saveConfig(admin: AuthUser, config: PrivilegeConfig) {
@@ -170,14 +166,17 @@ export function pointsService(db: Db) {
         const before = await readPrivilegeConfig(tx);
         await writePrivilegeConfig(tx, config);
         await writeAudit(tx, { actorId: admin.uuid, action: "privilege.config", target: "site_config:privilege", before, after: config });
-        return { status: "Success" as const, message: "บันทึกการตั้งค่าแต้มแล้ว", config };
+        return config;
       });
     },
 
-    /** An operator's grant or deduction of points, with a reason; a deduction is refused beyond the usable points. */
+    /**
+     * An operator's grant or deduction of points, with a reason; a deduction is refused beyond the usable
+     * points. The outcome keeps its message, as a keyed retry's stored answer does.
+     */
     async adjust(admin: AuthUser, body: z.output<typeof points.adminAdjustPoints.body>, idempotencyKey: string | null) {
       if (!idempotencyKey) throw badRequest("การปรับแต้มต้องส่ง Idempotency-Key");
-      const player = await findUserById(db, body.uuid);
+      const player = await userById(db, body.uuid);
       if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
       const config = await readPrivilegeConfig(db);
       const centi = Math.round(body.points * POINTS_SCALE);
@@ -196,14 +195,15 @@ export function pointsService(db: Db) {
             insert into points_log (user_id, kind, amount, source, note, actor_id) values (${body.uuid}, 'adjust', ${centi}, ${source}, ${body.reason}, ${admin.uuid})`);
           await writeAudit(tx, { actorId: admin.uuid, action: "points.adjust", target: `user:${body.uuid}`, after: { points: body.points, reason: body.reason } });
           const { usable } = await balances(tx, body.uuid);
-          return { status: "Success" as const, message: centi > 0 ? "เพิ่มแต้มแล้ว" : "หักแต้มแล้ว", total_score: toPoints(usable) };
+          return { message: centi > 0 ? "เพิ่มแต้มแล้ว" : "หักแต้มแล้ว", total_score: toPoints(usable) };
         }),
       );
     },
 
     /** An operator sets a player's level (kept until cleared) or hands it back to the daily computation; audited. */
-    async setLevel(admin: AuthUser, body: z.output<typeof points.adminSetMemberLevel.body>) {
-      const player = await findUserById(db, body.uuid);
+    /** The level the player now has. */
+    async setLevel(admin: AuthUser, body: z.output<typeof points.adminSetMemberLevel.body>): Promise<MemberLevel> {
+      const player = await userById(db, body.uuid);
       if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
       const config = await readPrivilegeConfig(db);
       return db.transaction(async (tx) => {
@@ -219,7 +219,7 @@ export function pointsService(db: Db) {
           insert into member_levels (user_id, level, multiplier_x100, override, reason, actor_id)
           values (${body.uuid}, ${rule.name}, ${rule.multiplier_x100}, ${body.level !== null}, ${body.reason}, ${admin.uuid})`);
         await writeAudit(tx, { actorId: admin.uuid, action: "member-level.set", target: `user:${body.uuid}`, before, after: { level: rule.name, override: body.level !== null, reason: body.reason } });
-        return { status: "Success" as const, message: `ระดับสมาชิกเป็น ${MEMBER_LEVEL_LABELS[rule.name]} แล้ว` };
+        return rule.name;
       });
     },
   };
