@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { rg } from "../../contract";
-import type { BreakView, LimitView, RgSettings } from "../../contract/rg";
 import { bahtToSatang, satangToBaht } from "../../domain/money";
 import {
   appliesAtOnce,
@@ -9,8 +8,6 @@ import {
   breakEnd,
   CONFIRM_WINDOW_MS,
   EXCLUSIONS,
-  LIMIT_KINDS,
-  LIMIT_PERIODS,
   type LimitKind,
   type LimitPeriod,
   limitOrderProblem,
@@ -18,10 +15,9 @@ import {
   pendingState,
   RAISE_COOLING_MS,
   RETURN_DELAY_MS,
-  roomLeft,
 } from "../../domain/rg";
 import { formatThaiDateTime } from "../../domain/thai-date";
-import * as authRepo from "../auth/repository";
+import { endAllSessions, endSession } from "../auth/players";
 import type { Db, Executor, Tx } from "../db/client";
 import { cancelOpenGamesOf } from "../games/service";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -30,7 +26,7 @@ import type { AuthUser } from "../http/register-route";
 // Responsible play (issue 15, docs/decisions/017): the player's own limits, reality check, breaks and
 // statement, and the operator's view. Every change writes an rg_audit row in its transaction.
 
-type StateRow = {
+export type StateRow = {
   reality_minutes: number | null;
   session_started_at: Date | null;
   reality_due_at: Date | null;
@@ -40,8 +36,25 @@ type StateRow = {
   return_requested_at: Date | null;
   now: Date;
 };
-type LimitRow = { kind: LimitKind; period: LimitPeriod; amount: string; pending_amount: string | null; pending_at: Date | null };
-type UsageRow = { period: LimitPeriod; deposits: string; stakes: string; wins: string };
+export type LimitRow = { kind: LimitKind; period: LimitPeriod; amount: string; pending_amount: string | null; pending_at: Date | null };
+export type UsageRow = { period: LimitPeriod; deposits: string; stakes: string; wins: string };
+/**
+ * A player's responsible-play settings as read: the state row (none until the first change), the limits,
+ * the usage of each period (satang, as text), and the stakes and wins since the sign-in (satang).
+ */
+export interface RgSnapshot {
+  state: StateRow | undefined;
+  now: Date;
+  limits: LimitRow[];
+  usage: UsageRow[];
+  stakes: bigint;
+  wins: bigint;
+}
+/** A change of the settings: what it did, in the player's words, and the settings after it. */
+export interface RgOutcome {
+  settings: RgSnapshot;
+  message?: string;
+}
 type Actor = { actor: "player" | "operator" | "system"; actorId: string | null };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -74,24 +87,11 @@ async function refreshStakeFlag(tx: Executor, userId: string) {
 }
 
 /** Whether the account is closed (on a break, or after it until 24 h past the request to return). */
-function closed(s: StateRow): boolean {
+export function closed(s: StateRow): boolean {
   if (!s.break_until) return false;
   const now = new Date(s.now).getTime();
   if (new Date(s.break_until).getTime() > now) return true;
   return !s.return_requested_at || new Date(s.return_requested_at).getTime() + RETURN_DELAY_MS > now;
-}
-
-type BreakFields = Pick<StateRow, "break_kind" | "break_started_at" | "break_until" | "return_requested_at">;
-
-/** A break in force (or ended and not yet reopened) as the player and the operator see it. */
-function breakView(s: BreakFields): BreakView {
-  return {
-    kind: s.break_kind!,
-    started_at: iso(s.break_started_at)!,
-    until: iso(s.break_until)!,
-    return_requested_at: iso(s.return_requested_at),
-    opens_at: s.return_requested_at ? new Date(new Date(s.return_requested_at).getTime() + RETURN_DELAY_MS).toISOString() : null,
-  };
 }
 
 /** The period limits of one kind with one of them replaced (for the daily ≤ weekly ≤ monthly check). */
@@ -105,7 +105,8 @@ function periodLimits(rows: LimitRow[], kind: LimitKind, replace?: { period: Lim
 }
 
 export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void }) {
-  async function settings(userId: string, message?: string): Promise<RgSettings> {
+  /** The player's settings as they are now (a reality check due is logged the first time it is read). */
+  async function settings(userId: string): Promise<RgSnapshot> {
     const [stateRows, limits, usage] = await Promise.all([
       db.execute<StateRow>(sql`select *, now() as now from rg_state where user_id = ${userId}`),
       limitsOf(db, userId),
@@ -113,36 +114,6 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
     ]);
     const state = stateRows.rows[0];
     const now = state ? new Date(state.now) : new Date();
-    const used = (kind: LimitKind, period: LimitPeriod) => {
-      const u = usage.rows.find((x) => x.period === period)!;
-      if (kind === "deposit") return BigInt(u.deposits);
-      return kind === "stake" ? BigInt(u.stakes) : BigInt(u.stakes) - BigInt(u.wins);
-    };
-    const limitViews: LimitView[] = LIMIT_KINDS.flatMap((kind) =>
-      LIMIT_PERIODS.map((period) => {
-        const row = limits.find((l) => l.kind === kind && l.period === period);
-        const spent = used(kind, period);
-        const pendingAt = row?.pending_at ? new Date(row.pending_at) : null;
-        const pending = pendingAt ? pendingState(pendingAt, now) : null;
-        return {
-          kind,
-          period,
-          amount: row ? baht(row.amount) : null,
-          used: baht(spent < 0n ? 0n : spent),
-          left: row ? baht(roomLeft(BigInt(row.amount), spent)) : null,
-          pending:
-            pendingAt && pending !== "lapsed"
-              ? {
-                  amount: row!.pending_amount === null ? null : baht(row!.pending_amount),
-                  requested_at: pendingAt.toISOString(),
-                  confirmable_at: new Date(pendingAt.getTime() + RAISE_COOLING_MS).toISOString(),
-                  lapses_at: new Date(pendingAt.getTime() + RAISE_COOLING_MS + CONFIRM_WINDOW_MS).toISOString(),
-                  state: pending!,
-                }
-              : null,
-        };
-      }),
-    );
 
     let stakes = 0n;
     let wins = 0n;
@@ -160,22 +131,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         insert into rg_reality_checks (user_id, due_at) select user_id, reality_due_at from rg_state
         where user_id = ${userId} and reality_due_at <= now() on conflict do nothing`);
     }
-
-    const onBreak = state && closed(state);
-    return {
-      status: "Success",
-      ...(message ? { message } : {}),
-      limits: limitViews,
-      reality: {
-        minutes: state ? state.reality_minutes : 60,
-        started_at: iso(state?.session_started_at ?? null),
-        due_at: iso(dueAt),
-        due,
-        stakes: baht(stakes),
-        net: baht(wins - stakes),
-      },
-      break: onBreak ? breakView(state) : null,
-    };
+    return { state, now, limits, usage: usage.rows, stakes, wins };
   }
 
   /** Sets a limit where there was none or lowers one at once; a raise or removal waits 24 h for confirmation. */
@@ -210,14 +166,14 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
   }
 
   return {
-    read: (user: AuthUser) => settings(user.uuid),
+    read: async (user: AuthUser): Promise<RgOutcome> => ({ settings: await settings(user.uuid) }),
 
-    async setLimit(user: AuthUser, body: z.output<typeof rg.setLimit.body>) {
+    async setLimit(user: AuthUser, body: z.output<typeof rg.setLimit.body>): Promise<RgOutcome> {
       const message = await changeLimit(user.uuid, { actor: "player", actorId: user.uuid }, body);
-      return settings(user.uuid, message);
+      return { settings: await settings(user.uuid), message };
     },
 
-    async confirmLimit(user: AuthUser, body: z.output<typeof rg.confirmLimit.body>) {
+    async confirmLimit(user: AuthUser, body: z.output<typeof rg.confirmLimit.body>): Promise<RgOutcome> {
       const message = await db.transaction(async (tx) => {
         const state = await lockState(tx, user.uuid);
         const rows = await limitsOf(tx, user.uuid);
@@ -238,10 +194,10 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         await audit(tx, user.uuid, { actor: "player", actorId: user.uuid }, next === null ? "limit.remove_confirmed" : "limit.raise_confirmed", { kind: body.kind, period: body.period, amount: baht(row.amount) }, { kind: body.kind, period: body.period, amount: next === null ? null : baht(next) });
         return next === null ? "ยกเลิกวงเงินแล้ว" : "เพิ่มวงเงินแล้ว";
       });
-      return settings(user.uuid, message);
+      return { settings: await settings(user.uuid), message };
     },
 
-    async setRealityCheck(user: AuthUser, body: { minutes: number | null }) {
+    async setRealityCheck(user: AuthUser, body: { minutes: number | null }): Promise<RgOutcome> {
       await db.transaction(async (tx) => {
         const state = await lockState(tx, user.uuid);
         await tx.execute(sql`
@@ -250,11 +206,11 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
           where user_id = ${user.uuid}`);
         await audit(tx, user.uuid, { actor: "player", actorId: user.uuid }, "reality.interval", { minutes: state.reality_minutes }, { minutes: body.minutes });
       });
-      return settings(user.uuid, body.minutes === null ? "ปิดการเตือนเวลาเล่นแล้ว" : `จะเตือนทุก ${body.minutes} นาที`);
+      return { settings: await settings(user.uuid), message: body.minutes === null ? "ปิดการเตือนเวลาเล่นแล้ว" : `จะเตือนทุก ${body.minutes} นาที` };
     },
 
     /** The answer to a reality check due: continue (the next one is an interval away) or sign out. */
-    async answerRealityCheck(user: AuthUser, body: { answer: "continue" | "signout" }) {
+    async answerRealityCheck(user: AuthUser, body: { answer: "continue" | "signout" }): Promise<RgOutcome> {
       await db.transaction(async (tx) => {
         const state = await lockState(tx, user.uuid);
         if (!state.reality_due_at || new Date(state.reality_due_at) > new Date(state.now)) throw conflict("ยังไม่ถึงเวลาเตือน");
@@ -265,17 +221,17 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         await tx.execute(sql`
           update rg_state set reality_due_at = case when reality_minutes is null then null else now() + make_interval(mins => reality_minutes) end
           where user_id = ${user.uuid}`);
-        if (body.answer === "signout") await authRepo.revokeSession(tx, user.sessionId);
+        if (body.answer === "signout") await endSession(tx, user.sessionId);
       });
       if (body.answer === "signout") auth.forgetSessions([user.sessionId]);
-      return settings(user.uuid, body.answer === "signout" ? "ออกจากระบบแล้ว" : "เล่นต่อได้");
+      return { settings: await settings(user.uuid), message: body.answer === "signout" ? "ออกจากระบบแล้ว" : "เล่นต่อได้" };
     },
 
     /**
      * A time-out or self-exclusion, at once: every session revoked, open games cancelled and refunded,
      * open deposit requests expired. It cannot be shortened (a longer one may replace it).
      */
-    async takeBreak(user: AuthUser, body: { length: BreakLength }) {
+    async takeBreak(user: AuthUser, body: { length: BreakLength }): Promise<RgOutcome> {
       const kind = (EXCLUSIONS as readonly string[]).includes(body.length) ? "self_exclusion" : "timeout";
       const { revoked, until } = await db.transaction(async (tx) => {
         const state = await lockState(tx, user.uuid);
@@ -290,7 +246,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
           where user_id = ${user.uuid}`);
         const games = await cancelOpenGamesOf(tx, user.uuid);
         await tx.execute(sql`update deposit_requests set state = 'expired' where user_id = ${user.uuid} and state = 'open'`);
-        const ids = await authRepo.revokeAllSessions(tx, user.uuid);
+        const ids = await endAllSessions(tx, user.uuid);
         await audit(
           tx,
           user.uuid,
@@ -302,10 +258,13 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         return { revoked: ids, until: end };
       });
       auth.forgetSessions(revoked);
-      return settings(user.uuid, `พักการเล่นถึง ${formatThaiDateTime(until)} ออกจากระบบทุกเครื่องแล้ว เข้าสู่ระบบได้เพื่อดูยอดเงินและถอนเงินเท่านั้น`);
+      return {
+        settings: await settings(user.uuid),
+        message: `พักการเล่นถึง ${formatThaiDateTime(until)} ออกจากระบบทุกเครื่องแล้ว เข้าสู่ระบบได้เพื่อดูยอดเงินและถอนเงินเท่านั้น`,
+      };
     },
 
-    async requestReturn(user: AuthUser) {
+    async requestReturn(user: AuthUser): Promise<RgOutcome> {
       await db.transaction(async (tx) => {
         const state = await lockState(tx, user.uuid);
         if (!state.break_until || !closed(state)) throw conflict("บัญชีของคุณไม่ได้อยู่ในช่วงพักการเล่น");
@@ -314,7 +273,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         await tx.execute(sql`update rg_state set return_requested_at = now() where user_id = ${user.uuid}`);
         await audit(tx, user.uuid, { actor: "player", actorId: user.uuid }, "break.return_requested", { until: iso(state.break_until) }, { opens_in_hours: RETURN_DELAY_MS / 3600_000 });
       });
-      return settings(user.uuid, "รับคำขอแล้ว บัญชีจะเปิดให้เล่นอีกครั้งใน 24 ชั่วโมง");
+      return { settings: await settings(user.uuid), message: "รับคำขอแล้ว บัญชีจะเปิดให้เล่นอีกครั้งใน 24 ชั่วโมง" };
     },
 
     /** 12 months of the player's money by Bangkok month and day. */
@@ -355,7 +314,7 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         for (const k of ["deposits", "withdrawals", "stakes", "wins", "commission", "points"] as const) m[k] = Math.round((m[k] + d[k]) * 100) / 100;
         months.set(key, m);
       }
-      return { status: "Success" as const, months: [...months.values()], days };
+      return { months: [...months.values()], days };
     },
 
     // ---- Operator ----
@@ -379,32 +338,24 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         from users u left join rg_state s on s.user_id = u.id
         where exists (select 1 from rg_limits l where l.user_id = u.id) or rg_closed(u.id, now())
         order by u.username limit 1000`);
-      return {
-        status: "Success" as const,
-        players: r.rows.map((p) => ({
-          uuid: p.uuid,
-          username: p.username,
-          limits: (p.limits ?? []).map((l) => ({ kind: l.kind, period: l.period, amount: baht(l.amount) })),
-          break: p.closed ? breakView(p) : null,
-          flagged_deposits: p.flagged,
-        })),
-      };
+      return r.rows;
     },
 
-    async lowerLimit(admin: AuthUser, body: z.output<typeof rg.adminLowerLimit.body>) {
+    async lowerLimit(admin: AuthUser, body: z.output<typeof rg.adminLowerLimit.body>): Promise<void> {
       const player = await db.execute<{ role: string }>(sql`select role from users where id = ${body.uuid}`);
       if (player.rows[0]?.role !== "player") throw notFound("ไม่พบผู้เล่น");
       await changeLimit(body.uuid, { actor: "operator", actorId: admin.uuid }, body, body.reason);
-      return { status: "Success" as const, message: "ลดวงเงินของผู้เล่นแล้ว มีผลทันที" };
     },
 
     async auditOf(body: { uuid: string }) {
       const r = await db.execute<{ at: Date; actor: "player" | "operator" | "system"; action: string; before: unknown; after: unknown; reason: string | null }>(sql`
         select at, actor, action, before, after, reason from rg_audit where user_id = ${body.uuid} order by id desc limit 500`);
-      return { status: "Success" as const, lines: r.rows.map((l) => ({ ...l, at: new Date(l.at).toISOString() })) };
+      return r.rows;
     },
   };
 }
+
+export type RgService = ReturnType<typeof rgService>;
 
 /** Raises asked for and not confirmed within 7 days lapse (the ticker): the old limit stays, audited as the system's. */
 export async function lapseRaises(db: Db): Promise<number> {
