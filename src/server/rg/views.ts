@@ -3,7 +3,8 @@ import type { rg } from "../../contract";
 import type { BreakView, LimitView, RgSettings } from "../../contract/rg";
 import { satangToBaht } from "../../domain/money";
 import { CONFIRM_WINDOW_MS, LIMIT_KINDS, LIMIT_PERIODS, type LimitKind, type LimitPeriod, pendingState, RAISE_COOLING_MS, RETURN_DELAY_MS, roomLeft } from "../../domain/rg";
-import { closed, type RgOutcome, type RgService, type StateRow } from "./service";
+import type { StateRow } from "./repository";
+import { closed, type RgOutcome, type RgService } from "./service";
 
 // Responsible play's replies (docs/decisions/040): the settings page's view of limits, reality check and
 // break, and the operator's lists, in baht and ISO times.

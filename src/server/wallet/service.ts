@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import type { wallet } from "../../contract";
@@ -115,7 +114,7 @@ export function walletService(db: Db) {
       // can match a line of the bank statement to one player.
       const request = await db.transaction(async (tx) => {
         // One request of a player at a time, so the caps below hold.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('deposit:' || ${user.uuid}, 0))`);
+        await repo.lockDepositRequestsOf(tx, user.uuid);
         if ((await repo.pendingReportCount(tx, user.uuid)) >= MAX_PENDING_REPORTS) {
           throw conflict(`มีรายการแจ้งฝากรอตรวจสอบ ${MAX_PENDING_REPORTS} รายการแล้ว กรุณารอเจ้าหน้าที่ตรวจสอบก่อนขอฝากใหม่`);
         }
@@ -169,7 +168,7 @@ export function walletService(db: Db) {
         // gent-amount's lock on the player's requests: an ask for the same amount made at the same moment
         // (another tab) either returns the request before this cancel or sees it cancelled, never hands
         // back a request that is cancelled as it answers (docs/decisions/035-open-deposit-request.md).
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('deposit:' || ${user.uuid}, 0))`);
+        await repo.lockDepositRequestsOf(tx, user.uuid);
         if (await repo.cancelDepositRequest(tx, body.transection, user.uuid)) return;
         // Nothing changed: say why, from the row as it is now.
         const request = await repo.depositRequestByTransection(tx, body.transection);
