@@ -55,4 +55,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // docs/decisions/040: routes.ts and views.ts alone build wire replies.
+    files: ["src/server/**/*.ts"],
+    ignores: ["src/server/**/routes.ts", "src/server/**/views.ts", "src/server/http/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Property[key.name='status'] Literal[value='Success']", message: "Only routes.ts and views.ts build wire replies (docs/decisions/040): return a domain value." },
+      ],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["../*/repository", "../*/repository.ts"], message: "Another area's repository: go through that area's entry point (docs/decisions/040)." }] },
+      ],
+    },
+  },
 );
