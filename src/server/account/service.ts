@@ -1,9 +1,6 @@
 import type { z } from "zod";
 import type { account } from "../../contract";
 import type { MovementSource } from "../../contract/account";
-import { satangToBaht } from "../../domain/money";
-import { movementLabel } from "../../domain/movements";
-import { formatThaiDateTime, formatThaiDrawDate } from "../../domain/thai-date";
 import type { Db } from "../db/client";
 import { notFound } from "../http/errors";
 import { assertOwnUuid, type AuthUser } from "../http/register-route";
@@ -11,6 +8,22 @@ import { playerAccountId, playerBalance } from "../wallet/ledger";
 import * as repo from "./repository";
 
 type HistoryQuery = z.output<typeof account.readMoneyHistory.body>;
+
+/** A page of the player's money history: the credit (satang), each movement with what it came from, the next page's start. */
+export interface MoneyHistory {
+  balance: bigint;
+  entries: Array<{ row: repo.MovementRow; source: MovementSource | null }>;
+  next: number | null;
+}
+
+/** The player's wins since the mark: their total (satang), the slips, and the last payout they cover (0: none). */
+export interface WinNotice {
+  total: bigint;
+  slips: repo.WonSlipRow[];
+  upTo: number;
+}
+
+const NO_WINS: WinNotice = { total: 0n, slips: [], upTo: 0 };
 
 /** What a ledger reference points at (the formats the movements write: `slip:12`, `round:5:lines:1-9`, `paynow:3` …). */
 type ParsedReference =
@@ -50,7 +63,7 @@ function parseReference(reference: string | null): ParsedReference {
 export function accountService(db: Db) {
   return {
     /** Every movement of the player's credit, newest first, a page at a time (`/api/read-money-history`). */
-    async history(user: AuthUser, q: HistoryQuery) {
+    async history(user: AuthUser, q: HistoryQuery): Promise<MoneyHistory> {
       assertOwnUuid(user, q.uuid);
       const accountId = await playerAccountId(db, user.uuid);
       // The credit is read before the page: a movement landing between the two shows on the page with a
@@ -83,19 +96,8 @@ export function accountService(db: Db) {
         return p;
       };
       return {
-        status: "Success" as const,
-        credit: satangToBaht(credit),
-        list: page.map((r, i) => ({
-          id: Number(r.id),
-          kind: r.kind,
-          label: movementLabel(r.kind),
-          amount: satangToBaht(BigInt(r.amount)),
-          balance_after: satangToBaht(BigInt(r.balance_after)),
-          note: r.kind.startsWith("adjust.") ? r.note : null,
-          source: sourceOf(parsed[i]!, i),
-          date_time: formatThaiDateTime(r.created_at),
-          created_at: new Date(r.created_at).toISOString(),
-        })),
+        balance: credit,
+        entries: page.map((row, i) => ({ row, source: sourceOf(parsed[i]!, i) })),
         next: rows.length > q.limit ? Number(page[page.length - 1]!.id) : null,
       };
     },
@@ -104,59 +106,35 @@ export function accountService(db: Db) {
      * The player's slips won since the mark (`/api/read-win-notice`): read from the payouts in their credit
      * account after it, so the settlement path writes nothing for the notice.
      */
-    async winNotice(user: AuthUser, uuid: string | undefined) {
+    async winNotice(user: AuthUser, uuid: string | undefined): Promise<WinNotice> {
       assertOwnUuid(user, uuid);
       // An operator has no credit account, and so no wins: the shell asks on every page all the same.
-      if (user.role !== "player") return { status: "Success" as const, total: 0, slips: [], upTo: 0 };
+      if (user.role !== "player") return NO_WINS;
       const accountId = await playerAccountId(db, user.uuid);
       const mark = await repo.winMark(db, user.uuid);
       const payouts = await repo.unseenPayouts(db, accountId, mark);
-      if (payouts.length === 0) return { status: "Success" as const, total: 0, slips: [], upTo: 0 };
+      if (payouts.length === 0) return NO_WINS;
       const ranges = payouts.flatMap((p) => {
         const ref = parseReference(p.reference);
         return ref?.type === "round" && ref.first !== null && ref.last !== null ? [{ round: ref.round, first: ref.first, last: ref.last }] : [];
       });
       const won = await repo.wonSlips(db, user.uuid, ranges);
       const total = won.reduce((s, w) => s + BigInt(w.win), 0n);
-      return {
-        status: "Success" as const,
-        total: satangToBaht(total),
-        slips: won.map((w) => ({
-          master_id: Number(w.slip_id),
-          activityid: Number(w.round_id),
-          name: w.name,
-          date_th: formatThaiDrawDate(w.draw_date),
-          win: satangToBaht(BigInt(w.win)),
-        })),
-        upTo: Number(payouts[payouts.length - 1]!.id),
-      };
+      return { total, slips: won, upTo: Number(payouts[payouts.length - 1]!.id) };
     },
 
     /** The player has seen the wins up to `upTo` (`/api/seen-win-notice`); the mark never moves back. */
-    async seenWins(user: AuthUser, body: { uuid?: string; upTo: number }) {
+    async seenWins(user: AuthUser, body: { uuid?: string; upTo: number }): Promise<void> {
       assertOwnUuid(user, body.uuid);
       const accountId = await playerAccountId(db, user.uuid);
       await repo.moveWinMark(db, user.uuid, accountId, body.upTo);
-      return { status: "Success" as const };
     },
 
     /** A lottery's last N results (`/api/read-result-history`), for the two-digit statistics. */
-    async resultHistory(lotteryId: string, n: number) {
+    async resultHistory(lotteryId: string, n: number): Promise<{ name: string; draws: repo.DrawRow[] }> {
       const name = await repo.lotteryName(db, lotteryId);
       if (name === null) throw notFound("ไม่พบหวยนี้");
-      const draws = await repo.lastDraws(db, lotteryId, n);
-      return {
-        status: "Success" as const,
-        name,
-        draws: draws.map((d) => ({
-          activityid: Number(d.id),
-          round_no: d.round_no,
-          draw_date: d.draw_date,
-          date_th: formatThaiDrawDate(d.draw_date),
-          top3: d.top3 ?? "",
-          bottom2: d.bottom2 ?? "",
-        })),
-      };
+      return { name, draws: await repo.lastDraws(db, lotteryId, n) };
     },
   };
 }

@@ -76,6 +76,16 @@ export interface SecondFactorDeps {
   now?: () => number;
 }
 
+/** An admin's second factor as the back office shows it. */
+export interface SecondFactorStatus {
+  enrolled: boolean;
+  required: boolean;
+  /** This session passed the second factor. */
+  sessionVerified: boolean;
+  confirmedAt: Date | null;
+  recoveryCodesLeft: number;
+}
+
 export type SignInCodeCheck = { kind: "totp" } | { kind: "recovery"; left: number } | { kind: "replayed" } | { kind: "wrong" };
 
 export function secondFactorService(deps: SecondFactorDeps) {
@@ -114,15 +124,14 @@ export function secondFactorService(deps: SecondFactorDeps) {
       return { kind: "recovery", left: await repo.recoveryCodesLeft(db, userId) };
     },
 
-    async status(user: AuthUser) {
+    async status(user: AuthUser): Promise<SecondFactorStatus> {
       const row = await repo.findSecondFactor(db, user.uuid);
       return {
-        status: "Success" as const,
         enrolled: !!row?.secret,
         required: deps.required,
-        session_verified: await repo.sessionPassedSecondFactor(db, user.sessionId),
-        confirmed_at: row?.confirmedAt?.toISOString() ?? null,
-        recovery_codes_left: row?.secret ? await repo.recoveryCodesLeft(db, user.uuid) : 0,
+        sessionVerified: await repo.sessionPassedSecondFactor(db, user.sessionId),
+        confirmedAt: row?.confirmedAt ?? null,
+        recoveryCodesLeft: row?.secret ? await repo.recoveryCodesLeft(db, user.uuid) : 0,
       };
     },
 
@@ -130,7 +139,7 @@ export function secondFactorService(deps: SecondFactorDeps) {
      * A new secret, shown this once (the URI for the QR and the text for typing in). Replacing a confirmed
      * one needs a session that passed it: a password alone must not move the second factor elsewhere.
      */
-    async startEnrolment(user: AuthUser, issuer: string) {
+    async startEnrolment(user: AuthUser, issuer: string): Promise<{ otpauthUri: string; secret: string }> {
       const row = await repo.findSecondFactor(db, user.uuid);
       if (row?.secret && !(await repo.sessionPassedSecondFactor(db, user.sessionId))) {
         throw forbidden("เปลี่ยนแอปยืนยันตัวตนได้หลังเข้าสู่ระบบด้วยรหัส 6 หลักหรือรหัสกู้คืนเท่านั้น");
@@ -140,19 +149,14 @@ export function secondFactorService(deps: SecondFactorDeps) {
         await repo.storePendingSecret(tx, user.uuid, box.seal(user.uuid, secret));
         await writeAudit(tx, { actorId: user.uuid, action: "admin.totp.enrol-start", target: `user:${user.uuid}`, after: { replacing: !!row?.secret } });
       });
-      return {
-        status: "Success" as const,
-        message: "สแกน QR ด้วยแอปยืนยันตัวตน แล้วกรอกรหัส 6 หลักที่แอปแสดงเพื่อยืนยัน",
-        otpauth_uri: otpauthUri(issuer, user.username, secret),
-        secret: base32Encode(secret),
-      };
+      return { otpauthUri: otpauthUri(issuer, user.username, secret), secret: base32Encode(secret) };
     },
 
     /**
      * The first right code confirms the new secret: it replaces the old one, the recovery codes are made
      * (shown this once) and this session has passed the second factor.
      */
-    async confirmEnrolment(user: AuthUser, code: string) {
+    async confirmEnrolment(user: AuthUser, code: string): Promise<string[]> {
       const row = await repo.findSecondFactor(db, user.uuid);
       const pendingFor = row?.pendingAt ? (now() - row.pendingAt.getTime()) / 1000 : Infinity;
       if (!row?.pendingSecret || pendingFor > PENDING_SECRET_SECONDS) {
@@ -176,15 +180,11 @@ export function secondFactorService(deps: SecondFactorDeps) {
         return fresh;
       });
       deps.sessionChanged(user.sessionId);
-      return {
-        status: "Success" as const,
-        message: "เปิดใช้การยืนยันตัวตนสองขั้นตอนแล้ว กรุณาเก็บรหัสกู้คืนไว้ในที่ปลอดภัย แต่ละรหัสใช้ได้ครั้งเดียว",
-        recovery_codes: codes,
-      };
+      return codes;
     },
 
     /** New recovery codes (the old ones stop working), for a current code of the authenticator. */
-    async renewRecoveryCodes(user: AuthUser, code: string) {
+    async renewRecoveryCodes(user: AuthUser, code: string): Promise<string[]> {
       const step = await totpStepOf(user.uuid, code);
       if (step === null) throw new ApiError(400, "รหัส 6 หลักไม่ถูกต้อง");
       const codes = await db.transaction(async (tx) => {
@@ -193,7 +193,7 @@ export function secondFactorService(deps: SecondFactorDeps) {
         await writeAudit(tx, { actorId: user.uuid, action: "admin.totp.recovery-codes", target: `user:${user.uuid}`, after: { recoveryCodes: fresh.length } });
         return fresh;
       });
-      return { status: "Success" as const, message: "สร้างรหัสกู้คืนชุดใหม่แล้ว รหัสชุดเดิมใช้ไม่ได้อีก", recovery_codes: codes };
+      return codes;
     },
   };
 }

@@ -57,11 +57,34 @@ export interface AuthDeps {
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-const TAKEN = {
+/** The messages of a field already used by another account (the routes' replies say them too). */
+export const TAKEN = {
   username: "ชื่อผู้ใช้นี้มีผู้ใช้แล้ว กรุณาเลือกชื่ออื่น",
   phone: "เบอร์โทรศัพท์นี้ถูกใช้สมัครสมาชิกแล้ว",
   bankNo: "เลขบัญชีธนาคารนี้ถูกใช้สมัครสมาชิกแล้ว",
 } as const;
+
+/** A completed sign-in: the token and whose it is. */
+export interface SignedIn {
+  kind: "signed-in";
+  jwt: string;
+  user: repo.UserRow;
+  /** Seconds a new token is valid for. */
+  ttlSeconds: number;
+}
+/** An admin's right password: the code of the second factor is still to come. */
+export interface SecondFactorChallenge {
+  kind: "second-factor";
+  challenge: string;
+}
+/** An OTP asked for: the phone is another account's, the SMS failed, or it went. */
+export type OtpRequest = "phone-taken" | "not-sent" | "sent";
+export type OtpCheck = { outcome: "used-up" } | { outcome: "wrong" } | { outcome: "verified"; otptoken: string };
+export interface RegisteredBank {
+  bankCode: z.output<typeof auth.BankCode>;
+  bankNo: string;
+  bankAccountName: string;
+}
 
 export function authService(deps: AuthDeps) {
   const { db, tokens, sms } = deps;
@@ -121,16 +144,8 @@ export function authService(deps: AuthDeps) {
     if (uuid !== undefined && uuid !== user.uuid) throw forbidden();
   }
 
-  async function signedIn(user: repo.UserRow, sessionId: string, expiresAt: Date) {
-    return {
-      status: "Success" as const,
-      jwt: await issueToken(user, sessionId, expiresAt),
-      username: user.username,
-      uuid: user.id,
-      userType: user.userType,
-      s: deps.tokenTtlSeconds,
-      role: user.role,
-    };
+  async function signedIn(user: repo.UserRow, sessionId: string, expiresAt: Date): Promise<SignedIn> {
+    return { kind: "signed-in", jwt: await issueToken(user, sessionId, expiresAt), user, ttlSeconds: deps.tokenTtlSeconds };
   }
 
   async function refuseWhileLocked(userId: string, address: string): Promise<void> {
@@ -174,7 +189,6 @@ export function authService(deps: AuthDeps) {
         return ids;
       });
       remember(revoked);
-      return { status: "Success" as const, message: body.banned ? "ระงับบัญชีผู้เล่นแล้ว ผู้เล่นถูกออกจากระบบทุกเครื่อง" : "ยกเลิกการระงับบัญชีแล้ว" };
     },
 
     async authenticate(token: string): Promise<AuthUser> {
@@ -204,11 +218,9 @@ export function authService(deps: AuthDeps) {
       return user;
     },
 
-    async requestOtp(phone: string, address: string): Promise<z.input<typeof auth.checkPhoneNumber.response>> {
+    async requestOtp(phone: string, address: string): Promise<OtpRequest> {
       const taken = await repo.findTakenFields(db, { phone });
-      if (taken.phone) {
-        return { status: "Failure", message: TAKEN.phone, noneduplicatestatus: false, sendotpstatus: false };
-      }
+      if (taken.phone) return "phone-taken";
       // SMS cost money and annoy the phone's owner: a few an hour per phone, and a ceiling for the whole
       // site a minute (counted in the database, so every instance shares them; issue 17).
       const recent = await repo.recentOtpSends(db, phone);
@@ -226,31 +238,28 @@ export function authService(deps: AuthDeps) {
       try {
         await sms.send(phone, `รหัส OTP ของคุณคือ ${code} (ใช้ได้ ${OTP_TTL_SECONDS / 60} นาที)`);
       } catch {
-        return { status: "Error", message: "ส่งรหัส OTP ไม่สำเร็จ กรุณาลองใหม่", noneduplicatestatus: true, sendotpstatus: false };
+        return "not-sent";
       }
-      return { status: "Success", message: "ส่งรหัส OTP แล้ว", noneduplicatestatus: true, sendotpstatus: true };
+      return "sent";
     },
 
-    async verifyOtp(phone: string, otp: string, ip: string): Promise<z.input<typeof auth.checkOtp.response>> {
+    async verifyOtp(phone: string, otp: string, ip: string): Promise<OtpCheck> {
       // Every check compares the code (never "already verified, fine"), and counts as an attempt.
       const expected = await repo.takeOtpAttempt(db, phone, OTP_MAX_ATTEMPTS);
-      if (!expected) {
-        return { status: "Failure", message: "รหัส OTP หมดอายุหรือใส่ผิดเกินกำหนด กรุณาขอรหัสใหม่", otpstatus: false };
-      }
+      if (!expected) return { outcome: "used-up" };
       const given = Buffer.from(sha256(`${phone}:${otp}`));
-      if (!timingSafeEqual(given, Buffer.from(expected))) {
-        return { status: "Failure", message: "รหัส OTP ไม่ถูกต้อง", otpstatus: false };
-      }
+      if (!timingSafeEqual(given, Buffer.from(expected))) return { outcome: "wrong" };
       const otptoken = randomBytes(24).toString("base64url");
       await repo.markPhoneVerified(db, phone, ip, sha256(otptoken));
-      return { status: "Success", message: "ยืนยันเบอร์โทรศัพท์แล้ว", otpstatus: true, otptoken };
+      return { outcome: "verified", otptoken };
     },
 
-    async checkUsernameBankno(username: string, bankNo: string) {
+    /** Which of the two is already another account's (the username first), or null when both are free. */
+    async takenOf(username: string, bankNo: string): Promise<"username" | "bankNo" | null> {
       const taken = await repo.findTakenFields(db, { username, bankNo });
-      if (taken.username) return { status: "Failure" as const, message: TAKEN.username };
-      if (taken.bankNo) return { status: "Failure" as const, message: TAKEN.bankNo };
-      return { status: "Success" as const, message: "ใช้ได้" };
+      if (taken.username) return "username";
+      if (taken.bankNo) return "bankNo";
+      return null;
     },
 
     async register(body: z.output<typeof auth.register.body>, ip: string) {
@@ -281,7 +290,7 @@ export function authService(deps: AuthDeps) {
             referrerId: body.uuidmother,
           });
         });
-        return { status: "Success" as const, message: "สมัครสมาชิกสำเร็จ", uuid: user.id };
+        return user.id;
       } catch (e) {
         // Two registrations racing past the pre-check: the unique index decides, with the same message.
         if (isUniqueViolation(e)) {
@@ -293,7 +302,7 @@ export function authService(deps: AuthDeps) {
     },
 
     /** `name` is a username or, for a player, the registered mobile number (issue 19); one lockout for both. */
-    async login(name: string, password: string, address: string) {
+    async login(name: string, password: string, address: string): Promise<SignedIn | SecondFactorChallenge> {
       const user = await repo.findUserForSignIn(db, name, looksLikePhone(name));
       const ok = user
         ? await verify(user.passwordHash, password)
@@ -311,7 +320,7 @@ export function authService(deps: AuthDeps) {
         // not wipe the count of wrong codes between tries.
         const challenge = randomBytes(32).toString("base64url");
         await secondFactorRepo.insertChallenge(db, { tokenHash: sha256(challenge), userId: user.id, address, ttlSeconds: CHALLENGE_TTL_SECONDS });
-        return { status: "Success" as const, message: "กรุณากรอกรหัส 6 หลักจากแอปยืนยันตัวตน", totp_required: true as const, challenge };
+        return { kind: "second-factor", challenge };
       }
       await repo.clearLoginFailures(db, user.id, address);
       const expiresAt = newExpiry();
@@ -325,7 +334,7 @@ export function authService(deps: AuthDeps) {
      * An admin's second step: the challenge /login gave (from the same address) and a code of the app or
      * a recovery code. A wrong or replayed code counts as a wrong password of this account and address.
      */
-    async loginSecondFactor(challenge: string, code: string, address: string) {
+    async loginSecondFactor(challenge: string, code: string, address: string): Promise<SignedIn> {
       const tokenHash = sha256(challenge);
       const userId = await secondFactorRepo.takeChallengeAttempt(db, tokenHash, address, CHALLENGE_MAX_ATTEMPTS);
       if (!userId) throw unauthorized("หมดเวลายืนยันตัวตน กรุณาเข้าสู่ระบบด้วยรหัสผ่านอีกครั้ง");
@@ -378,7 +387,6 @@ export function authService(deps: AuthDeps) {
           log.error({ err: e }, "password-reset SMS not sent");
         });
       }
-      return { status: "Success" as const, message: "หากเบอร์นี้ลงทะเบียนไว้ จะได้รับรหัส OTP ทาง SMS ภายในไม่กี่นาที" };
     },
 
     /**
@@ -408,17 +416,17 @@ export function authService(deps: AuthDeps) {
         return ids;
       });
       remember(revoked);
-      return { status: "Success" as const, message: "ตั้งรหัสผ่านใหม่แล้ว กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่" };
     },
 
-    async renew(user: AuthUser) {
+    /** A new token for the session, and the seconds it is good for. */
+    async renew(user: AuthUser): Promise<{ jwt: string; secondsLeft: number }> {
       const expiresAt = await repo.extendSession(db, user.sessionId, newExpiry(), SESSION_MAX_SECONDS);
       // Past the session's 31 days (or ended meanwhile): the player signs in again.
       if (!expiresAt || expiresAt.getTime() <= Date.now()) throw new SessionEnded("expired", "การเข้าสู่ระบบหมดเวลาแล้ว กรุณาเข้าสู่ระบบใหม่");
       const row = await repo.findUserById(db, user.uuid);
       if (!row) throw unauthorized();
       const s = Math.floor((expiresAt.getTime() - Date.now()) / 1000);
-      return { status: "Success" as const, jwt: await issueToken(row, user.sessionId, expiresAt), s };
+      return { jwt: await issueToken(row, user.sessionId, expiresAt), secondsLeft: s };
     },
 
     /** Sessions revoked elsewhere (a time-out or self-exclusion): no check in flight may accept them now. */
@@ -429,7 +437,6 @@ export function authService(deps: AuthDeps) {
     async logout(user: AuthUser) {
       await repo.revokeSession(db, user.sessionId);
       remember([user.sessionId]);
-      return { status: "Success" as const, message: "ออกจากระบบแล้ว" };
     },
 
     async checkOldPassword(user: AuthUser, who: string, password: string) {
@@ -440,7 +447,6 @@ export function authService(deps: AuthDeps) {
         throw new ApiError(400, "รหัสผ่านเดิมไม่ถูกต้อง", "Failure");
       }
       await repo.markPasswordChecked(db, user.sessionId, new Date());
-      return { status: "Success" as const, message: "รหัสผ่านเดิมถูกต้อง" };
     },
 
     async updatePassword(user: AuthUser, uuid: string, newPassword: string) {
@@ -457,30 +463,25 @@ export function authService(deps: AuthDeps) {
       });
       // After the commit (a failed change revokes nothing): remembered and dropped from the cache.
       remember(revoked);
-      return { status: "Success" as const, message: "เปลี่ยนรหัสผ่านสำเร็จ" };
     },
 
-    async username(user: AuthUser, uuid: string) {
+    /** The signed-in user, when the uuid named is their own. */
+    async own(user: AuthUser, uuid: string): Promise<AuthUser> {
       ownUuid(user, uuid);
-      return { status: "Success" as const, username: user.username, userType: user.userType };
+      return user;
     },
 
-    async referrerName(id: string) {
+    async referrerName(id: string): Promise<string> {
       const row = await repo.findUserById(db, id);
       if (!row || row.role !== "player") throw notFound("ไม่พบผู้แนะนำ");
-      return { status: "Success" as const, username: row.username };
+      return row.username;
     },
 
-    async bankInfo(user: AuthUser, username: string) {
+    async bankInfo(user: AuthUser, username: string): Promise<RegisteredBank> {
       if (username !== user.username) throw forbidden();
       const row = await repo.findUserById(db, user.uuid);
       if (!row?.bankCode || !row.bankNo || !row.bankAccountName) throw notFound("ไม่พบข้อมูลบัญชีธนาคาร");
-      return {
-        status: "Success" as const,
-        bankname: row.bankCode as z.output<typeof auth.BankCode>,
-        bankno: row.bankNo,
-        bankaccounts: row.bankAccountName,
-      };
+      return { bankCode: row.bankCode as z.output<typeof auth.BankCode>, bankNo: row.bankNo, bankAccountName: row.bankAccountName };
     },
   };
 }

@@ -3,11 +3,12 @@ import { backOffice } from "../../contract";
 import type { Db } from "../db/client";
 import { type Authenticate, routesOf } from "../http/register-route";
 import { backOfficeService } from "./service";
+import { playerViewReply, reportReply } from "./views";
 
 /** The back office's player view and reports (issue 19); admin-only through their contract. */
 export function backOfficeRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
   const service = backOfficeService(db);
   const r = routesOf(app, authenticate);
-  r(backOffice.adminPlayerView, ({ body, user }) => service.playerView(user, body.uuid));
-  r(backOffice.adminReport, ({ body, user }) => service.report(user, body));
+  r(backOffice.adminPlayerView, async ({ body, user }) => playerViewReply(await service.playerView(user, body.uuid)));
+  r(backOffice.adminReport, async ({ body, user }) => reportReply(body, await service.report(user, body)));
 }

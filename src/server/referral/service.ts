@@ -1,10 +1,8 @@
 import type { z } from "zod";
 import type { referral } from "../../contract";
 import { baht, bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
-import { maskUsername } from "../../domain/referral";
-import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
-import { findUserById } from "../auth/repository";
+import { userById } from "../auth/players";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, notFound } from "../http/errors";
 import { once } from "../http/idempotency";
@@ -14,59 +12,34 @@ import { readSubsidyConfig, writeSubsidyConfig } from "./config";
 import { assertCommissionWithinEdge } from "./edge";
 import * as repo from "./repository";
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-const bahtOf = (satang: string | bigint) => satangToBaht(BigInt(satang));
-
 export function referralService(db: Db) {
   return {
     async relationship(user: AuthUser, uuid: string) {
       assertOwnUuid(user, uuid);
-      const [rows, level2] = await Promise.all([repo.friends(db, uuid), repo.secondLevelCount(db, uuid)]);
-      return {
-        status: "Success" as const,
-        childrenlist: rows.map((f) => ({
-          username: maskUsername(f.username),
-          joined_at: iso(f.created_at),
-          last_active_at: f.last_active_at ? iso(f.last_active_at) : null,
-          stake_month: bahtOf(f.stake_month),
-        })),
-        level2_count: level2,
-      };
+      const [friends, level2] = await Promise.all([repo.friends(db, uuid), repo.secondLevelCount(db, uuid)]);
+      return { friends, level2 };
     },
 
     async totals(user: AuthUser, uuid: string) {
       assertOwnUuid(user, uuid);
-      const [t, affiliate, debt] = await Promise.all([repo.totals(db, uuid), playerBalance(db, uuid, "affiliate"), repo.debtOf(db, uuid)]);
-      return {
-        status: "Success" as const,
-        stake: { today: bahtOf(t.stake_today), month: bahtOf(t.stake_month), all: bahtOf(t.stake_all) },
-        commission: { today: bahtOf(t.commission_today), month: bahtOf(t.commission_month), all: bahtOf(t.commission_all) },
-        affiliate_credit: satangToBaht(affiliate),
-        debt: satangToBaht(debt),
-      };
+      const [totals, affiliate, debt] = await Promise.all([repo.totals(db, uuid), playerBalance(db, uuid, "affiliate"), repo.debtOf(db, uuid)]);
+      return { totals, affiliate, debt };
     },
 
     async byDay(user: AuthUser, uuid: string, days: number) {
       assertOwnUuid(user, uuid);
-      const rows = await repo.commissionByDay(db, uuid, days);
-      return {
-        status: "Success" as const,
-        subsidylist: rows.map((r) => ({
-          date: r.date,
-          level: Number(r.level),
-          stake: bahtOf(r.stake),
-          commission: bahtOf(r.commission),
-          rate_bp: Number(((Number(r.commission) * 10_000) / Number(r.stake)).toFixed(2)),
-        })),
-      };
+      return repo.commissionByDay(db, uuid, days);
     },
 
     async configFor(user: AuthUser, uuid: string) {
       assertOwnUuid(user, uuid);
-      return { status: "Success" as const, config_str: JSON.stringify(await readSubsidyConfig(db)) };
+      return readSubsidyConfig(db);
     },
 
-    /** Moves commission from the affiliate balance to the credit at once (guarded debit, idempotent with a key). */
+    /**
+     * Moves commission from the affiliate balance to the credit at once (guarded debit, idempotent with a
+     * key): the move's id and both balances after it (baht; a retry's stored answer holds them too).
+     */
     async withdraw(user: AuthUser, body: z.output<typeof referral.addWithdrawalAf.body>, idempotencyKey: string | null) {
       assertOwnUuid(user, body.uuid);
       const config = await readSubsidyConfig(db);
@@ -86,11 +59,7 @@ export function referralService(db: Db) {
               actorId: user.uuid,
               requestId: user.requestId,
             });
-            const message = `โยกค่าคอม ${formatMoney(baht(body.amount))} บาท เข้าเครดิตแล้ว`;
             return {
-              status: "Success" as const,
-              msg: message,
-              message,
               id,
               credit: satangToBaht(moved.balances.get(credit)!),
               affiliate_credit: satangToBaht(moved.balances.get(affiliate)!),
@@ -105,21 +74,11 @@ export function referralService(db: Db) {
 
     async withdrawals(user: AuthUser, uuid: string, days: number) {
       assertOwnUuid(user, uuid);
-      const rows = await repo.afWithdrawals(db, uuid, days);
-      return {
-        status: "Success" as const,
-        withdrawallist: rows.map((w) => ({
-          id: Number(w.id),
-          amount: bahtOf(w.amount),
-          note: w.note,
-          date_time: formatThaiDateTime(w.created_at),
-          created_at: iso(w.created_at),
-        })),
-      };
+      return repo.afWithdrawals(db, uuid, days);
     },
 
-    async adminConfig() {
-      return { status: "Success" as const, config: await readSubsidyConfig(db) };
+    adminConfig() {
+      return readSubsidyConfig(db);
     },
 
     /** Saves the rates unless a ring of accounts referring each other could bet with positive expectation. */
@@ -132,49 +91,32 @@ export function referralService(db: Db) {
         const before = await readSubsidyConfig(tx);
         await writeSubsidyConfig(tx, config);
         await writeAudit(tx, { actorId: admin.uuid, action: "subsidy.config", target: "site_config:subsidy", before, after: config });
-        return { status: "Success" as const, message: "บันทึกอัตราค่าคอมแล้ว", config };
+        return config;
       });
     },
 
     async tree(uuid: string) {
-      const player = await findUserById(db, uuid);
+      const player = await userById(db, uuid);
       if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
-      const referrer = player.referrerId ? await findUserById(db, player.referrerId) : undefined;
+      const referrer = player.referrerId ? await userById(db, player.referrerId) : undefined;
       const [friends, log, affiliate, debt] = await Promise.all([
         repo.treeFriends(db, uuid),
         repo.commissionLog(db, uuid),
         playerBalance(db, uuid, "affiliate"),
         repo.debtOf(db, uuid),
       ]);
-      return {
-        status: "Success" as const,
-        username: player.username,
-        referrer: referrer ? { uuid: referrer.id, username: referrer.username } : null,
-        friends: friends.map((f) => ({ uuid: f.id, username: f.username, level: Number(f.level), joined_at: iso(f.created_at), stake_all: bahtOf(f.stake_all) })),
-        commissions: log.map((c) => ({
-          slip_id: Number(c.slip_id),
-          round_id: Number(c.round_id),
-          level: Number(c.level),
-          friend: c.friend,
-          stake: bahtOf(c.stake),
-          commission: bahtOf(c.amount),
-          created_at: iso(c.created_at),
-          reversed_at: c.reversed_at ? iso(c.reversed_at) : null,
-        })),
-        affiliate_credit: satangToBaht(affiliate),
-        debt: satangToBaht(debt),
-      };
+      return { player, referrer: referrer ?? null, friends, commissions: log, affiliate, debt };
     },
 
     /** The operator's change of a player's referrer (or its removal), with a reason; never a ring. */
-    async changeReferrer(admin: AuthUser, body: z.output<typeof referral.adminChangeReferrer.body>) {
+    async changeReferrer(admin: AuthUser, body: z.output<typeof referral.adminChangeReferrer.body>): Promise<void> {
       return db.transaction(async (tx) => {
         await repo.lockReferralTree(tx);
-        const player = await findUserById(tx, body.uuid);
+        const player = await userById(tx, body.uuid);
         if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
         if (body.referrer_uuid !== null) {
           if (body.referrer_uuid === body.uuid) throw badRequest("ผู้เล่นแนะนำตัวเองไม่ได้");
-          const referrer = await findUserById(tx, body.referrer_uuid);
+          const referrer = await userById(tx, body.referrer_uuid);
           if (!referrer || referrer.role !== "player" || referrer.state !== "active") throw badRequest("ผู้แนะนำต้องเป็นผู้เล่นที่ใช้งานอยู่");
           if ((await repo.ancestors(tx, body.referrer_uuid)).includes(body.uuid)) {
             throw conflict("เปลี่ยนไม่ได้: ผู้แนะนำใหม่อยู่ในสายงานของผู้เล่นคนนี้เอง");
@@ -189,8 +131,8 @@ export function referralService(db: Db) {
           before: { referrer: player.referrerId },
           after: { referrer: body.referrer_uuid, reason: body.reason },
         });
-        return { status: "Success" as const, message: body.referrer_uuid ? "เปลี่ยนผู้แนะนำแล้ว" : "เอาผู้แนะนำออกแล้ว" };
       });
     },
   };
 }
+export type ReferralService = ReturnType<typeof referralService>;

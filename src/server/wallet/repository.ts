@@ -24,6 +24,11 @@ const since = (days: number) => sql`now() - make_interval(days => ${days})`;
 
 // ---- deposit requests ----
 
+/** A player's deposit requests change one transaction at a time (asking, cancelling): held to the commit. */
+export async function lockDepositRequestsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('deposit:' || ${userId}, 0))`);
+}
+
 /** Requests past their time give their amount back to the pool (for every player). */
 export async function expireDepositRequests(db: Executor): Promise<void> {
   await db.execute(sql`update deposit_requests set state = 'expired' where state = 'open' and expires_at <= now()`);

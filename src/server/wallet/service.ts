@@ -1,13 +1,10 @@
-import { sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import type { wallet } from "../../contract";
 
 import { baht, bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
-import { promptPayPayload } from "../../domain/promptpay";
-import { formatThaiDateTime } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
-import { findUserById } from "../auth/repository";
+import { type User, userById } from "../auth/players";
 import type { Db } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { decodeImageDataUrl } from "../http/image-data-url";
@@ -19,7 +16,6 @@ import { awardDepositPoints } from "../points/accrual";
 import { readWalletConfig, writeWalletConfig } from "./config";
 import { HOUSE, houseShard, InsufficientFunds, playerAccountId, playerBalance, transfer } from "./ledger";
 import * as repo from "./repository";
-import { bankView, payRecordView, withdrawalView } from "./views";
 
 const DEPOSIT_REQUEST_TTL_MINUTES = 30;
 const PAYTIME_MAX_AGE_DAYS = 3;
@@ -42,36 +38,62 @@ function decodeSlip(dataUrl: string): { bytes: Buffer; type: string } {
 
 const toSatang = (baht: number) => BigInt(bahtToSatang(baht));
 
+/** A deposit request waiting for its transfer: the amount to send, and where (fixed when it was made). */
+export interface OpenDepositRequest {
+  /** Baht, with the satang that make it unique. */
+  amount: number;
+  transection: string;
+  expiresAt: Date;
+  bank: repo.SiteBankRow | null;
+  promptpayId: string | null;
+}
+
+/** A player's credit movements as the operator reads them (the back office's too). */
+export interface MoneyLog {
+  player: User;
+  balance: bigint;
+  entries: repo.LogRow[];
+}
+
+/** The wallet's entry point for the back office's player view: the money log of one player (docs/decisions/040). */
+export async function moneyLogOf(db: Db, uuid: string, days: number): Promise<MoneyLog> {
+  const player = await userById(db, uuid);
+  if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
+  const accountId = await playerAccountId(db, uuid);
+  const entries = await repo.moneyLog(db, accountId, days);
+  return { player, balance: await playerBalance(db, uuid), entries };
+}
+
+/** A player's transfer reports and withdrawals of the last days, newest first (the back office's player view). */
+export async function paymentsOf(db: Db, uuid: string, days: number) {
+  const [deposits, withdrawals] = await Promise.all([repo.payRecordsOfUser(db, uuid, days), repo.withdrawalsOfUser(db, uuid, days)]);
+  return { deposits, withdrawals };
+}
+
 export function walletService(db: Db) {
   function own(user: AuthUser, uuid: string | undefined) {
     if (uuid !== undefined && uuid !== user.uuid) throw forbidden();
   }
 
   /** What gent-amount answers, from the request's row: the account and PromptPay id fixed when it was made. */
-  async function openRequestView(r: Pick<repo.OpenDepositRequestRow, "amount" | "transection" | "expires_at" | "site_bank_id" | "promptpay_id">) {
+  async function openRequestOf(r: Pick<repo.OpenDepositRequestRow, "amount" | "transection" | "expires_at" | "site_bank_id" | "promptpay_id">): Promise<OpenDepositRequest> {
     const amount = satangToBaht(BigInt(r.amount));
     // A request made before migration 0030 kept neither: it is shown with the site's account as it is now.
     const legacy = r.site_bank_id === null && r.promptpay_id === null;
     const bank = r.site_bank_id ? await repo.siteBankById(db, Number(r.site_bank_id)) : legacy ? ((await repo.siteBanks(db, true))[0] ?? null) : null;
     const promptpay = legacy ? bank?.promptpay_id || (await readWalletConfig(db)).promptpayId : r.promptpay_id;
-    return {
-      amount,
-      transection: r.transection,
-      expiresAt: new Date(r.expires_at).toISOString(),
-      bank: bank ? bankView(bank) : null,
-      qrPayload: promptpay ? promptPayPayload(promptpay, amount) : null,
-    };
+    return { amount, transection: r.transection, expiresAt: new Date(r.expires_at), bank, promptpayId: promptpay || null };
   }
 
   return {
     /** The player's credit (`/api/get-credit`). */
-    async credit(user: AuthUser, uuid: string | undefined) {
+    async credit(user: AuthUser, uuid: string | undefined): Promise<bigint> {
       own(user, uuid);
-      return { status: "Success" as const, credit: satangToBaht(await playerBalance(db, user.uuid)) };
+      return playerBalance(db, user.uuid);
     },
 
-    async config() {
-      return { status: "Success" as const, config: await readWalletConfig(db) };
+    config() {
+      return readWalletConfig(db);
     },
 
     async requestDepositAmount(user: AuthUser, body: { amount: number; uuid?: string }) {
@@ -87,7 +109,7 @@ export function walletService(db: Db) {
       // can match a line of the bank statement to one player.
       const request = await db.transaction(async (tx) => {
         // One request of a player at a time, so the caps below hold.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('deposit:' || ${user.uuid}, 0))`);
+        await repo.lockDepositRequestsOf(tx, user.uuid);
         if ((await repo.pendingReportCount(tx, user.uuid)) >= MAX_PENDING_REPORTS) {
           throw conflict(`มีรายการแจ้งฝากรอตรวจสอบ ${MAX_PENDING_REPORTS} รายการแล้ว กรุณารอเจ้าหน้าที่ตรวจสอบก่อนขอฝากใหม่`);
         }
@@ -125,26 +147,24 @@ export function walletService(db: Db) {
         return null;
       });
       if (!request) throw conflict("มีผู้ขอฝากยอดนี้จำนวนมาก กรุณาเปลี่ยนยอดฝากเล็กน้อยแล้วลองใหม่");
-      return { status: "Success" as const, ...(await openRequestView(request)) };
+      return openRequestOf(request);
     },
 
     /** The request waiting for the transfer, as gent-amount gave it, on every visit (decision 035). */
     async openDepositRequest(user: AuthUser, uuid: string | undefined) {
       own(user, uuid);
       const open = await repo.openDepositRequestOf(db, user.uuid);
-      return { status: "Success" as const, request: open ? await openRequestView(open) : null };
+      return open ? openRequestOf(open) : null;
     },
 
-    async cancelDepositRequest(user: AuthUser, body: { transection: string; uuid?: string }) {
+    async cancelDepositRequest(user: AuthUser, body: { transection: string; uuid?: string }): Promise<void> {
       own(user, body.uuid);
       return db.transaction(async (tx) => {
         // gent-amount's lock on the player's requests: an ask for the same amount made at the same moment
         // (another tab) either returns the request before this cancel or sees it cancelled, never hands
         // back a request that is cancelled as it answers (docs/decisions/035-open-deposit-request.md).
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('deposit:' || ${user.uuid}, 0))`);
-        if (await repo.cancelDepositRequest(tx, body.transection, user.uuid)) {
-          return { status: "Success" as const, message: "ยกเลิกรายการขอฝากแล้ว" };
-        }
+        await repo.lockDepositRequestsOf(tx, user.uuid);
+        if (await repo.cancelDepositRequest(tx, body.transection, user.uuid)) return;
         // Nothing changed: say why, from the row as it is now.
         const request = await repo.depositRequestByTransection(tx, body.transection);
         if (!request) throw notFound("ไม่พบรายการขอฝากนี้");
@@ -160,7 +180,8 @@ export function walletService(db: Db) {
       return repo.depositRequestsOfUser(db, user.uuid, days);
     },
 
-    async reportTransfer(user: AuthUser, body: z.output<typeof wallet.addPaynow.body>) {
+    /** The transfer reported (or the same report again): its pay record's id. */
+    async reportTransfer(user: AuthUser, body: z.output<typeof wallet.addPaynow.body>): Promise<number> {
       own(user, body.uuid);
       const paytime = new Date(body.paytime);
       const now = Date.now();
@@ -176,9 +197,7 @@ export function walletService(db: Db) {
         if (request.state === "used") {
           // The same report sent again is answered once; another report for the same transfer is refused.
           const existing = await repo.payRecordByTransection(tx, body.transection);
-          if (existing && existing.request_hash === hash) {
-            return { status: "Success" as const, message: "แจ้งโอนแล้ว รอเจ้าหน้าที่ตรวจสอบ", id: Number(existing.id) };
-          }
+          if (existing && existing.request_hash === hash) return Number(existing.id);
           throw conflict("รายการนี้แจ้งโอนไปแล้ว");
         }
         // A cancelled, expired or replaced request has given its amount back: another player may hold it now.
@@ -204,7 +223,7 @@ export function walletService(db: Db) {
           requestHash: hash,
         });
         await repo.markDepositRequestUsed(tx, request.id);
-        return { status: "Success" as const, message: "แจ้งโอนแล้ว รอเจ้าหน้าที่ตรวจสอบ", id: Number(id) };
+        return Number(id);
       });
     },
 
@@ -213,12 +232,16 @@ export function walletService(db: Db) {
       return repo.payRecordsOfUser(db, user.uuid, days);
     },
 
-    async withdraw(user: AuthUser, body: z.output<typeof wallet.addWithdrawal.body>, idempotencyKey: string | null) {
+    /**
+     * The withdrawal's id and the credit left (baht). A keyed retry gets the answer stored the first time,
+     * which before docs/decisions/040 was the whole reply: it holds these two fields as well.
+     */
+    async withdraw(user: AuthUser, body: z.output<typeof wallet.addWithdrawal.body>, idempotencyKey: string | null): Promise<{ id: number; credit: number }> {
       own(user, body.uuid);
       const config = await readWalletConfig(db);
       const fail = (message: string, code = 400) => new ApiError(code, message);
       if (body.amount < config.withdrawMin) throw fail(`ถอนขั้นต่ำ ${formatMoney(baht(config.withdrawMin))} บาท`);
-      const player = await findUserById(db, user.uuid);
+      const player = await userById(db, user.uuid);
       if (!player?.bankCode || !player.bankNo || !player.bankAccountName) throw fail("ไม่พบบัญชีธนาคารที่ลงทะเบียนไว้");
       if (body.bankname !== player.bankCode) throw fail("ถอนได้เฉพาะเข้าบัญชีธนาคารที่ลงทะเบียนไว้เท่านั้น");
       const amount = toSatang(body.amount);
@@ -248,8 +271,7 @@ export function walletService(db: Db) {
             actorId: user.uuid,
             requestId: user.requestId,
           });
-          const message = "ส่งคำขอถอนเงินแล้ว รอเจ้าหน้าที่ดำเนินการ";
-          return { status: "Success" as const, msg: message, message, id: Number(id), credit: satangToBaht(moved.balances.get(accountId)!) };
+          return { id: Number(id), credit: satangToBaht(moved.balances.get(accountId)!) };
         }));
       } catch (e) {
         if (e instanceof InsufficientFunds) throw fail("ยอดเงินคงเหลือไม่เพียงพอสำหรับการถอน");
@@ -268,13 +290,15 @@ export function walletService(db: Db) {
       return repo.payRecordsByStatus(db, status, days);
     },
 
-    async slip(id: number) {
+    /** The slip image of a transfer report, if it has one. */
+    async slip(id: number): Promise<{ slip: Buffer | null; slip_type: string | null }> {
       const row = await repo.payRecordSlip(db, id);
       if (!row) throw notFound("ไม่พบรายการแจ้งฝาก");
-      return { status: "Success" as const, slip: row.slip ? `data:image/${row.slip_type};base64,${Buffer.from(row.slip).toString("base64")}` : null };
+      return row;
     },
 
-    async decidePayRecord(admin: AuthUser, id: number, decision: "Approve" | "Reject") {
+    /** The report as decided. */
+    async decidePayRecord(admin: AuthUser, id: number, decision: "Approve" | "Reject"): Promise<repo.PayRecordRow> {
       return db.transaction(async (tx) => {
         const before = await repo.payRecordById(tx, id);
         if (!before) throw notFound("ไม่พบรายการแจ้งฝาก");
@@ -308,12 +332,7 @@ export function walletService(db: Db) {
           before: { status: before.status, amount: satangToBaht(BigInt(before.amount)), player: before.user_id },
           after: { status: decision, credit },
         });
-        const record = (await repo.payRecordById(tx, id))!;
-        return {
-          status: "Success" as const,
-          message: decision === "Approve" ? "อนุมัติและเติมเครดิตแล้ว" : "ปฏิเสธรายการแล้ว",
-          record: payRecordView(record),
-        };
+        return (await repo.payRecordById(tx, id))!;
       });
     },
 
@@ -321,7 +340,8 @@ export function walletService(db: Db) {
       return repo.withdrawalsByStatus(db, status, days);
     },
 
-    async decideWithdrawal(admin: AuthUser, id: number, decision: "Approve" | "Reject") {
+    /** The withdrawal as decided. */
+    async decideWithdrawal(admin: AuthUser, id: number, decision: "Approve" | "Reject"): Promise<repo.WithdrawalRow> {
       return db.transaction(async (tx) => {
         const before = await repo.withdrawalById(tx, id);
         if (!before) throw notFound("ไม่พบรายการถอน");
@@ -348,19 +368,15 @@ export function walletService(db: Db) {
           before: { status: before.status, amount: satangToBaht(BigInt(before.amount)), player: before.user_id },
           after: { status: decision, credit: decision === "Reject" ? satangToBaht(moved.balances.get(accountId)!) : undefined },
         });
-        const record = (await repo.withdrawalById(tx, id))!;
-        return {
-          status: "Success" as const,
-          message: decision === "Approve" ? "อนุมัติการถอนแล้ว" : "ปฏิเสธการถอนและคืนเครดิตแล้ว",
-          record: withdrawalView(record),
-        };
+        return (await repo.withdrawalById(tx, id))!;
       });
     },
 
-    async adjustCredit(admin: AuthUser, body: { uuid: string; amount: number; note: string }, idempotencyKey: string | null) {
+    /** The player's credit after the adjustment (baht; a retry's stored answer holds it too). */
+    async adjustCredit(admin: AuthUser, body: { uuid: string; amount: number; note: string }, idempotencyKey: string | null): Promise<{ credit: number }> {
       // An operator's money write must be safe to retry: it always carries its key.
       if (!idempotencyKey) throw badRequest("การปรับเครดิตต้องส่ง Idempotency-Key");
-      const player = await findUserById(db, body.uuid);
+      const player = await userById(db, body.uuid);
       if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
       const accountId = await playerAccountId(db, body.uuid);
       const amount = toSatang(Math.abs(body.amount));
@@ -388,7 +404,7 @@ export function walletService(db: Db) {
               before: { credit: satangToBaht(before) },
               after: { credit: satangToBaht(after), amount: body.amount, note: body.note },
             });
-            return { status: "Success" as const, message: "ปรับเครดิตแล้ว", credit: satangToBaht(after) };
+            return { credit: satangToBaht(after) };
           }),
         );
       } catch (e) {
@@ -418,44 +434,15 @@ export function walletService(db: Db) {
       return this.receivingBanks();
     },
 
-    async moneyLog(uuid: string, days: number) {
-      const player = await findUserById(db, uuid);
-      if (!player || player.role !== "player") throw notFound("ไม่พบผู้เล่น");
-      const accountId = await playerAccountId(db, uuid);
-      const rows = await repo.moneyLog(db, accountId, days);
-      return {
-        status: "Success" as const,
-        username: player.username,
-        credit: satangToBaht(await playerBalance(db, uuid)),
-        logArr: rows.map((r) => ({
-          id: Number(r.id),
-          kind: r.kind,
-          amount: satangToBaht(BigInt(r.amount)),
-          balance_after: satangToBaht(BigInt(r.balance_after)),
-          reference: r.reference,
-          note: r.note,
-          date_time: formatThaiDateTime(r.created_at),
-          created_at: new Date(r.created_at).toISOString(),
-        })),
-      };
+    moneyLog(uuid: string, days: number): Promise<MoneyLog> {
+      return moneyLogOf(db, uuid, days);
     },
 
     /** Looking players up reads their personal details: audited with the query and how many were found. */
     async findUsers(admin: AuthUser, query: string) {
       const rows = await repo.findUsers(db, query);
       await writeAudit(db, { actorId: admin.uuid, action: "player.search", after: { query, found: rows.length } });
-      return {
-        status: "Success" as const,
-        users: rows.map((r) => ({
-          uuid: r.id,
-          username: r.username,
-          phonenumber: r.phone,
-          name: r.bank_account_name,
-          bankno: r.bank_no,
-          state: r.state,
-          credit: satangToBaht(BigInt(r.balance ?? 0)),
-        })),
-      };
+      return rows;
     },
 
     async updateConfig(admin: AuthUser, config: z.output<typeof wallet.adminUpdateWalletConfig.body>) {
@@ -464,7 +451,7 @@ export function walletService(db: Db) {
         await writeWalletConfig(tx, config);
         await writeAudit(tx, { actorId: admin.uuid, action: "wallet.config", target: "site_config:wallet", before, after: config });
       });
-      return { status: "Success" as const, config: await readWalletConfig(db) };
+      return readWalletConfig(db);
     },
   };
 }
