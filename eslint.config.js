@@ -12,9 +12,20 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      // Type-aware rules (docs/decisions/043): the project's tsconfig gives the types of every .ts file;
+      // the few JavaScript files outside it are read in a default project.
+      parserOptions: {
+        projectService: { allowDefaultProject: ["eslint.config.js", "scripts/*.mjs", "src/web/public/sw.js"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // A dropped promise can drop money or hide a failure: await it, or mark fire-and-forget with `void`.
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
     },
   },
   {

@@ -1,6 +1,9 @@
 // Yeekee (DESIGN.md §7, issue 6): the result rule and the hash chain over the shots.
-// Runs on the server and in the browser's recomputation view, so it uses no Node-only API: SHA-256,
-// HMAC and UTF-8 encoding are implemented here in plain TypeScript.
+// Runs on the server and in the browser's recomputation view, so it uses no Node-only API: SHA-256 and
+// HMAC come from @noble/hashes, audited and pure TypeScript, the same in both (docs/decisions/043).
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 
 export interface Shot {
   // 1, 2, 3, … in the server's receive order within the round.
@@ -140,7 +143,7 @@ export function verifyChain(shots: Array<Shot & { hash: string }>): ChainVerific
 
 /** SHA-256 of the seed's 32 bytes, as 64 lowercase hex digits: published from the round's first moment. */
 export function seedCommitment(seedHex: string): string {
-  return toHex(sha256(seedBytes(seedHex)));
+  return bytesToHex(sha256(seedBytes(seedHex)));
 }
 
 /**
@@ -150,7 +153,7 @@ export function seedCommitment(seedHex: string): string {
  */
 export function yeekeeOffset(seedHex: string, head: string): number {
   if (!/^[0-9a-f]{64}$/.test(head)) throw new RangeError("The chain head must be 64 lowercase hex digits");
-  const mac = hmacSha256(seedBytes(seedHex), utf8(head));
+  const mac = hmac(sha256, seedBytes(seedHex), utf8ToBytes(head));
   let n = 0n;
   for (let i = 0; i < 8; i++) n = (n << 8n) | BigInt(mac[i]!);
   return Number(n % MODULUS);
@@ -158,143 +161,10 @@ export function yeekeeOffset(seedHex: string, head: string): number {
 
 function seedBytes(seedHex: string): Uint8Array {
   if (!/^[0-9a-f]{64}$/.test(seedHex)) throw new RangeError("A seed is 32 bytes, written as 64 lowercase hex digits");
-  const out = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) out[i] = parseInt(seedHex.slice(i * 2, i * 2 + 2), 16);
-  return out;
+  return hexToBytes(seedHex);
 }
 
-function toHex(bytes: Uint8Array): string {
-  let hex = "";
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
-  return hex;
-}
-
-// HMAC (RFC 2104) over SHA-256: a 64-byte block; a longer key is hashed first.
-function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
-  const block = new Uint8Array(64);
-  block.set(key.length > 64 ? sha256(key) : key);
-  const inner = new Uint8Array(64 + message.length);
-  const outer = new Uint8Array(64 + 32);
-  for (let i = 0; i < 64; i++) {
-    inner[i] = block[i]! ^ 0x36;
-    outer[i] = block[i]! ^ 0x5c;
-  }
-  inner.set(message, 64);
-  outer.set(sha256(inner), 64);
-  return sha256(outer);
-}
-
-// ---------------------------------------------------------------------------------------------
-// SHA-256 (FIPS 180-4) of the UTF-8 bytes of `text`, as 64 lowercase hex digits.
-
-const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-]);
-
-const H0 = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
-
-// UTF-8 like TextEncoder: a lone surrogate becomes U+FFFD.
-function utf8(text: string): Uint8Array {
-  const out = new Uint8Array(text.length * 3);
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
-      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-        i++;
-      } else {
-        c = 0xfffd;
-      }
-    }
-    if (c < 0x80) {
-      out[n++] = c;
-    } else if (c < 0x800) {
-      out[n++] = 0xc0 | (c >> 6);
-      out[n++] = 0x80 | (c & 0x3f);
-    } else if (c < 0x10000) {
-      out[n++] = 0xe0 | (c >> 12);
-      out[n++] = 0x80 | ((c >> 6) & 0x3f);
-      out[n++] = 0x80 | (c & 0x3f);
-    } else {
-      out[n++] = 0xf0 | (c >> 18);
-      out[n++] = 0x80 | ((c >> 12) & 0x3f);
-      out[n++] = 0x80 | ((c >> 6) & 0x3f);
-      out[n++] = 0x80 | (c & 0x3f);
-    }
-  }
-  return out.subarray(0, n);
-}
-
-function sha256(message: Uint8Array): Uint8Array {
-  const length = message.length;
-  // Message, 0x80, zeros, then the bit length as a 64-bit big-endian integer; a multiple of 64 bytes.
-  const padded = new Uint8Array((Math.floor((length + 8) / 64) + 1) * 64);
-  padded.set(message);
-  padded[length] = 0x80;
-  const view = new DataView(padded.buffer);
-  const bits = length * 8;
-  view.setUint32(padded.length - 8, Math.floor(bits / 0x100000000));
-  view.setUint32(padded.length - 4, bits >>> 0);
-
-  const h = Uint32Array.from(H0);
-  const w = new Uint32Array(64);
-  for (let offset = 0; offset < padded.length; offset += 64) {
-    for (let t = 0; t < 16; t++) w[t] = view.getUint32(offset + t * 4);
-    for (let t = 16; t < 64; t++) {
-      const x = w[t - 15]!;
-      const y = w[t - 2]!;
-      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
-      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
-      w[t] = (w[t - 16]! + s0 + w[t - 7]! + s1) | 0;
-    }
-    let a = h[0]!;
-    let b = h[1]!;
-    let c = h[2]!;
-    let d = h[3]!;
-    let e = h[4]!;
-    let f = h[5]!;
-    let g = h[6]!;
-    let hh = h[7]!;
-    for (let t = 0; t < 64; t++) {
-      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const ch = (e & f) ^ (~e & g);
-      const t1 = (hh + S1 + ch + K[t]! + w[t]!) | 0;
-      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const maj = (a & b) ^ (a & c) ^ (b & c);
-      const t2 = (S0 + maj) | 0;
-      hh = g;
-      g = f;
-      f = e;
-      e = (d + t1) | 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) | 0;
-    }
-    h[0] = h[0]! + a;
-    h[1] = h[1]! + b;
-    h[2] = h[2]! + c;
-    h[3] = h[3]! + d;
-    h[4] = h[4]! + e;
-    h[5] = h[5]! + f;
-    h[6] = h[6]! + g;
-    h[7] = h[7]! + hh;
-  }
-  const digest = new Uint8Array(32);
-  const out = new DataView(digest.buffer);
-  for (let i = 0; i < 8; i++) out.setUint32(i * 4, h[i]!);
-  return digest;
-}
-
+/** SHA-256 of the UTF-8 bytes of `text` (TextEncoder's: a lone surrogate becomes U+FFFD), as 64 lowercase hex digits. */
 export function sha256Hex(text: string): string {
-  return toHex(sha256(utf8(text)));
+  return bytesToHex(sha256(utf8ToBytes(text)));
 }

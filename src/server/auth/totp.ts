@@ -1,50 +1,35 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { HOTP, Secret, TOTP } from "otpauth";
 
 /**
  * Time-based one-time codes (RFC 6238 over RFC 4226's HOTP) as authenticator apps make them: HMAC-SHA-1,
- * 30-second steps, 6 digits. node:crypto does the HMAC; the rest is a dozen lines, not a dependency.
+ * 30-second steps, 6 digits. The codes, base32 and the otpauth:// URI come from `otpauth`, a maintained
+ * library, not from code of our own (docs/decisions/043); this module keeps the site's settings in one place.
  */
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 /** Steps either side of now that are still accepted: a phone clock a little off, a code typed at the turn. */
 export const TOTP_WINDOW = 1;
 
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const ALGORITHM = "SHA1";
+
+/** otpauth's Secret over a copy of the bytes: a Buffer's `.buffer` may be a shared pool larger than the key. */
+function secretOf(bytes: Uint8Array): Secret {
+  return new Secret({ buffer: Uint8Array.from(bytes).buffer });
+}
 
 /** RFC 4648 base32 without padding, the form otpauth:// URIs and authenticator apps use. */
 export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
+  return secretOf(bytes).base32;
 }
 
 /** Reads base32 (any case, spaces and padding ignored); null when a character is not base32. */
 export function base32Decode(text: string): Buffer | null {
-  const clean = text.replace(/[\s=]/g, "").toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    const index = BASE32.indexOf(ch);
-    if (index < 0) return null;
-    value = ((value << 5) | index) & 0xffff;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
+  try {
+    return Buffer.from(Secret.fromBase32(text.replace(/[\s=]/g, "")).bytes);
+  } catch {
+    return null;
   }
-  return Buffer.from(out);
 }
 
 /** A new shared secret: 20 random bytes (160 bits, the HMAC-SHA-1 key size RFC 4226 recommends). */
@@ -54,22 +39,17 @@ export function newTotpSecret(): Buffer {
 
 /** RFC 4226 HOTP: the code for one counter value. */
 export function hotp(secret: Uint8Array, counter: number, digits = TOTP_DIGITS): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac("sha1", secret).update(message).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const binary = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
-  return String(binary % 10 ** digits).padStart(digits, "0");
+  return HOTP.generate({ secret: secretOf(secret), algorithm: ALGORITHM, digits, counter });
 }
 
 /** The 30-second step a moment falls in (RFC 6238's T, counted from the Unix epoch). */
 export function totpStep(atMs: number): number {
-  return Math.floor(atMs / 1000 / TOTP_STEP_SECONDS);
+  return TOTP.counter({ period: TOTP_STEP_SECONDS, timestamp: atMs });
 }
 
 /** The code an authenticator shows at a moment. */
 export function totpAt(secret: Uint8Array, atMs: number, digits = TOTP_DIGITS): string {
-  return hotp(secret, totpStep(atMs), digits);
+  return TOTP.generate({ secret: secretOf(secret), algorithm: ALGORITHM, digits, period: TOTP_STEP_SECONDS, timestamp: atMs });
 }
 
 /**
@@ -78,25 +58,28 @@ export function totpAt(secret: Uint8Array, atMs: number, digits = TOTP_DIGITS): 
  */
 export function matchTotp(secret: Uint8Array, code: string, atMs: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const given = Buffer.from(code);
-  const now = totpStep(atMs);
-  let found: number | null = null;
-  // Every candidate is compared (no early return), in constant time.
-  for (let step = now - TOTP_WINDOW; step <= now + TOTP_WINDOW; step++) {
-    if (timingSafeEqual(given, Buffer.from(hotp(secret, step))) && found === null) found = step;
-  }
-  return found;
+  // otpauth compares each candidate in constant time (node:crypto's timingSafeEqual) and answers the
+  // distance in steps from now.
+  const delta = TOTP.validate({
+    token: code,
+    secret: secretOf(secret),
+    algorithm: ALGORITHM,
+    digits: TOTP_DIGITS,
+    period: TOTP_STEP_SECONDS,
+    timestamp: atMs,
+    window: TOTP_WINDOW,
+  });
+  return delta === null ? null : totpStep(atMs) + delta;
 }
 
 /** The otpauth:// URI an authenticator app reads from the QR code (Key Uri Format). */
 export function otpauthUri(issuer: string, account: string, secret: Uint8Array): string {
-  const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const query = new URLSearchParams({
-    secret: base32Encode(secret),
+  return new TOTP({
     issuer,
-    algorithm: "SHA1",
-    digits: String(TOTP_DIGITS),
-    period: String(TOTP_STEP_SECONDS),
-  });
-  return `otpauth://totp/${label}?${query.toString()}`;
+    label: account,
+    secret: secretOf(secret),
+    algorithm: ALGORITHM,
+    digits: TOTP_DIGITS,
+    period: TOTP_STEP_SECONDS,
+  }).toString();
 }

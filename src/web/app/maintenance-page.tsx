@@ -56,10 +56,8 @@ export function MaintenancePage({ config }: { config: SiteConfig }) {
               <Button
                 variant="subtle"
                 color="gray"
-                onClick={async () => {
-                  await signOut();
-                  navigate(PATHS.signIn, { replace: true });
-                }}
+                // A click handler returns nothing: the sign-out runs on its own, then the navigation.
+                onClick={() => void signOut().then(() => navigate(PATHS.signIn, { replace: true }))}
               >
                 ออกจากระบบ
               </Button>

@@ -66,7 +66,7 @@ function Header() {
           onCancel={() => setConfirmLogout(false)}
           onConfirm={async () => {
             await signOut();
-            navigate(PATHS.signIn, { replace: true });
+            await navigate(PATHS.signIn, { replace: true });
           }}
         />
       )}

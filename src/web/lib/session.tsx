@@ -130,7 +130,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // The first check is a task of its own: in the effects run as the page first appears, its fresh cookie
     // read (a wait on the browser) lengthened the longest task after the first paint (issue 18).
     const first = setTimeout(() => void check(), 0);
-    const timer = setInterval(check, RENEW_CHECK_EVERY_MS);
+    const timer = setInterval(() => void check(), RENEW_CHECK_EVERY_MS);
     return () => {
       clearTimeout(first);
       clearInterval(timer);

@@ -39,7 +39,8 @@ export function SignInPage() {
         return;
       }
       signIn(result);
-      navigate(returnTo, { replace: true });
+      // Not returned: react-query would keep the sign-in pending until the next page has loaded.
+      void navigate(returnTo, { replace: true });
     },
   });
 
@@ -58,7 +59,7 @@ export function SignInPage() {
             challenge={challenge}
             onSignedIn={(result) => {
               signIn(result);
-              navigate(returnTo, { replace: true });
+              void navigate(returnTo, { replace: true });
             }}
             onBack={() => {
               setChallenge(null);

@@ -20,10 +20,13 @@ export function RealityCheckDialog({ reality }: { reality: RgSettings["reality"]
     answer.mutate("signout", {
       // Signed out whatever the answer: the player asked to stop. When the answer went through, the server
       // has already ended this session, so the browser forgets it without asking to log out.
-      onSettled: async (_data, error) => {
+      // mutate's callbacks are not awaited: the navigation, then the sign-out, run on their own.
+      onSettled: (_data, error) => {
         if (!error) removeCookie(COOKIE.jwt);
-        await navigate(PATHS.signIn, { replace: true, flushSync: true });
-        await signOut();
+        void (async () => {
+          await navigate(PATHS.signIn, { replace: true, flushSync: true });
+          await signOut();
+        })();
       },
     });
 

@@ -67,13 +67,16 @@ function ConfirmBreak({ length, opened, onClose }: { length: BreakLength; opened
   const what = isExclusion(length) ? "ระงับตนเอง" : "พักการเล่น";
   const submit = () =>
     take.mutate(length, {
-      onSuccess: async () => {
+      // mutate's callbacks are not awaited: the navigation, then the sign-out, run on their own.
+      onSuccess: () => {
         // Every session is already revoked on the server: forget this one without asking it to log out,
         // and say on the sign-in page what happened. The sign-in page is on screen (flushSync) before the
         // session is cleared, or the signed-in guard would redirect first and lose the notice.
         removeCookie(COOKIE.jwt);
-        await navigate(`${PATHS.signIn}?break=1`, { replace: true, flushSync: true });
-        await signOut();
+        void (async () => {
+          await navigate(`${PATHS.signIn}?break=1`, { replace: true, flushSync: true });
+          await signOut();
+        })();
       },
     });
   const close = () => {
