@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { playerData } from "../tests/support/players";
-import { framesPainted, phoneContext, screenshot } from "./support/harness";
+import { framesPainted, phoneContext, screenshot, signedInPage } from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
@@ -138,6 +138,27 @@ describe("a player registers, signs in and uses the shell", () => {
     await framesPainted(page);
     expect(await cookie("bannerStatus")).toBe("shown");
     expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
+  it("a page given the session by cookie (signedInPage) holds what this form sign-in left, and opens signed in without the banner", async () => {
+    // The other tests' signed-in pages skip the form (docs/decisions/039-browser-test-fixture.md): what
+    // they are given must be what the form leaves once the banner was seen, or they test another page.
+    const shape = (cookies: Awaited<ReturnType<BrowserContext["cookies"]>>) =>
+      cookies
+        .map((c) => ({ name: c.name, value: c.name === "jwt" ? "(token)" : c.value, domain: c.domain, path: c.path, httpOnly: c.httpOnly, secure: c.secure, sameSite: c.sameSite }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    const storage = (p: Page) => p.evaluate(() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k === "role")));
+    const given = await signedInPage(site, player);
+    try {
+      expect(shape(await given.context.cookies())).toEqual(shape(await context.cookies()));
+      await expect(storage(given.page)).resolves.toEqual(await storage(page));
+      await expect(given.page.getByTestId("username").textContent()).resolves.toBe(player.username);
+      await given.page.getByTestId("credit").filter({ hasText: "0 ฿" }).waitFor();
+      await framesPainted(given.page);
+      expect(await given.page.getByRole("dialog").count()).toBe(0);
+    } finally {
+      await given.context.close();
+    }
   });
 
   it("shows who referred on a referral link", async () => {
