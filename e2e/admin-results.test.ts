@@ -1,26 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
-import { launchBrowser, screenshot, signedInPage, startSite } from "./support/harness";
+import { screenshot, signedInPage } from "./support/harness";
+import { useSite } from "./support/site";
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 it("the operator previews the winning numbers, confirms the result, and players see it", async () => {
   const roundId = await makeRound(site.db, "hanoi", -60_000);
   const date = (await site.db.$client.query("select to_char(draw_date, 'YYYY-MM-DD') as d from rounds where id = $1", [roundId])).rows[0].d as string;
-  const { page } = await signedInPage(browser, site.url, TEST_ADMIN);
+  const { page } = await signedInPage(site, TEST_ADMIN);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "ลงผลรางวัล" }).click();
   await page.locator('input[type="date"]').fill(date);
@@ -59,7 +49,7 @@ it("the operator's yeekee watch lists a seed asked for before its round's result
   );
   // The serving role asks too early: refused (null) and logged.
   expect((await site.db.$client.query("select yeekee_round_seed($1) as seed", [round])).rows[0].seed).toBeNull();
-  const { page } = await signedInPage(browser, site.url, TEST_ADMIN);
+  const { page } = await signedInPage(site, TEST_ADMIN);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "เฝ้าระวังยี่กี" }).click();
   await page.getByTestId("yeekee-watch-refusal").filter({ hasText: String(round) }).first().waitFor();
@@ -68,7 +58,7 @@ it("the operator's yeekee watch lists a seed asked for before its round's result
 });
 
 it("the operator's referral rates: a rate above half the house edge is refused by name, a fair one saved", async () => {
-  const { page } = await signedInPage(browser, site.url, TEST_ADMIN);
+  const { page } = await signedInPage(site, TEST_ADMIN);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "แนะนำเพื่อน" }).click();
   const rates = page.getByTestId("subsidy-rates");
@@ -91,7 +81,7 @@ it("the operator's referral rates: a rate above half the house edge is refused b
 
 it("the operator grants a player points with a reason from the back office", async () => {
   const player = await createPlayer(site);
-  const { page } = await signedInPage(browser, site.url, TEST_ADMIN);
+  const { page } = await signedInPage(site, TEST_ADMIN);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "แต้มสิทธิพิเศษ" }).click();
   await page.getByTestId("privilege-slots").waitFor();

@@ -1,23 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
 import { base32Decode, totpAt } from "../src/server/auth/totp";
 import { TEST_ADMIN } from "../tests/support/app";
-import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, SMALL_PHONE_VIEWPORT, signedInPage, startSite } from "./support/harness";
+import { closeWelcomeBanner, phoneContext, screenshot, SMALL_PHONE_VIEWPORT, signedInPage } from "./support/harness";
+import { useSite } from "./support/site";
 
 // Issue 17: with the second factor required (as in production), the operator enrols an authenticator app
 // from the back office and from then on signs in with the password and the app's 6-digit code.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite({ adminTotpRequired: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite({ adminTotpRequired: true });
 
 /** The code the app shows in the next 30-second step (the server accepts one step either side). */
 const nextCode = (secret: Buffer) => totpAt(secret, Date.now() + 30_000);
@@ -42,7 +33,7 @@ let secret: Buffer;
 let recoveryCodes: string[];
 
 it("the back office stays shut until the operator enrols an app: QR, first code, recovery codes, then every tab opens", async () => {
-  const { page } = await signedInPage(browser, site.url, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
+  const { page } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
   await page.getByTestId("admin-link").click();
   await page.getByTestId("second-factor-needed").waitFor();
   expect(await page.getByRole("tab", { name: "ฝากรอตรวจ" }).count()).toBe(0);
@@ -82,7 +73,7 @@ it("the back office stays shut until the operator enrols an app: QR, first code,
 });
 
 it("signing in asks for the 6-digit code after the password; a wrong one is refused, the app's code opens the back office", async () => {
-  const context = await phoneContext(browser, site.url, SMALL_PHONE_VIEWPORT);
+  const context = await phoneContext(site.browser, site.url, SMALL_PHONE_VIEWPORT);
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   await signInPage(page);
@@ -104,7 +95,7 @@ it("signing in asks for the 6-digit code after the password; a wrong one is refu
 });
 
 it("without the phone, a recovery code signs the operator in once", async () => {
-  const context = await phoneContext(browser, site.url, SMALL_PHONE_VIEWPORT);
+  const context = await phoneContext(site.browser, site.url, SMALL_PHONE_VIEWPORT);
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   await signInPage(page);

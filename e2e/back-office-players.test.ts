@@ -1,38 +1,32 @@
 import { readFile } from "node:fs/promises";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { baht, formatMoney } from "../src/domain/money";
 import { TEST_ADMIN } from "../tests/support/app";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, fund } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
 // Issue 19's back office at 360 × 740: the operator's site content reaches players (the announcement
 // marquee, the contact channels after "ติดต่อเจ้าหน้าที่"), a player is found, viewed, banned with a reason
 // and let back, and the report shows and downloads as CSV.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let player: Awaited<ReturnType<typeof createPlayer>>;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   player = await createPlayer(site, { bankaccounts: "สมหญิง ทดสอบหลังบ้าน" });
   const admin = await adminToken(site);
   await fund(site, admin, player.uuid, 500);
   const round = await makeRound(site.db, "hanoi", 600_000);
   expect((await placeSlip(site, player, round, [{ award_type: "TwoDigit", number: "42", amount: 25 }])).statusCode).toBe(200);
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
 
 async function backOffice(tab: string) {
-  const { page, context } = await signedInPage(browser, site.url, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
+  const { page, context } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: tab, exact: true }).click();
   return { page, context };
@@ -49,7 +43,7 @@ it("the operator sets an announcement and the contact channels; the player sees 
   await screenshot(page, "160-admin-site-content");
   await context.close();
 
-  const { page: home, context: playerContext } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT);
+  const { page: home, context: playerContext } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
   const marquee = home.getByTestId("announcement");
   await marquee.waitFor();
   expect(await marquee.textContent()).toBe("ฝาก-ถอน ออโต้ตลอด 24 ชั่วโมง หวยฮานอยปิดรับ 17:00 น.");
@@ -61,7 +55,7 @@ it("the operator sets an announcement and the contact channels; the player sees 
 });
 
 it("the operator finds and views a player, bans them with a reason (the player is told to contact staff, with the channels), then lifts the ban", async () => {
-  const { page: playerPage, context: playerContext } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT);
+  const { page: playerPage, context: playerContext } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
   const { page, context } = await backOffice("ผู้เล่น");
   await page.locator('input[name="player-query"]').fill(player.phonenumber);
   await page.getByRole("button", { name: "ค้นหา" }).click();
@@ -82,6 +76,7 @@ it("the operator finds and views a player, bans them with a reason (the player i
   await page.locator('input[name="ban-reason"]').fill("เปิดหลายบัญชีรับโบนัส");
   await page.getByTestId("ban-toggle").click();
   await page.getByText(`ระงับบัญชี ${player.username}`, { exact: false }).waitFor();
+  await expectNoSeriousA11yViolations(page, "the confirmation of a ban");
   await page.getByTestId("ban-confirm").click();
   await page.getByTestId("ban-reason").filter({ hasText: "เปิดหลายบัญชีรับโบนัส" }).waitFor();
   expect(await page.getByTestId("player-state").textContent()).toBe("ถูกระงับ");

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baht, formatMoney } from "../src/domain/money";
 import { formatTime } from "../src/domain/thai-date";
 import { TEST_ADMIN } from "../tests/support/app";
@@ -7,26 +7,21 @@ import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, fund } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let admin: string;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 const q = async (text: string, params: unknown[] = []) => (await site.db.$client.query(text, params)).rows;
 
 async function adminTab(tab: string) {
-  const { page } = await signedInPage(browser, site.url, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
+  const { page } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
   await page.goto(`/admin?tab=${tab}`);
   return page;
 }
@@ -88,7 +83,7 @@ describe("back office at 360 × 740", () => {
     await screenshot(page, "142-admin-restricted-numbers");
 
     const player = await createPlayer(site);
-    const { page: bet } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT);
+    const { page: bet } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
     await bet.goto(`/homeAllLotto?lotto=laos&activity=${roundId}`);
     await bet.getByTestId("bet-type-TwoDigit").filter({ hasText: "×95" }).waitFor();
     await bet.getByTestId("toggle-restricted").click();
@@ -133,6 +128,7 @@ describe("back office at 360 × 740", () => {
     await page.getByTestId("close-round").click();
     const second = page.getByTestId("second-confirm");
     expect(await second.getByTestId("second-confirm-round").textContent()).toMatch(/^หวยฮานอย งวดวันที่ .+ รอบที่ 1$/);
+    await expectNoSeriousA11yViolations(page, "the operator's second confirmation");
     await screenshot(page, "145-admin-close-second-confirm");
     await second.getByTestId("second-confirm-yes").click();
     await row.filter({ hasText: "ปิดรับแล้ว" }).waitFor();
@@ -173,7 +169,7 @@ describe("back office at 360 × 740", () => {
     await row.filter({ hasText: "ออกผลแล้ว" }).waitFor();
     await expect.poll(async () => (await q(`select count(*)::int as n from player_notices where user_id = $1`, [player.uuid]))[0].n).toBe(1);
 
-    const { page: mine } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT);
+    const { page: mine } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
     await mine.getByTestId("unread-notices").filter({ hasText: "1" }).first().waitFor();
     await screenshot(mine, "149-player-unread-notice");
     await mine.getByTestId("user-menu").click();

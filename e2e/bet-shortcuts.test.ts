@@ -1,17 +1,18 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baht, formatMoney } from "../src/domain/money";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
 // The bet form's number shortcuts, several types at once and pasted lists, on a 360 × 740 phone against
 // the real server: each shortcut adds the lines it should, the confirm dialog totals them, and the slip
 // the server records is the one the form showed.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let page: Page;
 let admin: string;
 let player: Awaited<ReturnType<typeof createPlayer>>;
@@ -38,8 +39,6 @@ const EXPECTED: Record<string, string[]> = {
 };
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
   player = await createPlayer(site);
   await fund(site, admin, player.uuid, START_CREDIT);
@@ -56,14 +55,10 @@ beforeAll(async () => {
   expect(config.statusCode, JSON.stringify(config.body)).toBe(200);
   for (const r of Object.values(config.body.configLotto as Record<string, { betType: string; rate: number }>)) rate[r.betType] = r.rate;
   expect(rate.TwoDigitOn).toBeGreaterThan(0);
-  page = (await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT)).page;
+  page = (await signedInPage(site, player, SMALL_PHONE_VIEWPORT)).page;
   page.on("console", (m) => {
     if (m.type() === "error") consoleErrors.push(m.text());
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 async function typeNumber(digits: string) {
@@ -189,6 +184,7 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
     await page.getByTestId("shortcut-nineteenDoors").click();
     await page.getByTestId("shortcut-digit-picker").waitFor();
     await modalSettled();
+    await expectNoSeriousA11yViolations(page, "a shortcut's digit picker");
     await screenshot(page, "97-bet-shortcut-digit-picker");
     await page.getByTestId("shortcut-digit-5").click();
     const doors = EXPECTED.nineteenDoors5!;
@@ -296,6 +292,7 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
     await expect(preview.getAttribute("data-repeated")).resolves.toBe("1");
     await expect(preview.textContent()).resolves.toContain("1a, 123");
     await modalSettled();
+    await expectNoSeriousA11yViolations(page, "the paste dialog with its preview");
     await screenshot(page, "103-bet-paste-preview");
     await page.getByTestId("paste-add").click();
     expect(await formLines()).toEqual(on("TwoDigitOn", ["12", "34", "56", "78", "90"]));

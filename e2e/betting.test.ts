@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { betting } from "../src/contract";
 import { baht, bahtToSatang, formatCredit, formatFigure, formatMoney, satangToBaht } from "../src/domain/money";
 import { linePayout } from "../src/domain/slip";
@@ -8,10 +8,11 @@ import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
 import { betPagePath } from "../src/web/app/paths";
-import { launchBrowser, screenshot, signedInPage, startSite } from "./support/harness";
+import { screenshot, signedInPage } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let page: Page;
 let admin: string;
 let player: Awaited<ReturnType<typeof createPlayer>>;
@@ -23,8 +24,6 @@ const START_CREDIT = 1000;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
   player = await createPlayer(site);
   await fund(site, admin, player.uuid, START_CREDIT);
@@ -35,14 +34,10 @@ beforeAll(async () => {
   const rates = Object.values(config.body.configLotto as Record<string, { betType: string; rate: number }>);
   threeDigitRate = rates.find((r) => r.betType === "ThreeDigit")!.rate;
   expect(threeDigitRate).toBeGreaterThan(0);
-  page = (await signedInPage(browser, site.url, player)).page;
+  page = (await signedInPage(site, player)).page;
   page.on("console", (m) => {
     if (m.type() === "error") consoleErrors.push(m.text());
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 async function typeNumber(digits: string) {
@@ -108,6 +103,7 @@ describe("placing a slip and seeing it won", () => {
     await page.getByTestId("confirm-dialog").waitFor();
     await expect(page.getByTestId("confirm-total").textContent()).resolves.toBe(`${formatMoney(baht(20))} ฿`);
     await modalSettled();
+    await expectNoSeriousA11yViolations(page, "the bet confirm dialog");
     await screenshot(page, "41-confirm");
     await page.getByTestId("confirm-slip").click();
     const result = page.getByTestId("slip-result");
@@ -138,6 +134,7 @@ describe("placing a slip and seeing it won", () => {
       await expect(shown.textContent()).resolves.toContain(`แทง ${formatMoney(baht(l.amount))} ฿ × ${formatFigure(l.priceReturn)}`);
     }
     await modalSettled();
+    await expectNoSeriousA11yViolations(page, "an open slip's detail");
     await screenshot(page, "42-slip-detail-open");
     // A new load of home: the list below is read afresh after the result, not from this visit's answers.
     await page.goto("/");
@@ -234,6 +231,7 @@ describe("restricted numbers, reverse, tod and the yeekee rounds", () => {
     await page.getByTestId("clear-lines").click();
     await page.getByTestId("open-drafts").click();
     await page.getByTestId("draft-row").first().waitFor();
+    await expectNoSeriousA11yViolations(page, "the drafts dialog");
     await page.getByTestId("load-draft").first().click();
     await page.locator('[data-testid="bet-line"][data-bet-type="TwoDigit"][data-number="12"]').waitFor();
 

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { account, betting } from "../src/contract";
 import type { Movement } from "../src/contract/account";
 import type { Slip } from "../src/contract/betting";
@@ -12,7 +12,8 @@ import { call } from "../tests/support/call";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, fund } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { useSite } from "./support/site";
 
 // The screens agree with the books: every money figure one player reads (the header's credit, the slip list
 // and its totals, each slip's detail, the money history) is the API's figure and the ledger's, after a win, a
@@ -20,18 +21,11 @@ import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSit
 // 037). Figures are compared as printed (formatMoney of a labelled amount: baht() for an API figure,
 // satangToBaht() for a ledger one), in sets keyed by slip id and ledger entry id.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let admin: string;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 /** Printed as the pages print money. */
@@ -172,7 +166,7 @@ describe("the screens agree with the books", () => {
     expect(formatCredit(baht(historyAnswer.body.credit))).toBe(formatCredit(satangToBaht(ledger.balance)));
 
     // ---- The screens.
-    const { page } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT);
+    const { page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
     await page.getByTestId("credit").filter({ hasText: formatCredit(satangToBaht(ledger.balance)) }).waitFor();
     expect(await page.getByTestId("credit").textContent()).toBe(formatCredit(baht(apiCredit)));
 

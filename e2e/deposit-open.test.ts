@@ -1,33 +1,28 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { wallet } from "../src/contract";
 import { baht, formatMoney } from "../src/domain/money";
 import { call } from "../tests/support/call";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
 /**
  * At 360 × 740: the amount a player asked for is still there after a reload (docs/decisions/035): the same
  * amount, account and time left as the server holds, in the history as รอโอน, and cancelled with a confirm.
  */
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let player: Awaited<ReturnType<typeof createPlayer>>;
 let page: Page;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   const admin = await adminToken(site);
   await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
   player = await createPlayer(site);
-  ({ page } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT));
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  ({ page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT));
 });
 
 async function openOnServer() {
@@ -95,6 +90,7 @@ describe("the open deposit request on a phone", () => {
     await page.getByTestId("deposit-cancel").click();
     const panel = page.getByTestId("deposit-cancel-panel");
     expect(await panel.textContent()).toContain(formatMoney(baht(server.amount)));
+    await expectNoSeriousA11yViolations(page, "the confirmation of a deposit's cancelling");
     await screenshot(page, "232-deposit-cancel-confirm");
     // "ไม่ยกเลิก" keeps it.
     await panel.getByRole("button", { name: "ไม่ยกเลิก" }).click();

@@ -1,34 +1,28 @@
 import { readFileSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bangkokDateKey, THAI_MONTHS, toBuddhistYear } from "../src/domain/thai-date";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { useSite } from "./support/site";
 
 /** Issue 19 at 360 × 740: the deposit page on a phone: copy the account number, save the QR, a Thai transfer time. */
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   const admin = await adminToken(site);
   await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
   const player = await createPlayer(site);
-  ({ context, page } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT));
+  ({ context, page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT));
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
   await page.locator("nav").getByRole("link", { name: "ฝาก-ถอน" }).click();
   await page.locator('input[name="deposit-amount"]').fill("300");
   await page.getByRole("button", { name: "ขอยอดโอน" }).click();
   await page.getByTestId("deposit-instructions").waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 describe("deposit on a phone", () => {

@@ -1,28 +1,18 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createPlayer } from "../tests/support/players";
-import { launchBrowser, phoneContext, screenshot, signedInPage, startSite } from "./support/harness";
+import { phoneContext, screenshot, signedInPage } from "./support/harness";
+import { useSite } from "./support/site";
 
 // Specification §8: when a call fails without a message from the server, the page shows the original
 // client's fallback. The failures are made in the browser (a proxy's error page, a dropped connection).
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 const proxyError = { status: 502, contentType: "text/html", body: "<html><body>502 Bad Gateway</body></html>" };
 
 it("signing in shows 'Login failed' for a refusal without a message and 'Login error' when the connection drops", async () => {
   const player = await createPlayer(site);
-  const context = await phoneContext(browser, site.url);
+  const context = await phoneContext(site.browser, site.url);
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   await page.goto("/singInPage");
@@ -49,7 +39,7 @@ it("shooting a yeekee number shows 'Error posting number record' when the server
   );
   const roundId = Number(rows.rows[0].id);
   const player = await createPlayer(site);
-  const { context, page } = await signedInPage(browser, site.url, player);
+  const { context, page } = await signedInPage(site, player);
   await page.route("**/api/post-numberrecord-mockdata", (route) => route.fulfill(proxyError));
   await page.goto(`/yeekeePage/${roundId}`);
   await page.getByTestId("shoot-input").fill("12345");

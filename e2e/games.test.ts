@@ -1,24 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
 // Issue 14 in the browser: two players in two browser contexts. One creates a hi-low game with the
 // server rolling the dice; the other sees it appear without reloading, guesses, and both see the result
 // with the commitment verified in the browser; the ranking shows them.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 it("a hi-low game created in one browser is guessed in another, and both verify the reveal", async () => {
   const admin = await adminToken(site);
@@ -26,8 +17,8 @@ it("a hi-low game created in one browser is guessed in another, and both verify 
   const challenger = await createPlayer(site, { bankaccounts: "ผู้ท้า ใจกล้า" });
   await fund(site, admin, creator.uuid, 500);
   await fund(site, admin, challenger.uuid, 500);
-  const a = (await signedInPage(browser, site.url, creator, SMALL_PHONE_VIEWPORT)).page;
-  const b = (await signedInPage(browser, site.url, challenger, SMALL_PHONE_VIEWPORT)).page;
+  const a = (await signedInPage(site, creator, SMALL_PHONE_VIEWPORT)).page;
+  const b = (await signedInPage(site, challenger, SMALL_PHONE_VIEWPORT)).page;
 
   // The challenger watches the lobby first: the game must appear there live.
   await b.goto("/");
@@ -54,6 +45,7 @@ it("a hi-low game created in one browser is guessed in another, and both verify 
   expect(id).toBeGreaterThan(0);
   await card.getByTestId("guess-open").click();
   await b.getByTestId("guess-dialog").waitFor();
+  await expectNoSeriousA11yViolations(b, "the hi-low guess dialog");
   await b.getByTestId("guess-side-สูง").click();
   const result = b.getByTestId("guess-result");
   await result.waitFor();

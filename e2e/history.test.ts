@@ -1,34 +1,28 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baht, formatCredit, formatMoney } from "../src/domain/money";
 import { movementLabel } from "../src/domain/movements";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adjust, adminToken, creditOf, fund } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { useSite } from "./support/site";
 
 // Issue 19, the player's account at 360 × 740: the win toast and badge after a settlement, the money
 // history that explains the header's credit, the payout rates and the results statistics.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let page: Page;
 let admin: string;
 let player: Awaited<ReturnType<typeof createPlayer>>;
 let wonSlip: number;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
   player = await createPlayer(site);
   await fund(site, admin, player.uuid, 500);
-  page = (await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT)).page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  page = (await signedInPage(site, player, SMALL_PHONE_VIEWPORT)).page;
 });
 
 /** Closes a round and enters its result as the operator; settlement runs with it. */

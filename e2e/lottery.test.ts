@@ -1,14 +1,15 @@
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bangkokDateKey, toBuddhistYear } from "../src/domain/thai-date";
 import { planAll } from "../src/server/lottery/planning";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
-import { animationsDone, launchBrowser, screenshot, SCREENSHOTS, signedInPage, startSite } from "./support/harness";
+import { animationsDone, screenshot, SCREENSHOTS, signedInPage } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let page: Page;
 let admin: string;
 
@@ -26,20 +27,14 @@ let entered: AdminRound;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  site = await startSite();
   // The test app runs no ticker: plan the rounds it would have created (idempotent).
   await planAll(site.db);
-  browser = await launchBrowser();
   admin = await adminToken(site);
   const player = await createPlayer(site);
-  page = (await signedInPage(browser, site.url, player)).page;
+  page = (await signedInPage(site, player)).page;
   page.on("console", (m) => {
     if (m.type() === "error") consoleErrors.push(m.text());
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 /** A round of a "simple" lottery (3 top, 2 bottom) that is open or closed, today or tomorrow. */
@@ -136,6 +131,7 @@ describe("lotteries on the home and results pages", () => {
       await detail.locator('[data-award-type="ThreeDigit"]').filter({ hasText: "123" }).waitFor();
       // A viewport shot: the full-page one would stretch the fixed modal over the whole list.
       if (i === 1) await animationsDone(detail); // the modal's fade-in
+      if (i === 1) await expectNoSeriousA11yViolations(page, "a round's result dialog");
       if (i === 1) await page.screenshot({ path: join(SCREENSHOTS, "32-home-round-award.png") });
       await page.keyboard.press("Escape");
       await detail.waitFor({ state: "detached" });

@@ -1,11 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, expect, it } from "vitest";
 import { baht, formatCredit } from "../src/domain/money";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
-import { launchBrowser, phoneContext, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { phoneContext, screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
 // Issue 17 in the browser: the operator closes the site from the back office; a player at the bet form is
 // refused and sees the maintenance page with the operator's message (and can still withdraw); a visitor
@@ -13,23 +15,16 @@ import { launchBrowser, phoneContext, screenshot, signedInPage, SMALL_PHONE_VIEW
 
 const MESSAGE = "ปิดปรับปรุงระบบถึง 14:00 น. ขออภัยในความไม่สะดวก";
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let player: Awaited<ReturnType<typeof createPlayer>>;
 let playerPage: Page;
 let adminPage: Page;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   player = await createPlayer(site);
   await fund(site, await adminToken(site), player.uuid, 1000);
-  playerPage = (await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT)).page;
-  adminPage = (await signedInPage(browser, site.url, TEST_ADMIN, SMALL_PHONE_VIEWPORT)).page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  playerPage = (await signedInPage(site, player, SMALL_PHONE_VIEWPORT)).page;
+  adminPage = (await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT)).page;
 });
 
 async function typeNumber(page: Page, digits: string) {
@@ -56,6 +51,7 @@ it("the operator closes the site, players see the maintenance page, the operator
   const dialog = adminPage.getByRole("dialog");
   await dialog.getByText(MESSAGE).waitFor();
   await dialog.getByText("เหตุผล: อัปเดตระบบฐานข้อมูล").waitFor();
+  await expectNoSeriousA11yViolations(adminPage, "the confirmation of closing the site");
   await screenshot(adminPage, "111-admin-close-site-confirm");
   await dialog.getByTestId("confirm-open-site").click();
   await adminPage.locator('[data-testid="site-status"][data-open="false"]').waitFor();
@@ -91,7 +87,7 @@ it("the operator closes the site, players see the maintenance page, the operator
   await playerPage.getByTestId("maintenance-page").waitFor();
 
   // A visitor: registration is the maintenance page; the sign-in page works and says the site is closed.
-  const visitor = await (await phoneContext(browser, site.url, SMALL_PHONE_VIEWPORT)).newPage();
+  const visitor = await (await phoneContext(site.browser, site.url, SMALL_PHONE_VIEWPORT)).newPage();
   await visitor.goto("/registerPage");
   await visitor.getByTestId("maintenance-message").filter({ hasText: MESSAGE }).waitFor();
   await visitor.getByRole("link", { name: "เข้าสู่ระบบ" }).click();

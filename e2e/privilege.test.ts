@@ -1,31 +1,25 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, expect, it } from "vitest";
 import { baht, bahtToSatang, formatCredit, formatMoney } from "../src/domain/money";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { useSite } from "./support/site";
 
 // Issue 13 in the browser: a player deposits (points pending), bets in the browser until the deposit is
 // staked (points usable), the round settles (bet points), redeems a slot, and the header credit rises.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let admin: string;
 let player: Awaited<ReturnType<typeof createPlayer>>;
 let page: Page;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
   expect((await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin)).statusCode).toBe(200);
   player = await createPlayer(site);
-  page = (await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT)).page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  page = (await signedInPage(site, player, SMALL_PHONE_VIEWPORT)).page;
 });
 
 async function typeNumber(digits: string) {

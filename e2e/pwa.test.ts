@@ -1,8 +1,8 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import type { Browser, BrowserContext, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page, Response } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildVersion } from "../src/build/sw-version";
 import { THEME_CSS } from "../src/build/theme-css";
 import type { Db } from "../src/server/db/client";
@@ -10,23 +10,17 @@ import { betPagePath } from "../src/web/app/paths";
 import { createPlayer } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, fund } from "../tests/support/wallet";
-import { launchBrowser, phoneContext, screenshot, signedInPage, startSite } from "./support/harness";
+import { phoneContext, screenshot, signedInPage, startSite } from "./support/harness";
+import { useSite } from "./support/site";
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-  context = await phoneContext(browser, site.url);
+  context = await phoneContext(site.browser, site.url);
   context.setDefaultTimeout(10_000);
   page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 /** What the page held when its shell was first drawn. */
@@ -222,7 +216,7 @@ describe("a new build", () => {
     const dir = mkdtempSync(join(tmpdir(), "lotto-web-next-"));
     cpSync(resolve(process.env.E2E_WEB_DIR ?? "dist/web"), dir, { recursive: true });
     const next = await startSite({ webDir: dir });
-    const ctx = await phoneContext(browser, next.url);
+    const ctx = await phoneContext(site.browser, next.url);
     ctx.setDefaultTimeout(10_000);
     try {
       const p = await ctx.newPage();
@@ -285,7 +279,7 @@ describe("a first visit", () => {
     expect(await (await fetch(`${site.url}/no-such-page`)).text()).not.toContain("modulepreload");
 
     // In a fresh browser (no service worker, no cache) every preloaded file is requested once and the page works.
-    const fresh = await phoneContext(browser, site.url);
+    const fresh = await phoneContext(site.browser, site.url);
     try {
       // The page's own requests: the service worker, installing, fetches the shell of / for its cache as well.
       const requested = new Map<string, number>();
@@ -316,7 +310,7 @@ describe("a first visit", () => {
       });
     const idChanges = (p: Page) => p.evaluate(() => (window as unknown as { idChanges: string[] }).idChanges);
 
-    const signedOut = await phoneContext(browser, site.url);
+    const signedOut = await phoneContext(site.browser, site.url);
     await watchIds(signedOut);
     // And whether the Kanit faces were there when the sign-in form was first drawn.
     await signedOut.addInitScript(() => {
@@ -339,7 +333,7 @@ describe("a first visit", () => {
 
     const player = await createPlayer(site);
     const roundId = await makeRound(site.db, "hanoi", 10 * 60_000);
-    const signedIn = await signedInPage(browser, site.url, player);
+    const signedIn = await signedInPage(site, player);
     try {
       await watchIds(signedIn.context);
       const p = signedIn.page;
@@ -384,7 +378,7 @@ describe("a first visit", () => {
     // a fetch is attached to anew, and a clean-clone CI run on a loaded machine saw the retried fetch
     // never answered). The worker's own behaviour is tested above; its fetch handler asks the network
     // again on each request, so a failed chunk is asked for again through it as well.
-    const signedIn = await signedInPage(browser, site.url, player, undefined, { serviceWorkers: "block" });
+    const signedIn = await signedInPage(site, player, undefined, { serviceWorkers: "block" });
     try {
       const p = signedIn.page;
       // The connection drops just as the paste dialog's code is asked for.
@@ -413,7 +407,7 @@ describe("a first visit", () => {
     const player = await createPlayer(site);
     await fund(site, await adminToken(site), player.uuid, 1234);
     const roundId = await makeRound(site.db, "hanoi", 10 * 60_000);
-    const signedIn = await signedInPage(browser, site.url, player);
+    const signedIn = await signedInPage(site, player);
     try {
       // Whether a page's loading spinner (its Suspense fallback) ever shows, watched from before the app's scripts run.
       // And whether the page's main content (the lottery cards, the bet form) and the credit were there when the

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { BetType } from "../src/domain/bet-types";
 import { baht, bahtToSatang, formatCredit, formatMoney } from "../src/domain/money";
 import { commissionBp, type CommissionRate, lineCommission, maskUsername } from "../src/domain/referral";
@@ -7,13 +7,13 @@ import { formatThaiDrawDate } from "../src/domain/thai-date";
 import { createPlayer, playerData, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
-import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { closeWelcomeBanner, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { useSite } from "./support/site";
 
 // Issue 12 in the browser: A's link brings B in, B deposits and bets, the round's result pays A the
 // commission on B's stake, and A moves it to the credit — all on a 360 × 740 phone.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let admin: string;
 let a: Awaited<ReturnType<typeof createPlayer>>;
 let aPage: Page;
@@ -38,22 +38,16 @@ const MOVE = 3.5;
 const aConsoleErrors: string[] = [];
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
   const bank = await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
   expect(bank.statusCode, JSON.stringify(bank.body)).toBe(200);
   a = await createPlayer(site, { bankaccounts: "สมชาย ใจดี" });
   await fund(site, admin, a.uuid, A_START_CREDIT);
   roundId = await makeRound(site.db, "hanoi", 10 * 60_000);
-  aPage = (await signedInPage(browser, site.url, a, SMALL_PHONE_VIEWPORT)).page;
+  aPage = (await signedInPage(site, a, SMALL_PHONE_VIEWPORT)).page;
   aPage.on("console", (m) => {
     if (m.type() === "error") aConsoleErrors.push(m.text());
   });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 async function typeNumber(page: Page, digits: string) {
@@ -87,7 +81,7 @@ describe("a player's referral link earns commission on a friend's settled stake"
   });
 
   it("B registers through A's link with an OTP and a bank account of B's own name", async () => {
-    const context = await phoneContext(browser, site.url, SMALL_PHONE_VIEWPORT);
+    const context = await phoneContext(site.browser, site.url, SMALL_PHONE_VIEWPORT);
     context.setDefaultTimeout(10_000);
     bPage = await context.newPage();
     const data = playerData({ bankname: "kbank", bankaccounts: "มาลี ศรีสุข" });

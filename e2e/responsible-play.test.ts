@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, expect, it } from "vitest";
 import { baht, formatCredit } from "../src/domain/money";
 import { STATEMENT_COLUMNS } from "../src/domain/rg";
 import { bangkokDateKey } from "../src/domain/thai-date";
@@ -8,23 +8,22 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
-import { animationsDone, closeWelcomeBanner, launchBrowser, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { animationsDone, closeWelcomeBanner, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
 // Issue 15 in the browser, on the narrowest common phone: a player sets a daily stake limit and a bet
 // beyond it is refused with the room left; the reality check comes when its time passes and holds bets
 // until answered; the statement downloads as CSV; the operator sees and lowers the limit; a time-out
 // signs the player out and the account shows the break when signed in again.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let admin: string;
 let player: Awaited<ReturnType<typeof createPlayer>>;
 let page: Page;
 let round: number;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
   expect((await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin)).statusCode).toBe(200);
   player = await createPlayer(site);
@@ -33,11 +32,7 @@ beforeAll(async () => {
   expect((await post(site.app, "/api/admin/approve-paynow", { id: deposit.id, status: "Approve" }, admin)).statusCode).toBe(200);
   await fund(site, admin, player.uuid, 500);
   round = await makeRound(site.db, "laos", 30 * 60_000);
-  page = (await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT)).page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  page = (await signedInPage(site, player, SMALL_PHONE_VIEWPORT)).page;
 });
 
 /** Moves the player's next reality check, as if its interval had run (the server's clock decides when it is due). */
@@ -116,6 +111,7 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   // Betting waits for the answer (here through the API with the player's other session).
   const held = await post(site.app, "/api/post-numberdigit-mockdata", { uuid: player.uuid, activityid: round, datetime: new Date().toISOString(), numberlist: [{ award_type: "TwoDigit", number: "56", amount: 5 }] }, player.token);
   expect(held.statusCode, JSON.stringify(held.body)).toBe(409);
+  await expectNoSeriousA11yViolations(page, "the reality check");
   await screenshot(page, "90-reality-check");
   await page.getByTestId("reality-continue").click();
   await dialog.waitFor({ state: "detached" });
@@ -163,7 +159,7 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
 });
 
 it("the operator sees the player's limit and lowers it with a reason, audited", async () => {
-  const { page: office } = await signedInPage(browser, site.url, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
+  const { page: office } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
   await office.getByTestId("admin-link").click();
   await office.getByRole("tab", { name: "เล่นอย่างรับผิดชอบ" }).click();
   const row = office.locator(`[data-testid="rg-player"][data-username="${player.username}"]`);
@@ -191,6 +187,7 @@ it("a time-out asked twice signs the player out, and signed in again the account
   await page.getByTestId("break-open").click();
   await expect(page.getByTestId("break-confirm").isDisabled()).resolves.toBe(true);
   await page.getByTestId("break-sure").click();
+  await expectNoSeriousA11yViolations(page, "the confirmation of a break");
   await page.getByTestId("break-confirm").click();
   await page.waitForURL(/\/singInPage/);
   await page.getByTestId("signin-break").waitFor();

@@ -1,25 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createPlayer } from "../tests/support/players";
-import { launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, startSite } from "./support/harness";
+import { phoneContext, screenshot, signedInPage, signInThroughPage } from "./support/harness";
+import { useSite } from "./support/site";
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Tokens live 100 s, so "under 2 minutes left" holds at once and the page must renew.
-  site = await startSite({ jwtTtlSeconds: 100 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
+// Tokens live 100 s, so "under 2 minutes left" holds at once and the page must renew.
+const site = useSite({ jwtTtlSeconds: 100 });
 
 it("renews the token through /api/href when under two minutes remain", async () => {
   const player = await createPlayer(site);
-  const context = await phoneContext(browser, site.url);
+  const context = await phoneContext(site.browser, site.url);
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   // Held back 1.5 s before it reaches the server, so the renewed token has a later expiry.
@@ -41,7 +30,7 @@ it("renews the token through /api/href when under two minutes remain", async () 
 
 it("a 401 clears the jwt and sends the player to the sign-in page", async () => {
   const player = await createPlayer(site);
-  const { context, page } = await signedInPage(browser, site.url, player);
+  const { context, page } = await signedInPage(site, player);
   const jwt = (await context.cookies()).find((c) => c.name === "jwt")!.value;
   // The session ends elsewhere (e.g. a password change on another device).
   const out = await site.app.inject({ method: "POST", url: "/api/logout", headers: { authorization: `Bearer ${jwt}` }, payload: {} });
@@ -62,7 +51,7 @@ it("a 401 clears the jwt and sends the player to the sign-in page", async () => 
 
 it("the change-password page confirms the old password, then sets the new one", async () => {
   const player = await createPlayer(site);
-  const { context, page } = await signedInPage(browser, site.url, player);
+  const { context, page } = await signedInPage(site, player);
   // Change password is in the user menu (the header keeps 44 px targets for the rest).
   await page.getByTestId("user-menu").click();
   await page.getByRole("menuitem", { name: "เปลี่ยนรหัสผ่าน" }).click();

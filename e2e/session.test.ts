@@ -1,23 +1,18 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { playerData } from "../tests/support/players";
-import { framesPainted, launchBrowser, phoneContext, screenshot, startSite } from "./support/harness";
+import { framesPainted, phoneContext, screenshot, signedInPage } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-  context = await phoneContext(browser, site.url);
+  context = await phoneContext(site.browser, site.url);
   context.setDefaultTimeout(10_000);
   page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 const player = playerData({ bankname: "scb", bankno: "1234567890", bankaccounts: "สมหญิง รักดี" });
@@ -145,9 +140,30 @@ describe("a player registers, signs in and uses the shell", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
   });
 
+  it("a page given the session by cookie (signedInPage) holds what this form sign-in left, and opens signed in without the banner", async () => {
+    // The other tests' signed-in pages skip the form (docs/decisions/039-browser-test-fixture.md): what
+    // they are given must be what the form leaves once the banner was seen, or they test another page.
+    const shape = (cookies: Awaited<ReturnType<BrowserContext["cookies"]>>) =>
+      cookies
+        .map((c) => ({ name: c.name, value: c.name === "jwt" ? "(token)" : c.value, domain: c.domain, path: c.path, httpOnly: c.httpOnly, secure: c.secure, sameSite: c.sameSite }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    const storage = (p: Page) => p.evaluate(() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k === "role")));
+    const given = await signedInPage(site, player);
+    try {
+      expect(shape(await given.context.cookies())).toEqual(shape(await context.cookies()));
+      await expect(storage(given.page)).resolves.toEqual(await storage(page));
+      await expect(given.page.getByTestId("username").textContent()).resolves.toBe(player.username);
+      await given.page.getByTestId("credit").filter({ hasText: "0 ฿" }).waitFor();
+      await framesPainted(given.page);
+      expect(await given.page.getByRole("dialog").count()).toBe(0);
+    } finally {
+      await given.context.close();
+    }
+  });
+
   it("shows who referred on a referral link", async () => {
     const uuid = (await cookie("uuid"))!;
-    const other = await browser.newContext({ baseURL: site.url, viewport: { width: 390, height: 844 }, locale: "th-TH", timezoneId: "Asia/Bangkok" });
+    const other = await site.browser.newContext({ baseURL: site.url, viewport: { width: 390, height: 844 }, locale: "th-TH", timezoneId: "Asia/Bangkok" });
     const p = await other.newPage();
     await p.goto(`/register/${uuid}`);
     await p.getByTestId("referrer").filter({ hasText: `ผู้แนะนำ: ${player.username}` }).waitFor();
@@ -158,6 +174,8 @@ describe("a player registers, signs in and uses the shell", () => {
   it("logout clears the session, tells the server and returns to /singInPage", async () => {
     const token = (await cookie("jwt"))!;
     await page.getByTestId("logout").click();
+    await page.getByTestId("logout-confirm").waitFor();
+    await expectNoSeriousA11yViolations(page, "the logout confirmation");
     await page.getByTestId("logout-confirm").click();
     await page.waitForURL("**/singInPage");
     for (const name of ["jwt", "uuid", "bannerStatus", "username", "userType"]) expect(await cookie(name), name).toBeUndefined();

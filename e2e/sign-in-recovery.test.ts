@@ -1,26 +1,17 @@
 import { SignJWT } from "jose";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { testConfig } from "../tests/support/app";
 import { createPlayer, playerData } from "../tests/support/players";
-import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { closeWelcomeBanner, phoneContext, screenshot, signInThroughPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { useSite } from "./support/site";
 
 /** Issue 19 at 360 × 740: forgot password, the session-ended message and the way back, the OTP retry after a failed registration. */
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const site = useSite();
 
 async function smallPhone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await phoneContext(browser, site.url, SMALL_PHONE_VIEWPORT);
+  const context = await phoneContext(site.browser, site.url, SMALL_PHONE_VIEWPORT);
   context.setDefaultTimeout(20_000);
   return { context, page: await context.newPage() };
 }

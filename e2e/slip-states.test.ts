@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baht, formatCredit, formatMoney } from "../src/domain/money";
 import { betPagePath } from "../src/web/app/paths";
@@ -6,24 +6,18 @@ import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { useSite } from "./support/site";
 
 // A slip's state follows its round (spec §4, docs/decisions/036): the list agrees with the detail, the API
 // and the ledger after an early close and a result; a slip sent without a connection says so and is
 // applied once when sent again.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let admin: string;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 /** The sum of the payouts the ledger credited to the player's credit account for a round. */
@@ -49,7 +43,7 @@ describe("the slip list after an early close and a result", () => {
     const cancel = await post(site.app, "/api/cancel-allpostnumber-mockdata", { uuid: player.uuid, activityid: round, master_id: cancelled.body.master_id }, player.token);
     expect(cancel.statusCode, JSON.stringify(cancel.body)).toBe(200);
 
-    const { page } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT);
+    const { page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
     await page.goto("/reviewPostList?period=1");
     const rowOf = (id: unknown) => page.locator(`[data-testid="slip-row"][data-master-id="${String(id)}"]`);
     await rowOf(won.body.master_id).waitFor();
@@ -116,9 +110,9 @@ describe("sending a slip without a connection", () => {
   }
 
   beforeAll(async () => {
-    player = await createPlayer(site);
+  player = await createPlayer(site);
     await fund(site, admin, player.uuid, 1000);
-    ({ context, page } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT));
+    ({ context, page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT));
   });
   afterAll(async () => {
     await context?.close();

@@ -1,28 +1,22 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, expect, it } from "vitest";
 import { baht, formatCredit } from "../src/domain/money";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adjust, adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { useSite } from "./support/site";
 
 // Issue 19, "small but visible", on the narrowest common phone (360 × 740): tap targets of 44 px, a
 // logout that asks first, status badges that fit, and a refused slip that offers what can help.
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let admin: string;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
   const bank = await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
   expect(bank.statusCode).toBe(200);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 /** Every visible button-like control on the page smaller than 44 × 44 px, described for the failure message. */
@@ -64,7 +58,7 @@ it("header and page controls are 44 px tap targets, and logout asks before signi
   const player = await createPlayer(site);
   await fund(site, admin, player.uuid, 200);
   const round = await makeRound(site.db, "hanoi", 10 * 60_000);
-  const { page, context } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT);
+  const { page, context } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
   try {
     await page.getByTestId("credit").filter({ hasText: formatCredit(baht(200)) }).waitFor();
     expect(await crowdedHeader(page)).toEqual([]);
@@ -95,7 +89,7 @@ it("deposit status badges fit whole at 360 px", async () => {
   const approved = await reportDeposit(site, player, 100);
   expect((await post(site.app, "/api/admin/approve-paynow", { id: approved.id, status: "Approve" }, admin)).statusCode).toBe(200);
   await reportDeposit(site, player, 250);
-  const { page, context } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT);
+  const { page, context } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
   try {
     await page.goto("/mainCredit");
     await page.getByRole("tab", { name: "ประวัติ" }).click();
@@ -122,7 +116,7 @@ it("a refused slip offers the deposit page for too little credit and the next ro
   const player = await createPlayer(site);
   await fund(site, admin, player.uuid, 100);
   const round = await makeRound(site.db, "hanoi", 10 * 60_000);
-  const { page, context } = await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT);
+  const { page, context } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
   const betTwoDigit = async (digits: string, stake: number) => {
     await page.getByTestId(`quick-amount-${stake}`).click();
     await page.getByTestId("bet-type-TwoDigit").click();

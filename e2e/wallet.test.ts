@@ -1,35 +1,30 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baht, formatCredit } from "../src/domain/money";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, startSite } from "./support/harness";
+import { screenshot, signedInPage } from "./support/harness";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
+import { useSite } from "./support/site";
 
 const PNG_1PX = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
 );
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let player: Awaited<ReturnType<typeof createPlayer>>;
 let playerPage: Page;
 let adminPage: Page;
 let depositAmount = 0;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   player = await createPlayer(site);
   const admin = await adminToken(site);
   await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
-  playerPage = (await signedInPage(browser, site.url, player)).page;
-  adminPage = (await signedInPage(browser, site.url, TEST_ADMIN)).page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  playerPage = (await signedInPage(site, player)).page;
+  adminPage = (await signedInPage(site, TEST_ADMIN)).page;
 });
 
 async function headerCredit(page: Page, expected: number) {
@@ -67,6 +62,7 @@ describe("money through the pages", () => {
     await adminPage.getByRole("button", { name: "ขยาย" }).click();
     await adminPage.getByRole("button", { name: "ขยาย" }).click();
     expect(await adminPage.getByTestId("slip-image").getAttribute("data-scale")).toBe("2");
+    await expectNoSeriousA11yViolations(adminPage, "a deposit slip's image, zoomed");
     await screenshot(adminPage, "21-admin-slip");
     await adminPage.keyboard.press("Escape");
     await row.getByRole("button", { name: /อนุมัติ/ }).click();

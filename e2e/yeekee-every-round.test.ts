@@ -1,19 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { yeekeeOffset, yeekeeResult } from "../src/domain/yeekee";
 import { finishYeekeeRound } from "../src/server/yeekee/service";
 import { TEST_ADMIN } from "../tests/support/app";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken, fund } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { useSite } from "./support/site";
 
 // docs/decisions/034: a yeekee round of 3 shots gets a result whose check (ตรวจสอบผล) verifies in the
 // browser; a round cancelled for too few shots (the operator's minimum) or by the operator says so in its
 // check, with no result and no cross. On the narrowest common phone (360 × 740).
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let admin: string;
 let player: Awaited<ReturnType<typeof createPlayer>>;
 let page: Page;
@@ -22,18 +22,12 @@ let roundNo = 900;
 const q = async (sql: string, params: unknown[] = []) => (await site.owner.$client.query(sql, params)).rows;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   admin = await adminToken(site);
   // No pace limit between a player's shots; the minimum stays the fresh site's (0).
   await q(`update site_config set value = value || '{"shotIntervalSeconds": 0}'::jsonb where key = 'yeekee'`);
   player = await createPlayer(site);
   await fund(site, admin, player.uuid, 1000);
-  page = (await signedInPage(browser, site.url, player, SMALL_PHONE_VIEWPORT)).page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  page = (await signedInPage(site, player, SMALL_PHONE_VIEWPORT)).page;
 });
 
 /** A yeekee round shot by the player through the API with `numbers`, shooting then over unless `end` is false. */
@@ -96,7 +90,7 @@ describe("every yeekee round gets a result", () => {
   });
 
   it("the operator sets a minimum of 20 in the back office; a round of 3 shots is then cancelled, and its check says why with no cross", async () => {
-    const { context, page: back } = await signedInPage(browser, site.url, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
+    const { context, page: back } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
     await back.goto("/admin?tab=yeekee-settings");
     const settings = back.getByTestId("yeekee-settings");
     const minShots = settings.locator('input[name="minShots"]');

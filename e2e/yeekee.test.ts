@@ -1,15 +1,15 @@
-import type { Browser, Page, WebSocketRoute } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, WebSocketRoute } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baht, formatCredit } from "../src/domain/money";
 import { yeekeeOffset, yeekeeResult } from "../src/domain/yeekee";
 import { finishYeekeeRound } from "../src/server/yeekee/service";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken, fund } from "../tests/support/wallet";
-import { launchBrowser, screenshot, signedInPage, startSite } from "./support/harness";
+import { screenshot, signedInPage } from "./support/harness";
+import { useSite } from "./support/site";
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
+const site = useSite();
 let roundId: number;
 let p1: Awaited<ReturnType<typeof createPlayer>>;
 let p2: Awaited<ReturnType<typeof createPlayer>>;
@@ -25,8 +25,6 @@ const consoleErrors: string[] = [];
 const q = async (sql: string, params: unknown[] = []) => (await site.owner.$client.query(sql, params)).rows;
 
 beforeAll(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   const admin = await adminToken(site);
   await q(`update site_config set value = value || '{"shotIntervalSeconds": 0, "minShots": 20}'::jsonb where key = 'yeekee'`);
   // Bets close in 10 minutes, shooting runs until 20 minutes; its draw date is the yeekee day the site shows now
@@ -47,8 +45,8 @@ beforeAll(async () => {
     const placed = await placeSlip(site, p, roundId, [line]);
     expect(placed.statusCode, JSON.stringify(placed.body)).toBe(200);
   }
-  page1 = (await signedInPage(browser, site.url, p1)).page;
-  page2 = (await signedInPage(browser, site.url, p2)).page;
+  page1 = (await signedInPage(site, p1)).page;
+  page2 = (await signedInPage(site, p2)).page;
   await page2.routeWebSocket(/\/api\/ws\/yeekee/, (ws) => {
     page2Sockets.push({ url: ws.url(), page: ws, server: ws.connectToServer() });
   });
@@ -56,10 +54,6 @@ beforeAll(async () => {
     page.on("console", (m) => {
       if (m.type() === "error") consoleErrors.push(m.text());
     });
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 /** The result as decided: the shots' sum rule plus the offset of the seed revealed at the result time. */

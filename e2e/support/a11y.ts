@@ -1,12 +1,10 @@
 import axe from "axe-core";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 
 /**
- * axe-core in the browser tests (issue 18): every page a test opens is checked, and a serious or critical
- * violation fails the test. `expectNoSeriousA11yViolations(page)` checks a page now; `watchA11y(browser)`
- * (called by launchBrowser) makes every page of every context the browser opens check itself once per
- * address it shows, a moment after each navigation, and `checkWatchedPages()` (an afterEach of the e2e
- * project, e2e/support/a11y-setup.ts) checks the pages still open and throws what was found.
+ * axe-core in the browser tests (issue 18): a serious or critical violation fails the test. Each route is
+ * checked once, signed out, as a player and as the operator, by e2e/a11y-routes.test.ts; a test that opens
+ * a dialog checks it with `expectNoSeriousA11yViolations(page, what)` (docs/decisions/039-browser-test-fixture.md).
  */
 
 export type A11yViolation = {
@@ -37,7 +35,7 @@ export function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
 
 /**
  * A violation counts when a second run, after the page has settled again, finds it on the same element too.
- * The watcher checks a page while its test goes on: a dialog the test closes (or opens again) while axe reads
+ * A page can still change while axe reads it: a dialog the test closes (or opens again) while axe reads
  * its colours is read half-faded (a confirm dialog's title at 1.03:1, seen once under a loaded CI machine),
  * which no player reads. A real violation stays and is found twice; the second run costs nothing when the
  * first finds none.
@@ -113,87 +111,4 @@ export function formatViolations(violations: A11yViolation[]): string {
 export async function expectNoSeriousA11yViolations(page: Page, what = page.url()): Promise<void> {
   const found = await seriousA11yViolations(page);
   if (found.length > 0) throw new Error(`axe: ${found.length} serious or critical accessibility violation(s) on ${what}:\n\n${formatViolations(found)}`);
-}
-
-// ---- every page of every test ----
-
-/** How long after a navigation a page is checked (its data has usually come by then). */
-const SETTLE_MS = 1_200;
-
-interface Watched {
-  page: Page;
-  checked: Set<string>;
-  timer?: ReturnType<typeof setTimeout>;
-  queue: Promise<void>;
-}
-const watched = new Set<Watched>();
-const found = new Map<string, A11yViolation>();
-const key = (v: A11yViolation) => `${v.id} ${new URL(v.url).pathname} ${v.nodes.map((n) => n.target).join(",")}`;
-
-/** Checks the page at its current address unless already done there; errors of a page going away are ignored. */
-function enqueue(w: Watched, force = false): Promise<void> {
-  w.queue = w.queue.then(async () => {
-    if (w.page.isClosed()) return;
-    const address = w.page.url();
-    if (!address.startsWith("http") || (!force && w.checked.has(address))) return;
-    try {
-      for (const v of await seriousA11yViolations(w.page)) found.set(key(v), v);
-      w.checked.add(address);
-    } catch {
-      // The page navigated, reloaded or closed while axe ran: its next address is checked instead.
-    }
-  });
-  return w.queue;
-}
-
-function watchPage(page: Page) {
-  const w: Watched = { page, checked: new Set(), queue: Promise.resolve() };
-  watched.add(w);
-  page.on("framenavigated", (frame) => {
-    if (frame !== page.mainFrame()) return;
-    clearTimeout(w.timer);
-    w.timer = setTimeout(() => void enqueue(w), SETTLE_MS);
-  });
-  page.on("close", () => {
-    clearTimeout(w.timer);
-    watched.delete(w);
-  });
-}
-
-function watchContext(context: BrowserContext) {
-  for (const p of context.pages()) watchPage(p);
-  context.on("page", watchPage);
-}
-
-/** Makes every context (and so every page) the browser opens from now on check itself with axe. */
-export function watchA11y(browser: Browser): Browser {
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
-    const context = await newContext(...args);
-    watchContext(context);
-    return context;
-  };
-  const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (...args: Parameters<Browser["newPage"]>) => {
-    const page = await newPage(...args);
-    watchContext(page.context());
-    return page;
-  };
-  return browser;
-}
-
-/**
- * Checks every watched page still open as it is now, waits for the checks under way, and throws the serious
- * and critical violations found since the last call (each once).
- */
-export async function checkWatchedPages(): Promise<void> {
-  await Promise.all(
-    [...watched].map((w) => {
-      clearTimeout(w.timer);
-      return enqueue(w, true);
-    }),
-  );
-  const all = [...found.values()];
-  found.clear();
-  if (all.length > 0) throw new Error(`axe: ${all.length} serious or critical accessibility violation(s):\n\n${formatViolations(all)}`);
 }

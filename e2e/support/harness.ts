@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
+import { auth } from "../../src/contract";
 import type { Config } from "../../src/server/config";
+import { COOKIE, type CookieName } from "../../src/web/lib/cookies";
 import { createTestApp } from "../../tests/support/app";
-import { watchA11y } from "./a11y";
 
 export const SCREENSHOTS = resolve("e2e/screenshots");
 
@@ -19,9 +20,9 @@ export async function startSite(overrides: Partial<Config> = {}) {
 }
 
 /**
- * Debian's Chromium, headless, with the flags this closed network needs. Every page it opens is checked
- * with axe after each navigation, and the e2e project's afterEach fails a test on a serious or critical
- * violation (e2e/support/a11y.ts).
+ * Debian's Chromium, headless, with the flags this closed network needs. axe checks pages where a test asks
+ * (e2e/support/a11y.ts): every route in e2e/a11y-routes.test.ts, and each dialog a test opens
+ * (docs/decisions/039-browser-test-fixture.md).
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -29,7 +30,7 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
-  return watchA11y(browser);
+  return browser;
 }
 
 /** The phone the tests use unless one asks for another size. */
@@ -56,7 +57,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Registers a player through the API (OTP included) and signs the page in through the sign-in form. */
+/**
+ * Signs the page in through the sign-in form, as a player does: for the tests of signing in. Other tests
+ * get a signed-in page from `signedInPage`.
+ */
 export async function signInThroughPage(page: Page, player: { username: string; password: string }) {
   await page.goto("/singInPage");
   await page.locator('input[name="username"]').fill(player.username);
@@ -66,20 +70,57 @@ export async function signInThroughPage(page: Page, player: { username: string; 
   await page.getByTestId("username").waitFor();
 }
 
-/** A fresh phone-sized browser context, signed in as the player, with the welcome banner closed. */
+/** The session cookies' lifetime, as the page sets them (src/web/lib/cookies.ts, spec §9). */
+const SESSION_COOKIE_SECONDS = 2_678_400;
+
+/**
+ * What the browser holds after a sign-in through the form with the welcome banner closed
+ * (src/web/lib/session.tsx's `signIn`, src/web/app/shell.tsx's banner): the jwt, uuid, username and
+ * userType cookies, bannerStatus "shown" (the banner opened once and was closed), and the role in local
+ * storage. The player is signed in through the API's /login, from the same address the page's form would
+ * use, so the server sees the same sign-in (its session row, its reality clock).
+ */
+export async function signedInState(baseURL: string, player: { username: string; password: string }): Promise<NonNullable<BrowserContextOptions["storageState"]>> {
+  const res = await fetch(new URL("/login", baseURL), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: player.username, password: player.password }),
+  });
+  const body = (await res.json()) as Record<string, unknown>;
+  if (!res.ok || typeof body.jwt !== "string") throw new Error(`sign-in of ${player.username} through /login failed: ${res.status} ${JSON.stringify(body)}`);
+  const signedIn = auth.SignedIn.parse(body);
+  const { hostname, origin } = new URL(baseURL);
+  const expires = Math.floor(Date.now() / 1000) + SESSION_COOKIE_SECONDS;
+  const cookie = (name: CookieName, value: string) => ({ name, value: encodeURIComponent(value), domain: hostname, path: "/", expires, httpOnly: false, secure: false, sameSite: "Strict" as const });
+  return {
+    cookies: [
+      cookie(COOKIE.jwt, signedIn.jwt),
+      cookie(COOKIE.uuid, signedIn.uuid),
+      cookie(COOKIE.username, signedIn.username),
+      cookie(COOKIE.userType, signedIn.userType),
+      cookie(COOKIE.bannerStatus, "shown"),
+    ],
+    origins: [{ origin, localStorage: [{ name: "role", value: signedIn.role }] }],
+  };
+}
+
+/**
+ * A fresh phone-sized browser context, signed in as the player, on the home page with the welcome banner
+ * closed — as after `signInThroughPage` and `closeWelcomeBanner`, without the form: the session is put into
+ * the context before its first page opens (docs/decisions/039-browser-test-fixture.md).
+ */
 export async function signedInPage(
-  browser: Browser,
-  baseURL: string,
+  site: { browser: Browser; url: string },
   player: { username: string; password: string },
   viewport = PHONE_VIEWPORT,
   options: BrowserContextOptions = {},
 ) {
-  const context = await phoneContext(browser, baseURL, viewport, options);
+  const context = await phoneContext(site.browser, site.url, viewport, { ...options, storageState: await signedInState(site.url, player) });
   // A page action waits up to 20 s: on a 2-core machine busy with the server and PostgreSQL, 10 s was sometimes short.
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
-  await signInThroughPage(page, player);
-  await closeWelcomeBanner(page);
+  await page.goto("/");
+  await page.getByTestId("username").waitFor();
   return { context, page };
 }
 
