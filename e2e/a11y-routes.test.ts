@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { betPagePath, PATHS } from "../src/web/app/paths";
+import { betPagePath, PATHS } from "../src/web/lib/paths";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer } from "../tests/support/players";
 import { makeRound, openYeekeeRound } from "../tests/support/rounds";
@@ -8,7 +8,7 @@ import { type A11yViolation, formatViolations, seriousA11yViolations } from "./s
 import { animationsDone, closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
 /**
- * axe on every page at 360 × 740 (issue 18): every route of app/paths.ts (read from the code, so a page
+ * axe on every page at 360 × 740 (issue 18): every route of lib/paths.ts (read from the code, so a page
  * added there is checked too) signed out, as a player and as the operator, every tab of the back office
  * (read from the page), the welcome banner and the user menu. Any serious or critical violation fails,
  * all of them listed at the end.

@@ -9,7 +9,7 @@ import { WithdrawTab } from "../features/wallet/withdraw-tab";
 import { callApi } from "../lib/api";
 import { useSession } from "../lib/session";
 import { useSiteConfig } from "../lib/site-config";
-import { PATHS } from "./paths";
+import { PATHS } from "../lib/paths";
 
 /**
  * What players and visitors see instead of every page while the operator has closed the site (decision

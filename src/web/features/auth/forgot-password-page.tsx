@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { auth } from "../../../contract";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { callApi } from "../../lib/api";
 
 /**

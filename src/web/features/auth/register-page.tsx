@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { auth } from "../../../contract";
 import type { BankCode } from "../../../domain/banks";
 import { maskDigits } from "../../../domain/digit-mask";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { callApi } from "../../lib/api";
 import { BankSelect } from "../../components/bank-select";
 

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { auth } from "../../../contract";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { StaffMessage } from "../../components/contact-staff";
 import { callApi } from "../../lib/api";
 import { COOKIE, getCookie } from "../../lib/cookies";

@@ -6,7 +6,7 @@ import { BET_TYPE_LABELS, betTypeDigits, type BetType } from "../../../domain/be
 import { baht, formatMoney, satangToBaht } from "../../../domain/money";
 import type { NumberListParse } from "../../../domain/shortcuts";
 import { reverseNumbers } from "../../../domain/slip";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { lazyDialog, OnceOpened, usePreloadOnFirstTouch } from "../../components/once-opened";
 import { ApiCallError } from "../../lib/api";
 import { useSession } from "../../lib/session";
@@ -15,10 +15,14 @@ import { isOffline, SLIP_OFFLINE, usePostSlip, useSlipDatetime } from "./api/pos
 import { useSaveDraft } from "./api/save-draft";
 import { BetLineCard } from "./bet-line-card";
 import { BetShortcuts } from "./bet-shortcuts";
-import { formatRate, lineProblem, linePaid, lineRate, linesForNumbers, type NewLine, numbersPreview, offeredTypes, potentialWin, type Rates } from "./bet-lines";
+import { formatRate, lineProblem, linePaid, lineRate, linesForNumbers, type NewLine, numbersPreview, offeredTypes, potentialWin, type Rates } from "../../lib/bet-lines";
 import type { Confirmation } from "./confirm-slip-modal";
-import { NumberDisplay, NumberPad } from "./number-pad";
-import { useDigitPrices, useLottoConfig, useRoundSlips, useRoundTimeout, useToadList } from "./queries";
+import { NumberDisplay, NumberPad } from "../../components/number-pad";
+import { useRoundSlips } from "../../lib/calls/round-slips";
+import { useRoundTimeout } from "../../lib/calls/round-timeout";
+import { useDigitPrices } from "./api/digit-prices";
+import { useLottoConfig } from "./api/lotto-config";
+import { useToadList } from "./api/toad-list";
 import { RoundHeader } from "./round-header";
 import { SlipSummary } from "./slip-summary";
 import { StakePanel } from "./stake-panel";

@@ -6,7 +6,7 @@ import { BET_TYPE_LABELS, BET_TYPES } from "../../../domain/bet-types";
 import { baht, formatFigure, formatMoney } from "../../../domain/money";
 import { PageTitle } from "../../components/page-title";
 import { callApi } from "../../lib/api";
-import { useLottoList } from "./queries";
+import { useLottoList } from "../../lib/calls/lotto-list";
 
 /**
  * /payRatePage: what each bet type of a lottery pays for the player's tier, with the stake limits. The

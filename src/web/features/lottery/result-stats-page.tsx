@@ -8,7 +8,7 @@ import { missingTwoDigits, twoDigitFrequency } from "../../../domain/result-stat
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { callApi } from "../../lib/api";
-import { useLottoList } from "./queries";
+import { useLottoList } from "../../lib/calls/lotto-list";
 
 const DRAW_CHOICES = RESULT_HISTORY_DRAWS.map((n) => ({ value: String(n), label: `${n} งวด` }));
 const TOP_SHOWN = 20;

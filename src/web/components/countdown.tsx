@@ -1,5 +1,5 @@
-import { useServerClock } from "../../lib/server-clock";
-import { formatCountdown } from "./rounds";
+import { useServerClock } from "../lib/server-clock";
+import { formatCountdown } from "../lib/rounds";
 
 /**
  * The time left until `to` (server time, ms), ticking each second by itself: the page around it does not

@@ -1,10 +1,10 @@
 import { Card } from "@mantine/core";
 import { memo } from "react";
-import type { LatestResult, LottoListItem } from "../../../contract/lottery";
+import type { LatestResult, LottoListItem } from "../../contract/lottery";
 import type { z } from "zod";
-import { useServerClock } from "../../lib/server-clock";
+import { useServerClock } from "../lib/server-clock";
 import { Countdown } from "./countdown";
-import { roundLabel, roundPhase } from "./rounds";
+import { roundLabel, roundPhase } from "../lib/rounds";
 import { PhaseBadge } from "./phase-badge";
 
 type Latest = z.infer<typeof LatestResult>;

@@ -2,10 +2,11 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { useState } from "react";
 import { lottery } from "../../../contract";
 import type { LottoListItem } from "../../../contract/lottery";
-import { callApi } from "../../lib/api";
-import { prefetchAtStart } from "../../lib/start-up";
-import { browserStorage, cachedAwards, cachedYeekeeActivities, readLottoList, type StorageLike, writeLottoList } from "../../lib/local-cache";
+import { callApi } from "../api";
+import { prefetchAtStart } from "../start-up";
+import { browserStorage, readLottoList, type StorageLike, writeLottoList } from "../local-cache";
 
+// Shared by the home, bet and yeekee pages, so it lives in lib/ rather than one feature (docs/decisions/041).
 export const LOTTO_LIST_QUERY = ["lotto-list"] as const;
 
 /**
@@ -48,43 +49,4 @@ export function prefetchLottoList(client: QueryClient): Promise<void> {
   const cached = readLottoList(storage);
   if (cached && client.getQueryData(LOTTO_LIST_QUERY) === undefined) client.setQueryData(LOTTO_LIST_QUERY, cached, { updatedAt: 0 });
   return prefetchAtStart(client, lottoListQuery(storage));
-}
-
-/** A round's award lines through the per-activity award cache (cached only when non-empty). */
-export function useAward(activityid: number | null) {
-  return useQuery({
-    queryKey: ["award", activityid],
-    queryFn: () =>
-      cachedAwards(browserStorage(), activityid!, async () => (await callApi(lottery.award, { activityid: activityid! })).awardlist),
-    enabled: activityid !== null,
-  });
-}
-
-/** Every round and award line of a day (YYYY-MM-DD). */
-export function useAllAwardList(date: string) {
-  return useQuery({
-    queryKey: ["all-award-list", date],
-    queryFn: () => callApi(lottery.getAllAwardList, { date }),
-    meta: { blocking: true },
-    refetchInterval: 60_000,
-  });
-}
-
-/**
- * A yeekee lottery's rounds of a business date through the yeekee activity cache. `nowMs` is the
- * server-calibrated time: a cached day whose rounds have all closed is fetched again. Fresh for a few
- * seconds, so a page that mounts just after start-up asked for it (app/signed-in.ts) does not ask again.
- */
-export const yeekeeActivitiesQuery = (lotteryId: string, businessDate: string, nowMs: number) =>
-  queryOptions({
-    queryKey: ["yeekee-activities", lotteryId, businessDate],
-    queryFn: () =>
-      cachedYeekeeActivities(browserStorage(), lotteryId, businessDate, nowMs, () =>
-        callApi(lottery.getActivityYeekee, undefined, undefined, {}, { id: lotteryId }),
-      ),
-    staleTime: 5_000,
-  });
-
-export function useYeekeeActivities(lotteryId: string, businessDate: string, nowMs: number) {
-  return useQuery(yeekeeActivitiesQuery(lotteryId, businessDate, nowMs));
 }

@@ -1,8 +1,9 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { account } from "../../../../contract";
-import { callApi } from "../../../lib/api";
-import { useSession } from "../../../lib/session";
-import { prefetchAtStart } from "../../../lib/start-up";
+import { useEffect } from "react";
+import { account } from "../../../contract";
+import { callApi } from "../api";
+import { useSession } from "../session";
+import { prefetchAtStart } from "../start-up";
 
 export const winNoticeKey = (uuid: string | null) => ["win-notice", uuid] as const;
 
@@ -40,4 +41,14 @@ export function useSeenWins() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: winNoticeKey(uuid) }),
   });
+}
+
+/** Opening โพยหวย is seeing the wins: the mark moves to the newest one read. */
+export function useWinsSeenOnView() {
+  const notice = useWinNotice();
+  const { mutate } = useSeenWins();
+  const upTo = notice.data?.upTo ?? 0;
+  useEffect(() => {
+    if (upTo > 0) mutate(upTo);
+  }, [upTo, mutate]);
 }

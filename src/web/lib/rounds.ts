@@ -1,6 +1,6 @@
-import type { Activity, AwardLine, LottoListItem } from "../../../contract/lottery";
-import { AWARD_TYPES, type AwardType, BET_TYPE_LABELS } from "../../../domain/bet-types";
-import { isYeekeeGroup } from "../../../contract/lottery";
+import type { Activity, AwardLine, LottoListItem } from "../../contract/lottery";
+import { AWARD_TYPES, type AwardType, BET_TYPE_LABELS } from "../../domain/bet-types";
+import { isYeekeeGroup } from "../../contract/lottery";
 
 /**
  * Where a round stands for the player at `nowMs` (the server-calibrated clock). The server's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Activity, LottoListItem } from "../../../contract/lottery";
+import type { Activity, LottoListItem } from "../../contract/lottery";
 import { addDays, chosenLottery, formatCountdown, groupAwardLines, roundLabel, roundListOf, roundPhase, validDateKey } from "./rounds";
 
 const round = { status: "open" as const, open_at: "2026-03-16T01:00:00.000Z", timestop: "2026-03-16T08:30:00.000Z" };

@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import type { RoundPhase } from "./rounds";
+import type { RoundPhase } from "../lib/rounds";
 
 const PHASE = {
   none: { label: "ยังไม่มีงวด", color: "gray" },

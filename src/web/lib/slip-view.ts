@@ -1,6 +1,6 @@
-import type { Slip } from "../../../contract/betting";
-import { isYeekeeGroup, type LottoListItem } from "../../../contract/lottery";
-import { bangkokDateKey, formatThaiDrawDate } from "../../../domain/thai-date";
+import type { Slip } from "../../contract/betting";
+import { isYeekeeGroup, type LottoListItem } from "../../contract/lottery";
+import { bangkokDateKey, formatThaiDrawDate } from "../../domain/thai-date";
 
 /** The owner may cancel an accepted slip while its round still takes bets. */
 export function canCancel(slip: Slip, now: number): boolean {

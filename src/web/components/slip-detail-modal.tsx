@@ -1,17 +1,14 @@
 import { Alert, Badge, Button, Card, Divider, Group, Modal, Stack, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { betting } from "../../../contract";
-import type { Slip } from "../../../contract/betting";
-import { BET_TYPE_LABELS } from "../../../domain/bet-types";
-import { baht, formatMoney, satangToBaht } from "../../../domain/money";
-import { SLIP_STATUS, slipState } from "../../../domain/slip";
-import { formatThaiDateTime } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
-import { CREDIT_KEY, useSession } from "../../lib/session";
-import { formatRate, potentialWin } from "./bet-lines";
-import { useSlipDetail } from "./queries";
-import { canCancel } from "./slip-view";
+import type { Slip } from "../../contract/betting";
+import { BET_TYPE_LABELS } from "../../domain/bet-types";
+import { baht, formatMoney, satangToBaht } from "../../domain/money";
+import { SLIP_STATUS, slipState } from "../../domain/slip";
+import { formatThaiDateTime } from "../../domain/thai-date";
+import { useCancelSlip } from "../lib/calls/cancel-slip";
+import { useSlipDetail } from "../lib/calls/slip-detail";
+import { formatRate, potentialWin } from "../lib/bet-lines";
+import { canCancel } from "../lib/slip-view";
 
 /** One slip: every line with its type, number, stake, fixed rate and win; cancel while the round is open. */
 export function SlipDetailModal({ slip, roundText, now, onClose }: { slip: Slip | null; roundText: string; now: number; onClose: () => void }) {
@@ -23,8 +20,6 @@ export function SlipDetailModal({ slip, roundText, now, onClose }: { slip: Slip 
 }
 
 function SlipDetail({ listed, roundText, now, onClose }: { listed: Slip; roundText: string; now: number; onClose: () => void }) {
-  const { uuid, refreshCredit } = useSession();
-  const queryClient = useQueryClient();
   const detail = useSlipDetail(listed.master_id);
   const slip = detail.data ?? listed;
   const status = slipState(slip, now);
@@ -32,22 +27,7 @@ function SlipDetail({ listed, roundText, now, onClose }: { listed: Slip; roundTe
   const settled = status === "won" || status === "lost";
   const [asking, setAsking] = useState(false);
 
-  const cancel = useMutation({
-    mutationFn: () =>
-      callApi(
-        betting.cancelSlip,
-        { uuid: uuid ?? "", activityid: slip.activityid, timestop: slip.timestop, datetime: slip.date_time, master_id: slip.master_id },
-        "Error cancelling post number",
-      ),
-    onSuccess: (r) => {
-      queryClient.setQueryData(CREDIT_KEY, { status: "Success", credit: r.credit });
-      refreshCredit();
-      void queryClient.invalidateQueries({ queryKey: ["postdigit-list"] });
-      void queryClient.invalidateQueries({ queryKey: ["slip-detail", slip.master_id] });
-      void queryClient.invalidateQueries({ queryKey: ["round-slips", slip.activityid] });
-      setAsking(false);
-    },
-  });
+  const cancel = useCancelSlip(slip, () => setAsking(false));
 
   return (
     <Stack gap="sm" data-testid="slip-detail" data-master-id={slip.master_id} data-status={status}>

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { BET_TYPES, betTypeDigits, type BetType } from "../../../domain/bet-types";
-import { bahtToSatang, formatFigure, isBahtAmount, satang, type Satang } from "../../../domain/money";
-import { exposureNumber, linePayout, linePrice, validateBetLine } from "../../../domain/slip";
-import { schema } from "../../../contract/schema";
+import { BET_TYPES, betTypeDigits, type BetType } from "../../domain/bet-types";
+import { bahtToSatang, formatFigure, isBahtAmount, satang, type Satang } from "../../domain/money";
+import { exposureNumber, linePayout, linePrice, validateBetLine } from "../../domain/slip";
+import { schema } from "../../contract/schema";
 
 /** A line on the bet form before it is sent. The stake is whole baht ("" while the field is empty). */
 export interface FormLine {
