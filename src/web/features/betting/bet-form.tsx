@@ -8,7 +8,7 @@ import type { NumberListParse } from "../../../domain/shortcuts";
 import { reverseNumbers } from "../../../domain/slip";
 import { PATHS } from "../../lib/paths";
 import { lazyDialog, OnceOpened, usePreloadOnFirstTouch } from "../../components/once-opened";
-import { ApiCallError } from "../../lib/api";
+import { ApiCallError } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
 import { useServerClock } from "../../lib/server-clock";
 import { isOffline, SLIP_OFFLINE, usePostSlip, useSlipDatetime } from "./api/post-slip";
