@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { prefetchWinNotice } from "../lib/calls/win-notice";
-import { prefetchNotices } from "../features/notices/use-notices";
+import { prefetchNotices } from "../features/notices/api/my-notices";
 import { prefetchRgSettings } from "../features/responsible-play/api/settings";
 import { COOKIE, getCookie } from "../lib/cookies";
 import { signedInAsAdmin } from "../lib/session";
