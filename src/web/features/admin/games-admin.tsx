@@ -7,10 +7,12 @@ import type { GameConfig, GameView } from "../../../contract/games";
 import { GAME_LABELS, hilowSide } from "../../../domain/games";
 import { baht, formatMoney } from "../../../domain/money";
 import { formatThaiAge } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
 import { shortCommitment } from "../../lib/short-commitment";
 import { useServerNow } from "../../lib/server-clock";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
+import { adminGameSummary } from "./api/admin-game-summary";
+import { adminPlayerGames } from "./api/admin-player-games";
+import { adminSaveGameConfig } from "./api/admin-save-game-config";
 
 // The operator's view of huakoi and hi-low (issue 14): money held and earned, open and recent games, the
 // settings, and one player's games. Creators' names come masked from the server, as players see them.
@@ -29,7 +31,7 @@ export function GamesAdmin() {
   const [days, setDays] = useState("1");
   const summary = useQuery({
     queryKey: [SUMMARY_KEY, days],
-    queryFn: () => callApi(games.adminGameSummary, { dayperiod: Number(days) }),
+    queryFn: () => adminGameSummary({ dayperiod: Number(days) }),
     // Open games come and go while the operator watches; the last answer stays on screen while another period loads.
     refetchInterval: 15_000,
     placeholderData: (previous) => previous,
@@ -248,7 +250,7 @@ function ConfigEditor({ current }: { current: GameConfig }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(current));
   const [shown, setShown] = useState<Partial<Record<Field, string>>>({});
   const save = useMutation({
-    mutationFn: (config: GameConfig) => callApi(games.adminSaveGameConfig, config),
+    mutationFn: (config: GameConfig) => adminSaveGameConfig(config),
     onSuccess: (r) => {
       setDraft(toDraft(r.config));
       void queryClient.invalidateQueries({ queryKey: [SUMMARY_KEY] });
@@ -313,7 +315,7 @@ function PlayerGames() {
   const [days, setDays] = useState("30");
   const list = useQuery({
     queryKey: ["admin-player-games", player?.uuid, days],
-    queryFn: () => callApi(games.adminPlayerGames, { uuid: player!.uuid, dayperiod: Number(days) }),
+    queryFn: () => adminPlayerGames({ uuid: player!.uuid, dayperiod: Number(days) }),
     enabled: !!player,
   });
   const now = useServerNow(30_000);

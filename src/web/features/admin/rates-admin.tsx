@@ -2,9 +2,11 @@ import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Tex
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import { betting, lottery } from "../../../contract";
+import { betting } from "../../../contract";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
-import { callApi } from "../../lib/api";
+import { adminLotteries } from "./api/admin-lotteries";
+import { adminLottoConfig } from "./api/admin-lotto-config";
+import { adminUpdateLottoConfig } from "./api/admin-update-lotto-config";
 
 type Rate = z.infer<typeof betting.adminLottoConfig.response>["rates"][number];
 type Draft = Record<"rate" | "minStake" | "maxStake" | "maxPerNumber" | "discountPercent", number | string>;
@@ -23,7 +25,7 @@ function RateCard({ configID, item }: { configID: string; item: Rate }) {
   });
   const save = useMutation({
     mutationFn: () =>
-      callApi(betting.adminUpdateLottoConfig, {
+      adminUpdateLottoConfig({
         configID,
         userType: item.userType,
         betType: item.betType,
@@ -83,10 +85,10 @@ function RateCard({ configID, item }: { configID: string; item: Rate }) {
 export function RatesAdmin() {
   const [configID, setConfigID] = useState<string | null>(null);
   const [tier, setTier] = useState<string | null>(null);
-  const catalogue = useQuery({ queryKey: ["admin", "lotteries"], queryFn: () => callApi(lottery.adminLotteries, {}) });
+  const catalogue = useQuery({ queryKey: ["admin", "lotteries"], queryFn: () => adminLotteries({}) });
   const rates = useQuery({
     queryKey: ratesKey(configID ?? ""),
-    queryFn: () => callApi(betting.adminLottoConfig, { configID: configID! }),
+    queryFn: () => adminLottoConfig({ configID: configID! }),
     enabled: configID !== null,
   });
   const tiers = [...new Set((rates.data?.rates ?? []).map((r) => r.userType))];

@@ -2,13 +2,14 @@ import { Alert, Badge, Button, Card, Group, NumberInput, Paper, SegmentedControl
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import { rg } from "../../../contract";
 import type { RgAuditLine, RgPlayer } from "../../../contract/rg";
 import { baht, formatMoney } from "../../../domain/money";
 import { BREAK_LABELS, type BreakLength, LIMIT_KIND_LABELS, LIMIT_KINDS, LIMIT_PERIOD_LABELS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from "../../../domain/rg";
 import { formatThaiDateTime } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
 import { PlayerPicker } from "./player-picker";
+import { adminLowerLimit } from "./api/admin-rg-lower-limit";
+import { adminRgAudit } from "./api/admin-rg-audit";
+import { adminRgPlayers } from "./api/admin-rg-players";
 
 // The operator's side of responsible play (issue 15): who is under limits, breaks or flagged deposits; a
 // limit lowered with a reason (never raised: the server refuses); and one player's audit trail.
@@ -26,7 +27,7 @@ const breakKind = (kind: "timeout" | "self_exclusion") => (kind === "timeout" ? 
 
 export function RgAdmin() {
   const [chosen, setChosen] = useState<Chosen | null>(null);
-  const players = useQuery({ queryKey: PLAYERS_KEY, queryFn: () => callApi(rg.adminRgPlayers, {}) });
+  const players = useQuery({ queryKey: PLAYERS_KEY, queryFn: () => adminRgPlayers({}) });
   return (
     <Stack>
       <Card withBorder radius="md">
@@ -99,7 +100,7 @@ function LowerLimit({ player }: { player: Chosen }) {
   const [amount, setAmount] = useState<number | string>("");
   const [reason, setReason] = useState("");
   const lower = useMutation({
-    mutationFn: () => callApi(rg.adminLowerLimit, { uuid: player.uuid, kind, period, amount: amount === "" ? Number.NaN : Number(amount), reason }),
+    mutationFn: () => adminLowerLimit({ uuid: player.uuid, kind, period, amount: amount === "" ? Number.NaN : Number(amount), reason }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: PLAYERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ["admin-rg-audit", player.uuid] });
@@ -136,7 +137,7 @@ function LowerLimit({ player }: { player: Chosen }) {
 
 /** Who changed what, before and after, and why; newest as the server lists them. */
 function Audit({ player }: { player: Chosen }) {
-  const audit = useQuery({ queryKey: ["admin-rg-audit", player.uuid], queryFn: () => callApi(rg.adminRgAudit, { uuid: player.uuid }) });
+  const audit = useQuery({ queryKey: ["admin-rg-audit", player.uuid], queryFn: () => adminRgAudit({ uuid: player.uuid }) });
   return (
     <Card withBorder radius="md" data-testid="rg-audit">
       <Stack gap="xs">

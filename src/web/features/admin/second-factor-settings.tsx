@@ -5,7 +5,10 @@ import { type FormEvent, useEffect, useState } from "react";
 import { auth } from "../../../contract";
 import type { ResponseOf } from "../../../contract/route";
 import { formatThaiDateTime } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
+import { adminTotpConfirm } from "./api/admin-totp-confirm";
+import { adminTotpEnrol } from "./api/admin-totp-enrol";
+import { adminTotpRecoveryCodes } from "./api/admin-totp-recovery-codes";
+import { adminTotpStatus } from "./api/admin-totp-status";
 
 export const SECOND_FACTOR_STATUS_KEY = ["admin", "second-factor"] as const;
 
@@ -17,7 +20,7 @@ export const SECOND_FACTOR_STATUS_KEY = ["admin", "second-factor"] as const;
 export function useSecondFactorStatus(enabled: boolean) {
   return useQuery({
     queryKey: SECOND_FACTOR_STATUS_KEY,
-    queryFn: () => callApi(auth.adminTotpStatus, {}),
+    queryFn: () => adminTotpStatus({}),
     enabled,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -77,9 +80,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function Enrolment({ replacing, onConfirmed }: { replacing: boolean; onConfirmed: (codes: string[]) => void }) {
   const [code, setCode] = useState("");
   const [qr, setQr] = useState<string | null>(null);
-  const start = useMutation({ mutationFn: () => callApi(auth.adminTotpEnrol, {}) });
+  const start = useMutation({ mutationFn: () => adminTotpEnrol({}) });
   const confirm = useMutation({
-    mutationFn: () => callApi(auth.adminTotpConfirm, { code }),
+    mutationFn: () => adminTotpConfirm({ code }),
     onSuccess: (r) => onConfirmed(r.recovery_codes),
     onError: () => setCode(""),
   });
@@ -152,7 +155,7 @@ function Enrolment({ replacing, onConfirmed }: { replacing: boolean; onConfirmed
 function RenewRecoveryCodes({ onRenewed }: { onRenewed: (codes: string[]) => void }) {
   const [code, setCode] = useState("");
   const renew = useMutation({
-    mutationFn: () => callApi(auth.adminTotpRecoveryCodes, { code }),
+    mutationFn: () => adminTotpRecoveryCodes({ code }),
     onSuccess: (r) => onRenewed(r.recovery_codes),
     onError: () => setCode(""),
   });

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, NumberInput, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { wallet } from "../../../contract";
-import { callApi } from "../../lib/api";
+import { adminUpdateWalletConfig } from "./api/admin-update-wallet-config";
+import { readWalletConfig } from "./api/read-wallet-config";
 
 type Limits = Record<"depositMin" | "depositMax" | "withdrawMin" | "withdrawDailyMax", number | string>;
 const CONFIG_KEY = ["admin", "wallet-config"];
@@ -10,7 +10,7 @@ const CONFIG_KEY = ["admin", "wallet-config"];
 /** Deposit and withdrawal limits (`/api/read-wallet-config`, `/api/admin/update-wallet-config`). */
 export function WalletLimitsAdmin() {
   const queryClient = useQueryClient();
-  const config = useQuery({ queryKey: CONFIG_KEY, queryFn: () => callApi(wallet.readWalletConfig, {}), meta: { blocking: true } });
+  const config = useQuery({ queryKey: CONFIG_KEY, queryFn: () => readWalletConfig({}), meta: { blocking: true } });
   const [limits, setLimits] = useState<Limits | null>(null);
   useEffect(() => {
     if (config.data && limits === null) {
@@ -20,7 +20,7 @@ export function WalletLimitsAdmin() {
   }, [config.data, limits]);
   const save = useMutation({
     mutationFn: () =>
-      callApi(wallet.adminUpdateWalletConfig, {
+      adminUpdateWalletConfig({
         // The PromptPay id is kept as it is: it is edited with the receiving banks.
         promptpayId: config.data!.config.promptpayId,
         depositMin: Number(limits!.depositMin),

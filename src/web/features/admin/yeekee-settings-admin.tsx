@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { yeekee } from "../../../contract";
 import type { YeekeeConfig } from "../../../contract/yeekee";
-import { callApi } from "../../lib/api";
+import { adminReadYeekeeConfig } from "./api/admin-read-yeekee-config";
+import { adminSaveYeekeeConfig } from "./api/admin-save-yeekee-config";
 
 const CONFIG_KEY = ["admin", "yeekee-config"] as const;
 
@@ -39,12 +40,12 @@ function fieldErrors(config: YeekeeConfig): Partial<Record<Field, string>> {
  */
 export function YeekeeSettingsAdmin() {
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: CONFIG_KEY, queryFn: () => callApi(yeekee.adminReadYeekeeConfig, {}), meta: { blocking: true } });
+  const current = useQuery({ queryKey: CONFIG_KEY, queryFn: () => adminReadYeekeeConfig({}), meta: { blocking: true } });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [touched, setTouched] = useState(false);
   const [shown, setShown] = useState<Partial<Record<Field, string>>>({});
   const save = useMutation({
-    mutationFn: (config: YeekeeConfig) => callApi(yeekee.adminSaveYeekeeConfig, config),
+    mutationFn: (config: YeekeeConfig) => adminSaveYeekeeConfig(config),
     onSuccess: (r) => {
       setDraft(r.config);
       setTouched(false);
