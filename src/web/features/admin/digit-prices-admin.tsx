@@ -5,13 +5,11 @@ import { BET_TYPE_LABELS, BET_TYPES, type BetType } from "../../../domain/bet-ty
 import { formatFigure } from "../../../domain/money";
 import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
 import { roundTitle } from "./results-entry";
-import { adminAddDigitPrice } from "./api/admin-add-digit-price";
-import { adminLotteries } from "./api/admin-lotteries";
-import { adminReadNewDigitPrice } from "./api/admin-read-new-digit-price";
-import { adminRounds } from "./api/admin-rounds";
-import { readNewDigitPriceAddLastTime } from "./api/read-new-digit-price-add-last-time";
-
-const pricesKey = (activityId: number) => ["admin", "digit-prices", activityId];
+import { adminAddDigitPrice, afterAddDigitPrice } from "./api/admin-add-digit-price";
+import { adminLotteriesQuery } from "./api/admin-lotteries";
+import { priceHistoryQuery } from "./api/admin-read-new-digit-price";
+import { adminRoundsQuery } from "./api/admin-rounds";
+import { latestPricesQuery } from "./api/read-new-digit-price-add-last-time";
 
 /** The restricted numbers of one round: what is in force, the history, and a form to add one. */
 function RoundPrices({ activityId }: { activityId: number }) {
@@ -20,8 +18,8 @@ function RoundPrices({ activityId }: { activityId: number }) {
   const [number, setNumber] = useState("");
   const [price, setPrice] = useState<number | string>("");
   const [closed, setClosed] = useState(false);
-  const current = useQuery({ queryKey: [...pricesKey(activityId), "latest"], queryFn: () => readNewDigitPriceAddLastTime({ activity_id: activityId }) });
-  const history = useQuery({ queryKey: [...pricesKey(activityId), "all"], queryFn: () => adminReadNewDigitPrice({ activity_id: activityId }) });
+  const current = useQuery(latestPricesQuery(activityId));
+  const history = useQuery(priceHistoryQuery(activityId));
   const add = useMutation({
     mutationFn: () =>
       adminAddDigitPrice({
@@ -35,7 +33,7 @@ function RoundPrices({ activityId }: { activityId: number }) {
       setNumber("");
       setPrice("");
       setClosed(false);
-      void queryClient.invalidateQueries({ queryKey: pricesKey(activityId) });
+      void afterAddDigitPrice(queryClient, activityId);
     },
   });
   const inForce = current.data?.new_digit_price ?? [];
@@ -120,10 +118,9 @@ export function DigitPricesAdmin() {
   const [date, setDate] = useState(() => bangkokDateKey(Date.now()));
   const [configID, setConfigID] = useState<string | null>(null);
   const [activityId, setActivityId] = useState<string | null>(null);
-  const catalogue = useQuery({ queryKey: ["admin", "lotteries"], queryFn: () => adminLotteries({}) });
+  const catalogue = useQuery(adminLotteriesQuery);
   const rounds = useQuery({
-    queryKey: ["admin", "rounds", date, configID],
-    queryFn: () => adminRounds({ date, configID: configID ?? undefined }),
+    ...adminRoundsQuery(date, configID),
     enabled: configID !== null,
   });
   const open = (rounds.data?.activitylist ?? []).filter((r) => r.status === "open");

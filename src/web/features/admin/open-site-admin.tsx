@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, TextIn
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { CLOSED_MESSAGE_MAX } from "../../../contract/site";
-import { SITE_CONFIG_KEY, useSiteConfig } from "../../lib/site-config";
-import { adminSetOpenSite } from "./api/admin-set-open-site";
+import { useSiteConfig } from "../../lib/site-config";
+import { adminSetOpenSite, afterSetOpenSite } from "./api/admin-set-open-site";
 
 /**
  * The operator opens or closes the site (decision 021): the message players read while it is closed and
@@ -21,7 +21,7 @@ export function OpenSiteAdmin() {
     mutationFn: (openSite: boolean) =>
       adminSetOpenSite({ openSite, ...(openSite ? {} : { closedMessage: message ?? current?.closedMessage ?? "" }), reason }),
     onSuccess: (r) => {
-      queryClient.setQueryData(SITE_CONFIG_KEY, { status: "Success", siteconfig: r.siteconfig });
+      afterSetOpenSite(queryClient, r);
       setMessage(null);
       setReason("");
     },

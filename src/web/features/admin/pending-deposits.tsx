@@ -6,21 +6,20 @@ import { baht, formatMoney, formatMoneyExact } from "../../../domain/money";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
 import { SlipViewer } from "./slip-viewer";
-import { adminApprovePaynow } from "./api/admin-approve-paynow";
-import { adminListPaynow } from "./api/admin-list-paynow";
+import { adminApprovePaynow, afterApprovePaynow } from "./api/admin-approve-paynow";
+import { pendingPaynowQuery } from "./api/admin-list-paynow";
 
 export function PendingDeposits() {
   const queryClient = useQueryClient();
   const [slipOf, setSlipOf] = useState<number | null>(null);
   const list = useQuery({
-    queryKey: ["admin", "paynow"],
-    queryFn: () => adminListPaynow({ status: "Pending", dayperiod: 30 }),
+    ...pendingPaynowQuery,
     refetchInterval: 15_000,
     meta: { blocking: true },
   });
   const decide = useMutation({
     mutationFn: (v: { id: number; status: "Approve" | "Reject" }) => adminApprovePaynow(v),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "paynow"] }),
+    onSettled: () => afterApprovePaynow(queryClient),
   });
   const rows = list.data?.paynowlist ?? [];
   return (

@@ -3,20 +3,19 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { baht, formatMoney } from "../../../domain/money";
 import { BankLine } from "../../components/bank-line";
 import { EmptyState } from "../../components/empty-state";
-import { adminApproveWithdrawal } from "./api/admin-approve-withdrawal";
-import { adminListWithdrawal } from "./api/admin-list-withdrawal";
+import { adminApproveWithdrawal, afterApproveWithdrawal } from "./api/admin-approve-withdrawal";
+import { pendingWithdrawalsQuery } from "./api/admin-list-withdrawal";
 
 export function PendingWithdrawals() {
   const queryClient = useQueryClient();
   const list = useQuery({
-    queryKey: ["admin", "withdrawals"],
-    queryFn: () => adminListWithdrawal({ status: "Pending", dayperiod: 30 }),
+    ...pendingWithdrawalsQuery,
     refetchInterval: 15_000,
     meta: { blocking: true },
   });
   const decide = useMutation({
     mutationFn: (v: { id: number; status: "Approve" | "Reject" }) => adminApproveWithdrawal(v),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "withdrawals"] }),
+    onSettled: () => afterApproveWithdrawal(queryClient),
   });
   const rows = list.data?.withdrawallist ?? [];
   return (

@@ -4,14 +4,13 @@ import { useState } from "react";
 import { baht, formatCredit, formatMoney } from "../../../domain/money";
 import { movementLabel } from "../../../domain/movements";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
-import { adminGetLog } from "./api/admin-get-log";
+import { playerLogQuery } from "./api/admin-get-log";
 
 export function PlayerLog() {
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
   const [days, setDays] = useState("7");
   const log = useQuery({
-    queryKey: ["admin", "log", player?.uuid, days],
-    queryFn: () => adminGetLog({ uuid: player!.uuid, dayperiod: Number(days) }),
+    ...playerLogQuery(player?.uuid, days),
     enabled: !!player,
   });
   return (

@@ -9,10 +9,8 @@ import { SLIP_STATUS, slipState } from "../../../domain/slip";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { ApprovalBadge } from "../../components/approval-badge";
 import { PlayerPicker } from "./player-picker";
-import { adminBanPlayer } from "./api/admin-ban-player";
-import { adminPlayerView } from "./api/admin-player-view";
-
-const viewKey = (uuid: string) => ["admin", "player-view", uuid] as const;
+import { adminBanPlayer, afterBanPlayer } from "./api/admin-ban-player";
+import { playerViewQuery } from "./api/admin-player-view";
 
 /**
  * The back office's ผู้เล่น tab: find a player, see their account whole (balance, every movement with its
@@ -30,7 +28,7 @@ export function PlayersAdmin() {
 }
 
 function PlayerView({ uuid, onOpen }: { uuid: string; onOpen: (uuid: string) => void }) {
-  const view = useQuery({ queryKey: viewKey(uuid), queryFn: () => adminPlayerView({ uuid }) });
+  const view = useQuery(playerViewQuery(uuid));
   if (view.error) return <Alert color="red">{view.error.message}</Alert>;
   if (!view.data) return <Text c="dimmed">กำลังโหลดข้อมูลผู้เล่น…</Text>;
   const { player, logArr, slips, deposits, withdrawals } = view.data;
@@ -211,7 +209,7 @@ function BanControl({ player }: { player: PlayerDetails }) {
     mutationFn: () => adminBanPlayer({ uuid: player.uuid, banned: banning, reason }),
     onSuccess: () => {
       setReason("");
-      void queryClient.invalidateQueries({ queryKey: viewKey(player.uuid) });
+      void afterBanPlayer(queryClient, player.uuid);
     },
     onSettled: () => setConfirming(false),
   });

@@ -5,8 +5,8 @@ import type { PrivilegeConfig } from "../../../contract/points";
 import { MEMBER_LEVEL_LABELS, MEMBER_LEVELS, type MemberLevel } from "../../../domain/points";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
 import { adminAdjustPoints } from "./api/admin-adjust-points";
-import { adminReadPrivilegeConfig } from "./api/admin-read-privilege-config";
-import { adminSavePrivilegeConfig } from "./api/admin-save-privilege-config";
+import { privilegeConfigQuery } from "./api/admin-read-privilege-config";
+import { adminSavePrivilegeConfig, afterSavePrivilegeConfig } from "./api/admin-save-privilege-config";
 import { adminSetMemberLevel } from "./api/admin-set-member-level";
 
 /** The operator's privilege-point tools: the settings, and a player's points and level. */
@@ -23,7 +23,7 @@ const num = (v: string | number) => Number(v) || 0;
 
 function ConfigEditor() {
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: ["admin-privilege-config"], queryFn: () => adminReadPrivilegeConfig({}) });
+  const current = useQuery(privilegeConfigQuery);
   const [draft, setDraft] = useState<PrivilegeConfig | null>(null);
   useEffect(() => {
     if (current.data && !draft) setDraft(current.data.config);
@@ -32,7 +32,7 @@ function ConfigEditor() {
     mutationFn: (config: PrivilegeConfig) => adminSavePrivilegeConfig(config),
     onSuccess: (r) => {
       setDraft(r.config);
-      void queryClient.invalidateQueries({ queryKey: ["admin-privilege-config"] });
+      void afterSavePrivilegeConfig(queryClient);
     },
   });
   if (!draft) return <Text c="dimmed">กำลังโหลดการตั้งค่าแต้ม…</Text>;

@@ -6,12 +6,12 @@ import type { BankCode } from "../../../domain/banks";
 import { BankLine } from "../../components/bank-line";
 import { BankSelect } from "../../components/bank-select";
 import type { BodyOf } from "../../../contract/route";
-import { adminGetMyBank } from "./api/admin-get-mybank";
-import { adminSaveMyBank } from "./api/admin-save-mybank";
+import { myBankQuery } from "./api/admin-get-mybank";
+import { adminSaveMyBank, afterSaveMyBank } from "./api/admin-save-mybank";
 
 export function ReceivingBanks() {
   const queryClient = useQueryClient();
-  const banks = useQuery({ queryKey: ["admin", "mybank"], queryFn: () => adminGetMyBank({}), meta: { blocking: true } });
+  const banks = useQuery({ ...myBankQuery, meta: { blocking: true } });
   const [bank, setBank] = useState<BankCode | null>(null);
   const [bankno, setBankno] = useState("");
   const [name, setName] = useState("");
@@ -19,7 +19,7 @@ export function ReceivingBanks() {
   const save = useMutation({
     mutationFn: (body: BodyOf<typeof wallet.adminSaveMyBank>) => adminSaveMyBank(body),
     onSuccess: (r) => {
-      queryClient.setQueryData(["admin", "mybank"], r);
+      afterSaveMyBank(queryClient, r);
       setBankno("");
       setName("");
       setPromptpay("");

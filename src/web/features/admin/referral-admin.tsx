@@ -8,9 +8,9 @@ import { formatBp } from "../../../domain/referral";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
 import { adminChangeReferrer } from "./api/admin-change-referrer";
-import { adminReadSubsidyConfig } from "./api/admin-read-subsidy-config";
-import { adminReferralTree } from "./api/admin-referral-tree";
-import { adminSaveSubsidyConfig } from "./api/admin-save-subsidy-config";
+import { subsidyConfigQuery } from "./api/admin-read-subsidy-config";
+import { referralTreeQuery } from "./api/admin-referral-tree";
+import { adminSaveSubsidyConfig, afterSaveSubsidyConfig } from "./api/admin-save-subsidy-config";
 
 const BET_TYPE_OPTIONS = BET_TYPES.map((t) => ({ value: t, label: BET_TYPE_LABELS[t] }));
 
@@ -26,7 +26,7 @@ export function ReferralAdmin() {
 
 function RatesEditor() {
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: ["admin-subsidy-config"], queryFn: () => adminReadSubsidyConfig({}) });
+  const current = useQuery(subsidyConfigQuery);
   const [draft, setDraft] = useState<SubsidyConfig | null>(null);
   useEffect(() => {
     if (current.data && !draft) setDraft(current.data.config);
@@ -35,7 +35,7 @@ function RatesEditor() {
     mutationFn: (config: SubsidyConfig) => adminSaveSubsidyConfig(config),
     onSuccess: (r) => {
       setDraft(r.config);
-      void queryClient.invalidateQueries({ queryKey: ["admin-subsidy-config"] });
+      void afterSaveSubsidyConfig(queryClient);
     },
   });
   if (!draft) return <Text c="dimmed">กำลังโหลดอัตราค่าคอม…</Text>;
@@ -114,7 +114,7 @@ function ReferralTree() {
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
   const [newReferrer, setNewReferrer] = useState<PickedPlayer | null>(null);
   const [reason, setReason] = useState("");
-  const tree = useQuery({ queryKey: ["admin-referral-tree", player?.uuid], queryFn: () => adminReferralTree({ uuid: player!.uuid }), enabled: !!player });
+  const tree = useQuery({ ...referralTreeQuery(player?.uuid), enabled: !!player });
   const change = useMutation({
     mutationFn: (referrer: string | null) => adminChangeReferrer({ uuid: player!.uuid, referrer_uuid: referrer, reason }),
     onSuccess: () => {

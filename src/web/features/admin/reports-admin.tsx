@@ -6,7 +6,7 @@ import { type CsvColumns, toCsv } from "../../../domain/csv";
 import { baht, formatMoney } from "../../../domain/money";
 import { bangkokDateKey, formatThaiDrawDate } from "../../../domain/thai-date";
 import { downloadCsv } from "../../lib/download-csv";
-import { adminReport } from "./api/admin-report";
+import { adminReportQuery } from "./api/admin-report";
 
 /** The report's figures with their Thai headings, in the order the table and the CSV show them. */
 const FIGURES: ReadonlyArray<readonly [keyof ReportFigures, string]> = [
@@ -44,7 +44,7 @@ export function ReportsAdmin() {
   const [preset, setPreset] = useState<string>("7");
   const [period, setPeriod] = useState(() => periodOf(7));
   const [asked, setAsked] = useState(period);
-  const report = useQuery({ queryKey: ["admin", "report", asked.from, asked.to], queryFn: () => adminReport(asked) });
+  const report = useQuery(adminReportQuery(asked));
 
   const choosePreset = (value: string) => {
     setPreset(value);

@@ -7,8 +7,8 @@ import { BET_TYPE_LABELS } from "../../../domain/bet-types";
 import { baht, formatMoney } from "../../../domain/money";
 import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
 import { addAward } from "./api/admin-add-award";
-import { adminLotteries } from "./api/admin-lotteries";
-import { adminRounds } from "./api/admin-rounds";
+import { adminLotteriesQuery } from "./api/admin-lotteries";
+import { adminRoundsQuery, afterRoundChange } from "./api/admin-rounds";
 import { cancelActivity } from "./api/admin-cancel-activity";
 import { closeActivity } from "./api/admin-close-activity";
 
@@ -278,10 +278,9 @@ export function ResultsEntry() {
   const [date, setDate] = useState(() => bangkokDateKey(Date.now()));
   const [configID, setConfigID] = useState<string | null>(null);
   const [editing, setEditing] = useState<Round | null>(null);
-  const catalogue = useQuery({ queryKey: ["admin", "lotteries"], queryFn: () => adminLotteries({}) });
+  const catalogue = useQuery(adminLotteriesQuery);
   const rounds = useQuery({
-    queryKey: ["admin", "rounds", date, configID],
-    queryFn: () => adminRounds({ date, configID: configID ?? undefined }),
+    ...adminRoundsQuery(date, configID),
     meta: { blocking: true },
   });
   const list = (rounds.data?.activitylist ?? []).filter((r) => configID || r.group !== "yeekee5minute");
@@ -327,7 +326,7 @@ export function ResultsEntry() {
             round={editing}
             onDone={() => {
               setEditing(null);
-              void queryClient.invalidateQueries({ queryKey: ["admin", "rounds"] });
+              void afterRoundChange(queryClient);
             }}
           />
         </Modal>

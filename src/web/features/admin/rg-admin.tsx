@@ -7,9 +7,9 @@ import { baht, formatMoney } from "../../../domain/money";
 import { BREAK_LABELS, type BreakLength, LIMIT_KIND_LABELS, LIMIT_KINDS, LIMIT_PERIOD_LABELS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from "../../../domain/rg";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { PlayerPicker } from "./player-picker";
-import { adminLowerLimit } from "./api/admin-rg-lower-limit";
-import { adminRgAudit } from "./api/admin-rg-audit";
-import { adminRgPlayers } from "./api/admin-rg-players";
+import { adminLowerLimit, afterLowerLimit } from "./api/admin-rg-lower-limit";
+import { rgAuditQuery } from "./api/admin-rg-audit";
+import { rgPlayersQuery } from "./api/admin-rg-players";
 
 // The operator's side of responsible play (issue 15): who is under limits, breaks or flagged deposits; a
 // limit lowered with a reason (never raised: the server refuses); and one player's audit trail.
@@ -21,13 +21,12 @@ interface Chosen {
   username: string;
 }
 
-const PLAYERS_KEY = ["admin-rg-players"] as const;
 const ACTORS: Readonly<Record<AuditLine["actor"], string>> = { player: "ผู้เล่น", operator: "ผู้ดูแล", system: "ระบบ" };
 const breakKind = (kind: "timeout" | "self_exclusion") => (kind === "timeout" ? "พักการเล่น" : "ระงับตนเอง");
 
 export function RgAdmin() {
   const [chosen, setChosen] = useState<Chosen | null>(null);
-  const players = useQuery({ queryKey: PLAYERS_KEY, queryFn: () => adminRgPlayers({}) });
+  const players = useQuery(rgPlayersQuery);
   return (
     <Stack>
       <Card withBorder radius="md">
@@ -102,8 +101,7 @@ function LowerLimit({ player }: { player: Chosen }) {
   const lower = useMutation({
     mutationFn: () => adminLowerLimit({ uuid: player.uuid, kind, period, amount: amount === "" ? Number.NaN : Number(amount), reason }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PLAYERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ["admin-rg-audit", player.uuid] });
+      afterLowerLimit(queryClient, player.uuid);
     },
   });
   return (
@@ -137,7 +135,7 @@ function LowerLimit({ player }: { player: Chosen }) {
 
 /** Who changed what, before and after, and why; newest as the server lists them. */
 function Audit({ player }: { player: Chosen }) {
-  const audit = useQuery({ queryKey: ["admin-rg-audit", player.uuid], queryFn: () => adminRgAudit({ uuid: player.uuid }) });
+  const audit = useQuery(rgAuditQuery(player.uuid));
   return (
     <Card withBorder radius="md" data-testid="rg-audit">
       <Stack gap="xs">

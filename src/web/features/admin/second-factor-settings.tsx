@@ -8,9 +8,7 @@ import { formatThaiDateTime } from "../../../domain/thai-date";
 import { adminTotpConfirm } from "./api/admin-totp-confirm";
 import { adminTotpEnrol } from "./api/admin-totp-enrol";
 import { adminTotpRecoveryCodes } from "./api/admin-totp-recovery-codes";
-import { adminTotpStatus } from "./api/admin-totp-status";
-
-export const SECOND_FACTOR_STATUS_KEY = ["admin", "second-factor"] as const;
+import { rereadSecondFactorStatus, secondFactorStatusQuery } from "./api/admin-totp-status";
 
 /**
  * The signed-in admin's second factor: enrolled or not, and whether this session passed it. Read again
@@ -19,8 +17,7 @@ export const SECOND_FACTOR_STATUS_KEY = ["admin", "second-factor"] as const;
  */
 export function useSecondFactorStatus(enabled: boolean) {
   return useQuery({
-    queryKey: SECOND_FACTOR_STATUS_KEY,
-    queryFn: () => adminTotpStatus({}),
+    ...secondFactorStatusQuery,
     enabled,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -191,7 +188,7 @@ export function SecondFactorSettings({ status }: { status: ResponseOf<typeof aut
     setCodes(null);
     setReplacing(false);
     // The back office opens once this session has passed the second factor.
-    void queryClient.invalidateQueries({ queryKey: SECOND_FACTOR_STATUS_KEY });
+    void rereadSecondFactorStatus(queryClient);
   };
 
   if (codes) return <RecoveryCodes codes={codes} onDone={done} />;

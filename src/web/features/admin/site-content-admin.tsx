@@ -2,8 +2,8 @@ import { Alert, Button, Card, FileInput, Group, Image, Stack, Text, Textarea, Te
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ANNOUNCEMENT_MAX, BANNER_MAX_BYTES, type SiteContent } from "../../../contract/site";
-import { SITE_CONTENT_KEY, useSiteContent } from "../../lib/site-content";
-import { adminSetSiteContent } from "./api/admin-site-content";
+import { useSiteContent } from "../../lib/site-content";
+import { adminSetSiteContent, afterSetSiteContent } from "./api/admin-site-content";
 
 const BANNER_TYPES = ["image/png", "image/jpeg", "image/webp"];
 
@@ -36,7 +36,7 @@ function SiteContentForm({ current }: { current: SiteContent }) {
   const save = useMutation({
     mutationFn: () => adminSetSiteContent({ ...form, ...(banner === undefined ? {} : { banner }) }),
     onSuccess: (r) => {
-      queryClient.setQueryData(SITE_CONTENT_KEY, { status: "Success", content: r.content });
+      afterSetSiteContent(queryClient, r);
       setBanner(undefined);
     },
   });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { baht, formatMoney } from "../../../domain/money";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
-import { readYeekeeWatch } from "./api/admin-read-yeekee-watch";
+import { yeekeeWatchQuery } from "./api/admin-read-yeekee-watch";
 
 /**
  * What a leaked yeekee seed would look like (docs/decisions/012): players with a stake in a round
@@ -13,8 +13,7 @@ import { readYeekeeWatch } from "./api/admin-read-yeekee-watch";
 export function YeekeeWatch() {
   const [days, setDays] = useState("1");
   const watch = useQuery({
-    queryKey: ["admin", "yeekee-watch", days],
-    queryFn: () => readYeekeeWatch({ days: Number(days) }),
+    ...yeekeeWatchQuery(days),
     refetchInterval: 30_000,
     meta: { blocking: true },
   });
