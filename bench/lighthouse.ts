@@ -20,7 +20,7 @@ import { loadConfig } from "../src/server/config";
 import { buildApp } from "../src/server/app";
 import { connect } from "../src/server/db/client";
 import { prepareServingRole } from "../src/server/db/serving-role";
-import { betPagePath } from "../src/web/app/paths";
+import { betPagePath } from "../src/web/lib/paths";
 import { makeRound } from "../tests/support/rounds";
 import { h2Front } from "./h2-front";
 import { benchDatabase, benchPlayers } from "./setup";

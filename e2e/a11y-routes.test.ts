@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
-import { betPagePath, PATHS } from "../src/web/app/paths";
+import { betPagePath, PATHS } from "../src/web/lib/paths";
 import { TEST_ADMIN } from "../tests/support/app";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
@@ -11,7 +11,7 @@ import { animationsDone, closeWelcomeBanner, phoneContext, screenshot, signedInP
 import { useSite } from "./support/site";
 
 /**
- * axe on every page at 360 × 740 (issue 18): every route of app/paths.ts (read from the code, so a page
+ * axe on every page at 360 × 740 (issue 18): every route of lib/paths.ts (read from the code, so a page
  * added there is checked too) signed out, as a player and as the operator, every tab of the back office
  * (read from the page), the welcome banner and the user menu. Any serious or critical violation fails,
  * all of them listed at the end. This is where the routes are checked: other tests check only the dialogs

@@ -7,7 +7,7 @@ import { call } from "../tests/support/call";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
-import { betPagePath } from "../src/web/app/paths";
+import { betPagePath } from "../src/web/lib/paths";
 import { screenshot, signedInPage } from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildVersion } from "../src/build/sw-version";
 import { THEME_CSS } from "../src/build/theme-css";
 import type { Db } from "../src/server/db/client";
-import { betPagePath } from "../src/web/app/paths";
+import { betPagePath } from "../src/web/lib/paths";
 import { createPlayer } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, fund } from "../tests/support/wallet";

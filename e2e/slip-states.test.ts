@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baht, formatCredit, formatMoney } from "../src/domain/money";
-import { betPagePath } from "../src/web/app/paths";
+import { betPagePath } from "../src/web/lib/paths";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";

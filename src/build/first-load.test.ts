@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PATHS } from "../web/app/paths";
+import { PATHS } from "../web/lib/paths";
 import { type Manifest, pageModules, pagePreloads, withPreloads } from "./first-load";
 
 const WEB = join(__dirname, "..", "web");

@@ -2,14 +2,13 @@ import { Anchor, Button, Card, Collapse, Image, Stack, Text, Title } from "@mant
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { auth } from "../../contract";
 import type { SiteConfig } from "../../contract/site";
 import { formatCredit } from "../../domain/money";
 import { WithdrawTab } from "../features/wallet/withdraw-tab";
-import { callApi } from "../lib/api";
 import { useSession } from "../lib/session";
 import { useSiteConfig } from "../lib/site-config";
-import { PATHS } from "./paths";
+import { PATHS } from "../lib/paths";
+import { bankInfoQuery } from "../lib/calls/bank-info";
 
 /**
  * What players and visitors see instead of every page while the operator has closed the site (decision
@@ -81,8 +80,7 @@ function MaintenanceWithdraw() {
   const { username } = useSession();
   const [open, setOpen] = useState(false);
   const bank = useQuery({
-    queryKey: ["bankinfo", username],
-    queryFn: () => callApi(auth.getBankInfo, { username: username ?? "" }),
+    ...bankInfoQuery(username),
     enabled: open && !!username,
   });
   return (

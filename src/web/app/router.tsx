@@ -25,7 +25,7 @@ import {
   YeekeePage,
   YourselfPage,
 } from "./lazy-pages";
-import { PATHS } from "./paths";
+import { PATHS } from "../lib/paths";
 import { SiteGate } from "./site-gate";
 
 /** The app's routes, for main.tsx's router (made there, in a task of its own) and for preloadPagesOf. */

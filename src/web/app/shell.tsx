@@ -11,7 +11,7 @@ import { COOKIE, getCookie, setCookie } from "../lib/cookies";
 import { useSession } from "../lib/session";
 import { useSiteContent } from "../lib/site-content";
 import { ChevronDownIcon, HomeIcon, ShieldIcon, ListIcon, LogoutIcon, RefreshIcon, TicketIcon, UsersIcon, WalletIcon } from "./icons";
-import { PATHS } from "./paths";
+import { PATHS } from "../lib/paths";
 import { SiteClosedNotice } from "./site-gate";
 
 export { prefetchSignedInData, SIGNED_IN_PAGES } from "./signed-in";

@@ -1,11 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import { prefetchWinNotice } from "../features/account/api/win-notice";
-import { prefetchNotices } from "../features/notices/use-notices";
+import { prefetchWinNotice } from "../lib/calls/win-notice";
+import { prefetchNotices } from "../features/notices/api/my-notices";
 import { prefetchRgSettings } from "../features/responsible-play/api/settings";
 import { COOKIE, getCookie } from "../lib/cookies";
 import { signedInAsAdmin } from "../lib/session";
-import { PATHS, roundIdParam } from "./paths";
+import { PATHS, roundIdParam } from "../lib/paths";
 
 /*
  * What a signed-in page needs beyond the entry comes through the shell's chunk (shell.tsx passes this
@@ -57,13 +57,13 @@ export function prefetchSignedInData(client: QueryClient, { pathname, search }: 
   }
   let lottoList: Promise<unknown> = Promise.resolve();
   if (pathname === PATHS.home || pathname === PATHS.homeAllLotto) {
-    lottoList = import("../features/lottery/queries").then((m) => m.prefetchLottoList(client), failed);
+    lottoList = import("../lib/calls/lotto-list").then((m) => m.prefetchLottoList(client), failed);
     asked.push(lottoList);
   }
   const params = new URLSearchParams(search);
   const activityid = pathname === PATHS.homeAllLotto ? roundIdParam(params.get("activity")) : null;
   if (activityid !== null) {
-    const betting = import("../features/betting/queries");
+    const betting = import("../features/betting/api/prefetch-round");
     asked.push(betting.then((m) => m.prefetchRound(client, activityid), failed));
     // A round that is not its lottery's next one is named from the lottery's round list, known once the lotto list is.
     asked.push(Promise.all([betting, lottoList]).then(([m]) => m.prefetchRoundList(client, activityid, params.get("lotto"), offsetMeasured), failed));

@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { useSession } from "../lib/session";
 import { useRecheckWhenUnavailable, useSiteConfig } from "../lib/site-config";
-import { PATHS } from "./paths";
+import { PATHS } from "../lib/paths";
 
 // Rarely shown, and it carries the withdrawal form: fetched only when the site is closed.
 const MaintenancePage = lazy(async () => ({ default: (await import("./maintenance-page")).MaintenancePage }));

@@ -2,7 +2,7 @@ import { Menu } from "@mantine/core";
 import type { ReactElement } from "react";
 import { Link } from "react-router";
 import { UnreadNoticesBadge } from "../features/notices/unread-notices-badge";
-import { PATHS } from "./paths";
+import { PATHS } from "../lib/paths";
 
 /** The player's own pages that the bottom navigation has no room for, in the user menu's order. */
 export const USER_MENU_ITEMS: readonly { to: string; label: string; testId?: string }[] = [

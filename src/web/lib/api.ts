@@ -1,25 +1,15 @@
-import { controlCharacterIssue, ErrorResponse, type RefusalReason } from "../../contract/common";
+import { controlCharacterIssue, ErrorResponse } from "../../contract/common";
 import { type BodyOf, pathOf, type ResponseOf, type RouteDef } from "../../contract/route";
 import { SESSION_END_HEADER, sessionEndReasonOf } from "../../contract/auth";
 import { COOKIE, getCookie, getCookieNow, removeCookie } from "./cookies";
 import { SIGN_IN_PATH, signInAddress } from "./return-path";
 import { SPEC_FALLBACKS } from "./fallback-messages";
 import { yieldToMain } from "./yield-to-main";
+import { ApiCallError } from "./api-error";
 
 /** Spec §7: every call times out after 50000 ms. */
 const TIMEOUT_MS = 50_000;
-export { SIGN_IN_PATH };
-
-export class ApiCallError extends Error {
-  constructor(
-    message: string,
-    readonly statusCode: number,
-    /** The refusal the server named (contract ErrorResponse.reason), if any. */
-    readonly reason?: RefusalReason,
-  ) {
-    super(message);
-  }
-}
+export { ApiCallError, SIGN_IN_PATH };
 
 const UNREACHABLE = "เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาลองใหม่";
 

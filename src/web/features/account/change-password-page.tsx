@@ -1,10 +1,10 @@
 import { Alert, Button, Card, PasswordInput, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { auth } from "../../../contract";
 import { PageTitle } from "../../components/page-title";
-import { callApi } from "../../lib/api";
 import { useSession } from "../../lib/session";
+import { checkOldPassword } from "./api/check-old-password";
+import { updatePassword } from "./api/update-password";
 
 /** The old password is confirmed first (/api/check-oldPassword); only then is the new one set. */
 export function ChangePasswordPage() {
@@ -15,8 +15,8 @@ export function ChangePasswordPage() {
   const [mismatch, setMismatch] = useState(false);
   const change = useMutation({
     mutationFn: async () => {
-      await callApi(auth.checkOldPassword, { user: username ?? "", pass: oldPassword });
-      return callApi(auth.updatePassword, { uuid: uuid ?? "", pass: newPassword });
+      await checkOldPassword({ user: username ?? "", pass: oldPassword });
+      return updatePassword({ uuid: uuid ?? "", pass: newPassword });
     },
     onSuccess: () => {
       setOldPassword("");

@@ -3,9 +3,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { baht, formatMoney } from "../../../domain/money";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { CREDIT_KEY, useSession } from "../../lib/session";
-import { useSeenWins, useWinNotice, WIN_NOTICE_FRESH_MS, winNoticeKey } from "./api/win-notice";
+import { useSeenWins, useWinNotice, WIN_NOTICE_FRESH_MS, winNoticeKey } from "../../lib/calls/win-notice";
 
 /**
  * The win toast (issue 19): on the first page view after a slip wins, the amount and the slips; closing it,
@@ -76,14 +76,4 @@ export function WinBadge() {
       {count}
     </Badge>
   );
-}
-
-/** Opening โพยหวย is seeing the wins: the mark moves to the newest one read. */
-export function useWinsSeenOnView() {
-  const notice = useWinNotice();
-  const { mutate } = useSeenWins();
-  const upTo = notice.data?.upTo ?? 0;
-  useEffect(() => {
-    if (upTo > 0) mutate(upTo);
-  }, [upTo, mutate]);
 }

@@ -1,10 +1,9 @@
 import { Alert, Button, Card, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { wallet } from "../../../contract";
 import { baht, formatCredit } from "../../../domain/money";
-import { callApi } from "../../lib/api";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
+import { adminAdjustCredit } from "./api/admin-adjust-credit";
 
 export function AdjustCredit() {
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
@@ -13,7 +12,7 @@ export function AdjustCredit() {
   // One key per intended adjustment: a double click or a retry after a timeout is applied once.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const adjust = useMutation({
-    mutationFn: () => callApi(wallet.adminAdjustCredit, { uuid: player!.uuid, amount: Number(amount), note }, undefined, { "Idempotency-Key": key }),
+    mutationFn: () => adminAdjustCredit({ uuid: player!.uuid, amount: Number(amount), note }, key),
     onSuccess: (r) => {
       setPlayer((p) => (p ? { ...p, credit: r.credit } : p));
       setAmount("");

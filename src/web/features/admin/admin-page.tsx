@@ -1,7 +1,7 @@
 import { Alert, Loader, Stack, Tabs } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";

@@ -4,7 +4,8 @@ import { useState } from "react";
 import type { z } from "zod";
 import { lottery } from "../../../contract";
 import { lotteryIcon } from "../../../domain/lottery-icons";
-import { callApi } from "../../lib/api";
+import { adminLotteriesQuery } from "./api/admin-lotteries";
+import { adminUpdateLottery, afterUpdateLottery } from "./api/admin-update-lottery";
 
 type Lottery = z.infer<typeof lottery.AdminLottery>;
 
@@ -22,9 +23,9 @@ function LotteryRow({ item }: { item: Lottery }) {
       } catch {
         throw new Error("ตารางงวดต้องเป็น JSON ที่ถูกต้อง");
       }
-      return callApi(lottery.adminUpdateLottery, { id: item.id, name, active, schedule: parsed });
+      return adminUpdateLottery({ id: item.id, name, active, schedule: parsed });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin", "lotteries"] }),
+    onSuccess: () => afterUpdateLottery(queryClient),
   });
   const icon = lotteryIcon(item.name);
   return (
@@ -57,7 +58,7 @@ function LotteryRow({ item }: { item: Lottery }) {
 }
 
 export function CatalogueEditor() {
-  const list = useQuery({ queryKey: ["admin", "lotteries"], queryFn: () => callApi(lottery.adminLotteries, {}), meta: { blocking: true } });
+  const list = useQuery({ ...adminLotteriesQuery, meta: { blocking: true } });
   return (
     <Stack gap="xs">
       {list.data?.lotteries.map((l) => <LotteryRow key={`${l.id}-${JSON.stringify(l)}`} item={l} />)}

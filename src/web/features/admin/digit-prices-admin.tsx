@@ -1,14 +1,15 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, NumberInput, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { betting, lottery } from "../../../contract";
 import { BET_TYPE_LABELS, BET_TYPES, type BetType } from "../../../domain/bet-types";
 import { formatFigure } from "../../../domain/money";
 import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
 import { roundTitle } from "./results-entry";
-
-const pricesKey = (activityId: number) => ["admin", "digit-prices", activityId];
+import { adminAddDigitPrice, afterAddDigitPrice } from "./api/admin-add-digit-price";
+import { adminLotteriesQuery } from "./api/admin-lotteries";
+import { priceHistoryQuery } from "./api/admin-read-new-digit-price";
+import { adminRoundsQuery } from "./api/admin-rounds";
+import { latestPricesQuery } from "./api/read-new-digit-price-add-last-time";
 
 /** The restricted numbers of one round: what is in force, the history, and a form to add one. */
 function RoundPrices({ activityId }: { activityId: number }) {
@@ -17,11 +18,11 @@ function RoundPrices({ activityId }: { activityId: number }) {
   const [number, setNumber] = useState("");
   const [price, setPrice] = useState<number | string>("");
   const [closed, setClosed] = useState(false);
-  const current = useQuery({ queryKey: [...pricesKey(activityId), "latest"], queryFn: () => callApi(betting.readNewDigitPriceAddLastTime, { activity_id: activityId }) });
-  const history = useQuery({ queryKey: [...pricesKey(activityId), "all"], queryFn: () => callApi(betting.adminReadNewDigitPrice, { activity_id: activityId }) });
+  const current = useQuery(latestPricesQuery(activityId));
+  const history = useQuery(priceHistoryQuery(activityId));
   const add = useMutation({
     mutationFn: () =>
-      callApi(betting.adminAddDigitPrice, {
+      adminAddDigitPrice({
         activity_id: activityId,
         award_type: betType,
         number,
@@ -32,7 +33,7 @@ function RoundPrices({ activityId }: { activityId: number }) {
       setNumber("");
       setPrice("");
       setClosed(false);
-      void queryClient.invalidateQueries({ queryKey: pricesKey(activityId) });
+      void afterAddDigitPrice(queryClient, activityId);
     },
   });
   const inForce = current.data?.new_digit_price ?? [];
@@ -117,10 +118,9 @@ export function DigitPricesAdmin() {
   const [date, setDate] = useState(() => bangkokDateKey(Date.now()));
   const [configID, setConfigID] = useState<string | null>(null);
   const [activityId, setActivityId] = useState<string | null>(null);
-  const catalogue = useQuery({ queryKey: ["admin", "lotteries"], queryFn: () => callApi(lottery.adminLotteries, {}) });
+  const catalogue = useQuery(adminLotteriesQuery);
   const rounds = useQuery({
-    queryKey: ["admin", "rounds", date, configID],
-    queryFn: () => callApi(lottery.adminRounds, { date, configID: configID ?? undefined }),
+    ...adminRoundsQuery(date, configID),
     enabled: configID !== null,
   });
   const open = (rounds.data?.activitylist ?? []).filter((r) => r.status === "open");

@@ -7,10 +7,12 @@ import type { GameConfig, GameView } from "../../../contract/games";
 import { GAME_LABELS, hilowSide } from "../../../domain/games";
 import { baht, formatMoney } from "../../../domain/money";
 import { formatThaiAge } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
 import { shortCommitment } from "../../lib/short-commitment";
 import { useServerNow } from "../../lib/server-clock";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
+import { gameSummaryQuery, rereadGameSummary } from "./api/admin-game-summary";
+import { playerGamesQuery } from "./api/admin-player-games";
+import { adminSaveGameConfig } from "./api/admin-save-game-config";
 
 // The operator's view of huakoi and hi-low (issue 14): money held and earned, open and recent games, the
 // settings, and one player's games. Creators' names come masked from the server, as players see them.
@@ -21,15 +23,13 @@ const PERIODS = [
   { value: "30", label: "30 วัน" },
 ];
 
-const SUMMARY_KEY = "admin-game-summary";
 /** Recent games shown before "show all": a phone screen's worth. */
 const RECENT_SHOWN = 20;
 
 export function GamesAdmin() {
   const [days, setDays] = useState("1");
   const summary = useQuery({
-    queryKey: [SUMMARY_KEY, days],
-    queryFn: () => callApi(games.adminGameSummary, { dayperiod: Number(days) }),
+    ...gameSummaryQuery(days),
     // Open games come and go while the operator watches; the last answer stays on screen while another period loads.
     refetchInterval: 15_000,
     placeholderData: (previous) => previous,
@@ -83,7 +83,6 @@ const STATUS: Readonly<Record<GameView["status"], { label: string; color: string
   cancelled: { label: "ยกเลิก", color: "gray" },
   expired: { label: "หมดเวลา", color: "gray" },
 };
-
 
 /** One game on one card: type, id, stake and status on top; `children` below. */
 function GameRow({ game, testId, children }: { game: GameView; testId: string; children: ReactNode }) {
@@ -248,10 +247,10 @@ function ConfigEditor({ current }: { current: GameConfig }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(current));
   const [shown, setShown] = useState<Partial<Record<Field, string>>>({});
   const save = useMutation({
-    mutationFn: (config: GameConfig) => callApi(games.adminSaveGameConfig, config),
+    mutationFn: (config: GameConfig) => adminSaveGameConfig(config),
     onSuccess: (r) => {
       setDraft(toDraft(r.config));
-      void queryClient.invalidateQueries({ queryKey: [SUMMARY_KEY] });
+      void rereadGameSummary(queryClient);
     },
   });
   // The draft follows what the server holds until the operator starts editing.
@@ -312,8 +311,7 @@ function PlayerGames() {
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
   const [days, setDays] = useState("30");
   const list = useQuery({
-    queryKey: ["admin-player-games", player?.uuid, days],
-    queryFn: () => callApi(games.adminPlayerGames, { uuid: player!.uuid, dayperiod: Number(days) }),
+    ...playerGamesQuery(player?.uuid, days),
     enabled: !!player,
   });
   const now = useServerNow(30_000);

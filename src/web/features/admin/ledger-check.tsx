@@ -1,11 +1,10 @@
 import { Alert, Button, Code, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { wallet } from "../../../contract";
 import { baht, formatMoney } from "../../../domain/money";
-import { callApi } from "../../lib/api";
+import { adminLedgerCheck } from "./api/admin-ledger-check";
 
 export function LedgerCheck() {
-  const check = useMutation({ mutationFn: () => callApi(wallet.adminLedgerCheck, {}) });
+  const check = useMutation({ mutationFn: () => adminLedgerCheck({}) });
   const r = check.data;
   return (
     <Stack>

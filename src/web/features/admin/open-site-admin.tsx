@@ -1,10 +1,9 @@
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { site } from "../../../contract";
 import { CLOSED_MESSAGE_MAX } from "../../../contract/site";
-import { callApi } from "../../lib/api";
-import { SITE_CONFIG_KEY, useSiteConfig } from "../../lib/site-config";
+import { useSiteConfig } from "../../lib/site-config";
+import { adminSetOpenSite, afterSetOpenSite } from "./api/admin-set-open-site";
 
 /**
  * The operator opens or closes the site (decision 021): the message players read while it is closed and
@@ -20,9 +19,9 @@ export function OpenSiteAdmin() {
   const [confirming, setConfirming] = useState<"close" | "open" | null>(null);
   const save = useMutation({
     mutationFn: (openSite: boolean) =>
-      callApi(site.adminSetOpenSite, { openSite, ...(openSite ? {} : { closedMessage: message ?? current?.closedMessage ?? "" }), reason }),
+      adminSetOpenSite({ openSite, ...(openSite ? {} : { closedMessage: message ?? current?.closedMessage ?? "" }), reason }),
     onSuccess: (r) => {
-      queryClient.setQueryData(SITE_CONFIG_KEY, { status: "Success", siteconfig: r.siteconfig });
+      afterSetOpenSite(queryClient, r);
       setMessage(null);
       setReason("");
     },

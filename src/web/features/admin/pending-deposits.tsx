@@ -1,26 +1,25 @@
 import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { wallet } from "../../../contract";
 import { BANKS } from "../../../domain/banks";
 import { baht, formatMoney, formatMoneyExact } from "../../../domain/money";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
-import { callApi } from "../../lib/api";
 import { SlipViewer } from "./slip-viewer";
+import { adminApprovePaynow, afterApprovePaynow } from "./api/admin-approve-paynow";
+import { pendingPaynowQuery } from "./api/admin-list-paynow";
 
 export function PendingDeposits() {
   const queryClient = useQueryClient();
   const [slipOf, setSlipOf] = useState<number | null>(null);
   const list = useQuery({
-    queryKey: ["admin", "paynow"],
-    queryFn: () => callApi(wallet.adminListPaynow, { status: "Pending", dayperiod: 30 }),
+    ...pendingPaynowQuery,
     refetchInterval: 15_000,
     meta: { blocking: true },
   });
   const decide = useMutation({
-    mutationFn: (v: { id: number; status: "Approve" | "Reject" }) => callApi(wallet.adminApprovePaynow, v),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "paynow"] }),
+    mutationFn: (v: { id: number; status: "Approve" | "Reject" }) => adminApprovePaynow(v),
+    onSettled: () => afterApprovePaynow(queryClient),
   });
   const rows = list.data?.paynowlist ?? [];
   return (

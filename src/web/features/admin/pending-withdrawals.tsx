@@ -1,22 +1,21 @@
 import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { wallet } from "../../../contract";
 import { baht, formatMoney } from "../../../domain/money";
 import { BankLine } from "../../components/bank-line";
 import { EmptyState } from "../../components/empty-state";
-import { callApi } from "../../lib/api";
+import { adminApproveWithdrawal, afterApproveWithdrawal } from "./api/admin-approve-withdrawal";
+import { pendingWithdrawalsQuery } from "./api/admin-list-withdrawal";
 
 export function PendingWithdrawals() {
   const queryClient = useQueryClient();
   const list = useQuery({
-    queryKey: ["admin", "withdrawals"],
-    queryFn: () => callApi(wallet.adminListWithdrawal, { status: "Pending", dayperiod: 30 }),
+    ...pendingWithdrawalsQuery,
     refetchInterval: 15_000,
     meta: { blocking: true },
   });
   const decide = useMutation({
-    mutationFn: (v: { id: number; status: "Approve" | "Reject" }) => callApi(wallet.adminApproveWithdrawal, v),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "withdrawals"] }),
+    mutationFn: (v: { id: number; status: "Approve" | "Reject" }) => adminApproveWithdrawal(v),
+    onSettled: () => afterApproveWithdrawal(queryClient),
   });
   const rows = list.data?.withdrawallist ?? [];
   return (

@@ -1,18 +1,16 @@
 import { Card, Group, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { wallet } from "../../../contract";
 import { baht, formatCredit, formatMoney } from "../../../domain/money";
 import { movementLabel } from "../../../domain/movements";
-import { callApi } from "../../lib/api";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
+import { playerLogQuery } from "./api/admin-get-log";
 
 export function PlayerLog() {
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
   const [days, setDays] = useState("7");
   const log = useQuery({
-    queryKey: ["admin", "log", player?.uuid, days],
-    queryFn: () => callApi(wallet.adminGetLog, { uuid: player!.uuid, dayperiod: Number(days) }),
+    ...playerLogQuery(player?.uuid, days),
     enabled: !!player,
   });
   return (

@@ -1,9 +1,8 @@
 import { Button, Group, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { wallet } from "../../../contract";
 import { baht, formatCredit } from "../../../domain/money";
-import { callApi } from "../../lib/api";
+import { adminFindUser } from "./api/admin-find-user";
 
 export interface PickedPlayer {
   uuid: string;
@@ -17,7 +16,7 @@ export interface PickedPlayer {
 /** Finds a player by username, phone number, name or bank number for the operator's tools (each search is audited). */
 export function PlayerPicker({ onPick }: { onPick: (p: PickedPlayer) => void }) {
   const [query, setQuery] = useState("");
-  const search = useMutation({ mutationFn: () => callApi(wallet.adminFindUser, { query }) });
+  const search = useMutation({ mutationFn: () => adminFindUser({ query }) });
   return (
     <Stack gap="xs">
       <Group align="flex-end" wrap="nowrap">

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ComponentProps, useState } from "react";
-import { auth, backOffice } from "../../../contract";
 import type { PlayerDetails } from "../../../contract/back-office";
 import { BANKS, isBankCode } from "../../../domain/banks";
 import { baht, formatCredit, formatMoney } from "../../../domain/money";
@@ -9,10 +8,9 @@ import { movementLabel } from "../../../domain/movements";
 import { SLIP_STATUS, slipState } from "../../../domain/slip";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { ApprovalBadge } from "../../components/approval-badge";
-import { callApi } from "../../lib/api";
 import { PlayerPicker } from "./player-picker";
-
-const viewKey = (uuid: string) => ["admin", "player-view", uuid] as const;
+import { adminBanPlayer, afterBanPlayer } from "./api/admin-ban-player";
+import { playerViewQuery } from "./api/admin-player-view";
 
 /**
  * The back office's ผู้เล่น tab: find a player, see their account whole (balance, every movement with its
@@ -30,7 +28,7 @@ export function PlayersAdmin() {
 }
 
 function PlayerView({ uuid, onOpen }: { uuid: string; onOpen: (uuid: string) => void }) {
-  const view = useQuery({ queryKey: viewKey(uuid), queryFn: () => callApi(backOffice.adminPlayerView, { uuid }) });
+  const view = useQuery(playerViewQuery(uuid));
   if (view.error) return <Alert color="red">{view.error.message}</Alert>;
   if (!view.data) return <Text c="dimmed">กำลังโหลดข้อมูลผู้เล่น…</Text>;
   const { player, logArr, slips, deposits, withdrawals } = view.data;
@@ -208,10 +206,10 @@ function BanControl({ player }: { player: PlayerDetails }) {
   const [confirming, setConfirming] = useState(false);
   const banning = player.state === "active";
   const save = useMutation({
-    mutationFn: () => callApi(auth.adminBanPlayer, { uuid: player.uuid, banned: banning, reason }),
+    mutationFn: () => adminBanPlayer({ uuid: player.uuid, banned: banning, reason }),
     onSuccess: () => {
       setReason("");
-      void queryClient.invalidateQueries({ queryKey: viewKey(player.uuid) });
+      void afterBanPlayer(queryClient, player.uuid);
     },
     onSettled: () => setConfirming(false),
   });

@@ -1,11 +1,13 @@
 import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { points } from "../../../contract";
 import type { PrivilegeConfig } from "../../../contract/points";
 import { MEMBER_LEVEL_LABELS, MEMBER_LEVELS, type MemberLevel } from "../../../domain/points";
-import { callApi } from "../../lib/api";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
+import { adminAdjustPoints } from "./api/admin-adjust-points";
+import { privilegeConfigQuery } from "./api/admin-read-privilege-config";
+import { adminSavePrivilegeConfig, afterSavePrivilegeConfig } from "./api/admin-save-privilege-config";
+import { adminSetMemberLevel } from "./api/admin-set-member-level";
 
 /** The operator's privilege-point tools: the settings, and a player's points and level. */
 export function PointsAdmin() {
@@ -21,16 +23,16 @@ const num = (v: string | number) => Number(v) || 0;
 
 function ConfigEditor() {
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: ["admin-privilege-config"], queryFn: () => callApi(points.adminReadPrivilegeConfig, {}) });
+  const current = useQuery(privilegeConfigQuery);
   const [draft, setDraft] = useState<PrivilegeConfig | null>(null);
   useEffect(() => {
     if (current.data && !draft) setDraft(current.data.config);
   }, [current.data, draft]);
   const save = useMutation({
-    mutationFn: (config: PrivilegeConfig) => callApi(points.adminSavePrivilegeConfig, config),
+    mutationFn: (config: PrivilegeConfig) => adminSavePrivilegeConfig(config),
     onSuccess: (r) => {
       setDraft(r.config);
-      void queryClient.invalidateQueries({ queryKey: ["admin-privilege-config"] });
+      void afterSavePrivilegeConfig(queryClient);
     },
   });
   if (!draft) return <Text c="dimmed">กำลังโหลดการตั้งค่าแต้ม…</Text>;
@@ -130,14 +132,14 @@ function PlayerPoints() {
   // One key per intended adjustment: a double click or a retry is applied once.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const adjust = useMutation({
-    mutationFn: () => callApi(points.adminAdjustPoints, { uuid: player!.uuid, points: Number(amount), reason }, undefined, { "Idempotency-Key": key }),
+    mutationFn: () => adminAdjustPoints({ uuid: player!.uuid, points: Number(amount), reason }, key),
     onSuccess: () => {
       setAmount("");
       setKey(crypto.randomUUID());
     },
   });
   const setMemberLevel = useMutation({
-    mutationFn: () => callApi(points.adminSetMemberLevel, { uuid: player!.uuid, level: level === "auto" ? null : (level as MemberLevel), reason }),
+    mutationFn: () => adminSetMemberLevel({ uuid: player!.uuid, level: level === "auto" ? null : (level as MemberLevel), reason }),
   });
   return (
     <Card withBorder radius="md">

@@ -2,14 +2,14 @@ import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Tex
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import { betting, lottery } from "../../../contract";
+import { betting } from "../../../contract";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
-import { callApi } from "../../lib/api";
+import { adminLotteriesQuery } from "./api/admin-lotteries";
+import { adminRatesQuery } from "./api/admin-lotto-config";
+import { adminUpdateLottoConfig, afterUpdateLottoConfig } from "./api/admin-update-lotto-config";
 
 type Rate = z.infer<typeof betting.adminLottoConfig.response>["rates"][number];
 type Draft = Record<"rate" | "minStake" | "maxStake" | "maxPerNumber" | "discountPercent", number | string>;
-
-const ratesKey = (configID: string) => ["admin", "rates", configID];
 
 /** One bet type of one tier: its rate, stake limits, ceiling per number and discount, saved on its own. */
 function RateCard({ configID, item }: { configID: string; item: Rate }) {
@@ -23,7 +23,7 @@ function RateCard({ configID, item }: { configID: string; item: Rate }) {
   });
   const save = useMutation({
     mutationFn: () =>
-      callApi(betting.adminUpdateLottoConfig, {
+      adminUpdateLottoConfig({
         configID,
         userType: item.userType,
         betType: item.betType,
@@ -33,7 +33,7 @@ function RateCard({ configID, item }: { configID: string; item: Rate }) {
         maxPerNumber: Number(draft.maxPerNumber),
         discountPercent: Number(draft.discountPercent),
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ratesKey(configID) }),
+    onSuccess: () => afterUpdateLottoConfig(queryClient, configID),
   });
   const field = (key: keyof Draft, label: string, decimals = 0) => (
     <NumberInput
@@ -83,10 +83,9 @@ function RateCard({ configID, item }: { configID: string; item: Rate }) {
 export function RatesAdmin() {
   const [configID, setConfigID] = useState<string | null>(null);
   const [tier, setTier] = useState<string | null>(null);
-  const catalogue = useQuery({ queryKey: ["admin", "lotteries"], queryFn: () => callApi(lottery.adminLotteries, {}) });
+  const catalogue = useQuery(adminLotteriesQuery);
   const rates = useQuery({
-    queryKey: ratesKey(configID ?? ""),
-    queryFn: () => callApi(betting.adminLottoConfig, { configID: configID! }),
+    ...adminRatesQuery(configID),
     enabled: configID !== null,
   });
   const tiers = [...new Set((rates.data?.rates ?? []).map((r) => r.userType))];

@@ -5,19 +5,21 @@ import { wallet } from "../../../contract";
 import type { BankCode } from "../../../domain/banks";
 import { BankLine } from "../../components/bank-line";
 import { BankSelect } from "../../components/bank-select";
-import { callApi } from "../../lib/api";
+import type { BodyOf } from "../../../contract/route";
+import { myBankQuery } from "./api/admin-get-mybank";
+import { adminSaveMyBank, afterSaveMyBank } from "./api/admin-save-mybank";
 
 export function ReceivingBanks() {
   const queryClient = useQueryClient();
-  const banks = useQuery({ queryKey: ["admin", "mybank"], queryFn: () => callApi(wallet.adminGetMyBank, {}), meta: { blocking: true } });
+  const banks = useQuery({ ...myBankQuery, meta: { blocking: true } });
   const [bank, setBank] = useState<BankCode | null>(null);
   const [bankno, setBankno] = useState("");
   const [name, setName] = useState("");
   const [promptpay, setPromptpay] = useState("");
   const save = useMutation({
-    mutationFn: (body: Parameters<typeof callApi<typeof wallet.adminSaveMyBank>>[1]) => callApi(wallet.adminSaveMyBank, body),
+    mutationFn: (body: BodyOf<typeof wallet.adminSaveMyBank>) => adminSaveMyBank(body),
     onSuccess: (r) => {
-      queryClient.setQueryData(["admin", "mybank"], r);
+      afterSaveMyBank(queryClient, r);
       setBankno("");
       setName("");
       setPromptpay("");

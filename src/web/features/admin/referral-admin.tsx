@@ -1,14 +1,16 @@
 import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { referral } from "../../../contract";
 import type { CommissionRate, SubsidyConfig } from "../../../contract/referral";
 import { BET_TYPE_LABELS, BET_TYPES, type BetType } from "../../../domain/bet-types";
 import { baht, formatMoney } from "../../../domain/money";
 import { formatBp } from "../../../domain/referral";
 import { formatThaiDateTime } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
+import { adminChangeReferrer } from "./api/admin-change-referrer";
+import { subsidyConfigQuery } from "./api/admin-read-subsidy-config";
+import { referralTreeQuery } from "./api/admin-referral-tree";
+import { adminSaveSubsidyConfig, afterSaveSubsidyConfig } from "./api/admin-save-subsidy-config";
 
 const BET_TYPE_OPTIONS = BET_TYPES.map((t) => ({ value: t, label: BET_TYPE_LABELS[t] }));
 
@@ -24,16 +26,16 @@ export function ReferralAdmin() {
 
 function RatesEditor() {
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: ["admin-subsidy-config"], queryFn: () => callApi(referral.adminReadSubsidyConfig, {}) });
+  const current = useQuery(subsidyConfigQuery);
   const [draft, setDraft] = useState<SubsidyConfig | null>(null);
   useEffect(() => {
     if (current.data && !draft) setDraft(current.data.config);
   }, [current.data, draft]);
   const save = useMutation({
-    mutationFn: (config: SubsidyConfig) => callApi(referral.adminSaveSubsidyConfig, config),
+    mutationFn: (config: SubsidyConfig) => adminSaveSubsidyConfig(config),
     onSuccess: (r) => {
       setDraft(r.config);
-      void queryClient.invalidateQueries({ queryKey: ["admin-subsidy-config"] });
+      void afterSaveSubsidyConfig(queryClient);
     },
   });
   if (!draft) return <Text c="dimmed">กำลังโหลดอัตราค่าคอม…</Text>;
@@ -112,9 +114,9 @@ function ReferralTree() {
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
   const [newReferrer, setNewReferrer] = useState<PickedPlayer | null>(null);
   const [reason, setReason] = useState("");
-  const tree = useQuery({ queryKey: ["admin-referral-tree", player?.uuid], queryFn: () => callApi(referral.adminReferralTree, { uuid: player!.uuid }), enabled: !!player });
+  const tree = useQuery({ ...referralTreeQuery(player?.uuid), enabled: !!player });
   const change = useMutation({
-    mutationFn: (referrer: string | null) => callApi(referral.adminChangeReferrer, { uuid: player!.uuid, referrer_uuid: referrer, reason }),
+    mutationFn: (referrer: string | null) => adminChangeReferrer({ uuid: player!.uuid, referrer_uuid: referrer, reason }),
     onSuccess: () => {
       setReason("");
       setNewReferrer(null);

@@ -1,13 +1,12 @@
 import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { backOffice } from "../../../contract";
 import type { ReportFigures } from "../../../contract/back-office";
 import { type CsvColumns, toCsv } from "../../../domain/csv";
 import { baht, formatMoney } from "../../../domain/money";
 import { bangkokDateKey, formatThaiDrawDate } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
 import { downloadCsv } from "../../lib/download-csv";
+import { adminReportQuery } from "./api/admin-report";
 
 /** The report's figures with their Thai headings, in the order the table and the CSV show them. */
 const FIGURES: ReadonlyArray<readonly [keyof ReportFigures, string]> = [
@@ -45,7 +44,7 @@ export function ReportsAdmin() {
   const [preset, setPreset] = useState<string>("7");
   const [period, setPeriod] = useState(() => periodOf(7));
   const [asked, setAsked] = useState(period);
-  const report = useQuery({ queryKey: ["admin", "report", asked.from, asked.to], queryFn: () => callApi(backOffice.adminReport, asked) });
+  const report = useQuery(adminReportQuery(asked));
 
   const choosePreset = (value: string) => {
     setPreset(value);

@@ -6,7 +6,11 @@ import { lottery } from "../../../contract";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
 import { baht, formatMoney } from "../../../domain/money";
 import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
+import { addAward } from "./api/admin-add-award";
+import { adminLotteriesQuery } from "./api/admin-lotteries";
+import { adminRoundsQuery, afterRoundChange } from "./api/admin-rounds";
+import { cancelActivity } from "./api/admin-cancel-activity";
+import { closeActivity } from "./api/admin-close-activity";
 
 type Round = z.infer<typeof lottery.adminRounds.response>["activitylist"][number];
 type Fields = Partial<Record<"firstPrize" | "front3a" | "front3b" | "rear3a" | "rear3b" | "twoDigit" | "close" | "change" | "threeTop" | "twoBottom", string>>;
@@ -175,15 +179,15 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
   const [cancelNote, setCancelNote] = useState("");
   const [asking, setAsking] = useState<"award" | "close" | "cancel" | null>(null);
   const correction = round.status === "add award";
-  const preview = useMutation({ mutationFn: () => callApi(lottery.addAward, { activityid: round.activityid, preview: true, correction, ...payload(fields) }) });
+  const preview = useMutation({ mutationFn: () => addAward({ activityid: round.activityid, preview: true, correction, ...payload(fields) }) });
   const confirm = useMutation({
-    mutationFn: () => callApi(lottery.addAward, { activityid: round.activityid, correction, reason: correction ? reason : undefined, ...payload(fields) }),
+    mutationFn: () => addAward({ activityid: round.activityid, correction, reason: correction ? reason : undefined, ...payload(fields) }),
     onSuccess: onDone,
     onSettled: () => setAsking(null),
   });
-  const close = useMutation({ mutationFn: () => callApi(lottery.closeActivity, { activityid: round.activityid }), onSuccess: onDone, onSettled: () => setAsking(null) });
+  const close = useMutation({ mutationFn: () => closeActivity({ activityid: round.activityid }), onSuccess: onDone, onSettled: () => setAsking(null) });
   const cancel = useMutation({
-    mutationFn: () => callApi(lottery.cancelActivity, { activityid: round.activityid, note: cancelNote }),
+    mutationFn: () => cancelActivity({ activityid: round.activityid, note: cancelNote }),
     onSuccess: onDone,
     onSettled: () => setAsking(null),
   });
@@ -274,10 +278,9 @@ export function ResultsEntry() {
   const [date, setDate] = useState(() => bangkokDateKey(Date.now()));
   const [configID, setConfigID] = useState<string | null>(null);
   const [editing, setEditing] = useState<Round | null>(null);
-  const catalogue = useQuery({ queryKey: ["admin", "lotteries"], queryFn: () => callApi(lottery.adminLotteries, {}) });
+  const catalogue = useQuery(adminLotteriesQuery);
   const rounds = useQuery({
-    queryKey: ["admin", "rounds", date, configID],
-    queryFn: () => callApi(lottery.adminRounds, { date, configID: configID ?? undefined }),
+    ...adminRoundsQuery(date, configID),
     meta: { blocking: true },
   });
   const list = (rounds.data?.activitylist ?? []).filter((r) => configID || r.group !== "yeekee5minute");
@@ -323,7 +326,7 @@ export function ResultsEntry() {
             round={editing}
             onDone={() => {
               setEditing(null);
-              void queryClient.invalidateQueries({ queryKey: ["admin", "rounds"] });
+              void afterRoundChange(queryClient);
             }}
           />
         </Modal>

@@ -2,13 +2,14 @@ import { Alert, Badge, Button, Card, Group, NumberInput, Paper, SegmentedControl
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import { rg } from "../../../contract";
 import type { RgAuditLine, RgPlayer } from "../../../contract/rg";
 import { baht, formatMoney } from "../../../domain/money";
 import { BREAK_LABELS, type BreakLength, LIMIT_KIND_LABELS, LIMIT_KINDS, LIMIT_PERIOD_LABELS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from "../../../domain/rg";
 import { formatThaiDateTime } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
 import { PlayerPicker } from "./player-picker";
+import { adminLowerLimit, afterLowerLimit } from "./api/admin-rg-lower-limit";
+import { rgAuditQuery } from "./api/admin-rg-audit";
+import { rgPlayersQuery } from "./api/admin-rg-players";
 
 // The operator's side of responsible play (issue 15): who is under limits, breaks or flagged deposits; a
 // limit lowered with a reason (never raised: the server refuses); and one player's audit trail.
@@ -20,13 +21,12 @@ interface Chosen {
   username: string;
 }
 
-const PLAYERS_KEY = ["admin-rg-players"] as const;
 const ACTORS: Readonly<Record<AuditLine["actor"], string>> = { player: "ผู้เล่น", operator: "ผู้ดูแล", system: "ระบบ" };
 const breakKind = (kind: "timeout" | "self_exclusion") => (kind === "timeout" ? "พักการเล่น" : "ระงับตนเอง");
 
 export function RgAdmin() {
   const [chosen, setChosen] = useState<Chosen | null>(null);
-  const players = useQuery({ queryKey: PLAYERS_KEY, queryFn: () => callApi(rg.adminRgPlayers, {}) });
+  const players = useQuery(rgPlayersQuery);
   return (
     <Stack>
       <Card withBorder radius="md">
@@ -99,10 +99,9 @@ function LowerLimit({ player }: { player: Chosen }) {
   const [amount, setAmount] = useState<number | string>("");
   const [reason, setReason] = useState("");
   const lower = useMutation({
-    mutationFn: () => callApi(rg.adminLowerLimit, { uuid: player.uuid, kind, period, amount: amount === "" ? Number.NaN : Number(amount), reason }),
+    mutationFn: () => adminLowerLimit({ uuid: player.uuid, kind, period, amount: amount === "" ? Number.NaN : Number(amount), reason }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PLAYERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ["admin-rg-audit", player.uuid] });
+      afterLowerLimit(queryClient, player.uuid);
     },
   });
   return (
@@ -136,7 +135,7 @@ function LowerLimit({ player }: { player: Chosen }) {
 
 /** Who changed what, before and after, and why; newest as the server lists them. */
 function Audit({ player }: { player: Chosen }) {
-  const audit = useQuery({ queryKey: ["admin-rg-audit", player.uuid], queryFn: () => callApi(rg.adminRgAudit, { uuid: player.uuid }) });
+  const audit = useQuery(rgAuditQuery(player.uuid));
   return (
     <Card withBorder radius="md" data-testid="rg-audit">
       <Stack gap="xs">

@@ -5,9 +5,10 @@ import { type FormEvent, useEffect, useState } from "react";
 import { auth } from "../../../contract";
 import type { ResponseOf } from "../../../contract/route";
 import { formatThaiDateTime } from "../../../domain/thai-date";
-import { callApi } from "../../lib/api";
-
-export const SECOND_FACTOR_STATUS_KEY = ["admin", "second-factor"] as const;
+import { adminTotpConfirm } from "./api/admin-totp-confirm";
+import { adminTotpEnrol } from "./api/admin-totp-enrol";
+import { adminTotpRecoveryCodes } from "./api/admin-totp-recovery-codes";
+import { rereadSecondFactorStatus, secondFactorStatusQuery } from "./api/admin-totp-status";
 
 /**
  * The signed-in admin's second factor: enrolled or not, and whether this session passed it. Read again
@@ -16,8 +17,7 @@ export const SECOND_FACTOR_STATUS_KEY = ["admin", "second-factor"] as const;
  */
 export function useSecondFactorStatus(enabled: boolean) {
   return useQuery({
-    queryKey: SECOND_FACTOR_STATUS_KEY,
-    queryFn: () => callApi(auth.adminTotpStatus, {}),
+    ...secondFactorStatusQuery,
     enabled,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -77,9 +77,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function Enrolment({ replacing, onConfirmed }: { replacing: boolean; onConfirmed: (codes: string[]) => void }) {
   const [code, setCode] = useState("");
   const [qr, setQr] = useState<string | null>(null);
-  const start = useMutation({ mutationFn: () => callApi(auth.adminTotpEnrol, {}) });
+  const start = useMutation({ mutationFn: () => adminTotpEnrol({}) });
   const confirm = useMutation({
-    mutationFn: () => callApi(auth.adminTotpConfirm, { code }),
+    mutationFn: () => adminTotpConfirm({ code }),
     onSuccess: (r) => onConfirmed(r.recovery_codes),
     onError: () => setCode(""),
   });
@@ -152,7 +152,7 @@ function Enrolment({ replacing, onConfirmed }: { replacing: boolean; onConfirmed
 function RenewRecoveryCodes({ onRenewed }: { onRenewed: (codes: string[]) => void }) {
   const [code, setCode] = useState("");
   const renew = useMutation({
-    mutationFn: () => callApi(auth.adminTotpRecoveryCodes, { code }),
+    mutationFn: () => adminTotpRecoveryCodes({ code }),
     onSuccess: (r) => onRenewed(r.recovery_codes),
     onError: () => setCode(""),
   });
@@ -188,7 +188,7 @@ export function SecondFactorSettings({ status }: { status: ResponseOf<typeof aut
     setCodes(null);
     setReplacing(false);
     // The back office opens once this session has passed the second factor.
-    void queryClient.invalidateQueries({ queryKey: SECOND_FACTOR_STATUS_KEY });
+    void rereadSecondFactorStatus(queryClient);
   };
 
   if (codes) return <RecoveryCodes codes={codes} onDone={done} />;

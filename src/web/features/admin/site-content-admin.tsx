@@ -1,10 +1,9 @@
 import { Alert, Button, Card, FileInput, Group, Image, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { site } from "../../../contract";
 import { ANNOUNCEMENT_MAX, BANNER_MAX_BYTES, type SiteContent } from "../../../contract/site";
-import { callApi } from "../../lib/api";
-import { SITE_CONTENT_KEY, useSiteContent } from "../../lib/site-content";
+import { useSiteContent } from "../../lib/site-content";
+import { adminSetSiteContent, afterSetSiteContent } from "./api/admin-site-content";
 
 const BANNER_TYPES = ["image/png", "image/jpeg", "image/webp"];
 
@@ -35,9 +34,9 @@ function SiteContentForm({ current }: { current: SiteContent }) {
   const [banner, setBanner] = useState<string | null | undefined>(undefined);
   const [fileError, setFileError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => callApi(site.adminSetSiteContent, { ...form, ...(banner === undefined ? {} : { banner }) }),
+    mutationFn: () => adminSetSiteContent({ ...form, ...(banner === undefined ? {} : { banner }) }),
     onSuccess: (r) => {
-      queryClient.setQueryData(SITE_CONTENT_KEY, { status: "Success", content: r.content });
+      afterSetSiteContent(queryClient, r);
       setBanner(undefined);
     },
   });

@@ -1,15 +1,14 @@
 import { Button, Group, Image, Modal, Slider, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { wallet } from "../../../contract";
-import { callApi } from "../../lib/api";
+import { paynowSlipQuery } from "./api/admin-paynow-slip";
 
 /** Spec §9: image preview from scale 1 to 50 in steps of 0.5. */
 export const ZOOM = { min: 1, max: 50, step: 0.5 } as const;
 
 export function SlipViewer({ id, onClose }: { id: number; onClose: () => void }) {
   const [scale, setScale] = useState(1);
-  const slip = useQuery({ queryKey: ["slip", id], queryFn: () => callApi(wallet.adminPaynowSlip, { id }) });
+  const slip = useQuery(paynowSlipQuery(id));
   return (
     <Modal opened onClose={onClose} title="สลิปการโอน" size="lg" centered>
       <Stack>

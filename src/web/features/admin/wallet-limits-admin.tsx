@@ -1,16 +1,15 @@
 import { Alert, Button, Card, NumberInput, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { wallet } from "../../../contract";
-import { callApi } from "../../lib/api";
+import { adminUpdateWalletConfig } from "./api/admin-update-wallet-config";
+import { adminWalletConfigQuery, showWalletConfig } from "./api/read-wallet-config";
 
 type Limits = Record<"depositMin" | "depositMax" | "withdrawMin" | "withdrawDailyMax", number | string>;
-const CONFIG_KEY = ["admin", "wallet-config"];
 
 /** Deposit and withdrawal limits (`/api/read-wallet-config`, `/api/admin/update-wallet-config`). */
 export function WalletLimitsAdmin() {
   const queryClient = useQueryClient();
-  const config = useQuery({ queryKey: CONFIG_KEY, queryFn: () => callApi(wallet.readWalletConfig, {}), meta: { blocking: true } });
+  const config = useQuery({ ...adminWalletConfigQuery, meta: { blocking: true } });
   const [limits, setLimits] = useState<Limits | null>(null);
   useEffect(() => {
     if (config.data && limits === null) {
@@ -20,7 +19,7 @@ export function WalletLimitsAdmin() {
   }, [config.data, limits]);
   const save = useMutation({
     mutationFn: () =>
-      callApi(wallet.adminUpdateWalletConfig, {
+      adminUpdateWalletConfig({
         // The PromptPay id is kept as it is: it is edited with the receiving banks.
         promptpayId: config.data!.config.promptpayId,
         depositMin: Number(limits!.depositMin),
@@ -28,7 +27,7 @@ export function WalletLimitsAdmin() {
         withdrawMin: Number(limits!.withdrawMin),
         withdrawDailyMax: Number(limits!.withdrawDailyMax),
       }),
-    onSuccess: (r) => queryClient.setQueryData(CONFIG_KEY, { status: "Success", config: r.config }),
+    onSuccess: (r) => showWalletConfig(queryClient, r.config),
   });
   if (!limits) return config.error ? <Alert color="red">{config.error.message}</Alert> : null;
   const field = (key: keyof Limits, label: string) => (

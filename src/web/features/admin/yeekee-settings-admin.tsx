@@ -3,9 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { yeekee } from "../../../contract";
 import type { YeekeeConfig } from "../../../contract/yeekee";
-import { callApi } from "../../lib/api";
-
-const CONFIG_KEY = ["admin", "yeekee-config"] as const;
+import { yeekeeConfigQuery } from "./api/admin-read-yeekee-config";
+import { adminSaveYeekeeConfig, afterSaveYeekeeConfig } from "./api/admin-save-yeekee-config";
 
 type Field = keyof YeekeeConfig;
 type Draft = Record<Field, number | string>;
@@ -39,16 +38,16 @@ function fieldErrors(config: YeekeeConfig): Partial<Record<Field, string>> {
  */
 export function YeekeeSettingsAdmin() {
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: CONFIG_KEY, queryFn: () => callApi(yeekee.adminReadYeekeeConfig, {}), meta: { blocking: true } });
+  const current = useQuery({ ...yeekeeConfigQuery, meta: { blocking: true } });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [touched, setTouched] = useState(false);
   const [shown, setShown] = useState<Partial<Record<Field, string>>>({});
   const save = useMutation({
-    mutationFn: (config: YeekeeConfig) => callApi(yeekee.adminSaveYeekeeConfig, config),
+    mutationFn: (config: YeekeeConfig) => adminSaveYeekeeConfig(config),
     onSuccess: (r) => {
       setDraft(r.config);
       setTouched(false);
-      void queryClient.invalidateQueries({ queryKey: CONFIG_KEY });
+      void afterSaveYeekeeConfig(queryClient);
     },
   });
   // The draft follows what the server holds until the operator starts editing.

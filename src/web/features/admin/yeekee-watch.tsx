@@ -1,11 +1,10 @@
 import { Alert, Badge, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { yeekee } from "../../../contract";
 import { baht, formatMoney } from "../../../domain/money";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { EmptyState } from "../../components/empty-state";
-import { callApi } from "../../lib/api";
+import { yeekeeWatchQuery } from "./api/admin-read-yeekee-watch";
 
 /**
  * What a leaked yeekee seed would look like (docs/decisions/012): players with a stake in a round
@@ -14,8 +13,7 @@ import { callApi } from "../../lib/api";
 export function YeekeeWatch() {
   const [days, setDays] = useState("1");
   const watch = useQuery({
-    queryKey: ["admin", "yeekee-watch", days],
-    queryFn: () => callApi(yeekee.readYeekeeWatch, { days: Number(days) }),
+    ...yeekeeWatchQuery(days),
     refetchInterval: 30_000,
     meta: { blocking: true },
   });

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Card, Image, PasswordInput, Stack, Text, TextInp
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { auth } from "../../../contract";
-import { PATHS } from "../../app/paths";
-import { callApi } from "../../lib/api";
+import { PATHS } from "../../lib/paths";
+import { forgotPassword } from "./api/forgot-password";
+import { resetPassword } from "./api/reset-password";
 
 /**
  * Forgot password (issue 19): a code by SMS to the phone the account was registered with, then the code
@@ -21,11 +21,11 @@ export function ForgotPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
 
   const ask = useMutation({
-    mutationFn: () => callApi(auth.forgotPassword, { phonenumber: phone }),
+    mutationFn: () => forgotPassword({ phonenumber: phone }),
     onSuccess: () => setCodeAsked(true),
   });
   const reset = useMutation({
-    mutationFn: () => callApi(auth.resetPassword, { phonenumber: phone, otp, pass: password }),
+    mutationFn: () => resetPassword({ phonenumber: phone, otp, pass: password }),
     onSuccess: () => navigate(`${PATHS.signIn}?reset=1`, { replace: true }),
   });
 

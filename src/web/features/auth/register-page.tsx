@@ -2,12 +2,15 @@ import { Alert, Anchor, Button, Card, Group, Image, PasswordInput, Stack, Steppe
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { auth } from "../../../contract";
 import type { BankCode } from "../../../domain/banks";
 import { maskDigits } from "../../../domain/digit-mask";
-import { PATHS } from "../../app/paths";
-import { callApi } from "../../lib/api";
+import { PATHS } from "../../lib/paths";
 import { BankSelect } from "../../components/bank-select";
+import { checkPhoneNumber } from "./api/check-phonenumber";
+import { checkOtpCall } from "./api/check-otp";
+import { checkUsernameBankno } from "./api/check-username-bankno";
+import { referrerQuery } from "./api/get-user-info-by-id";
+import { registerCall } from "./api/register";
 
 /** Accounts of up to 11 digits show the 3-1-1-4-1 mask of spec §5; longer ones (GSB, BAAC) stay plain. */
 function bankNoForDisplay(input: string): string {
@@ -33,20 +36,19 @@ export function RegisterPage() {
   const [formError, setFormError] = useState<string | null>(null);
 
   const referrer = useQuery({
-    queryKey: ["referrer", referrerId],
-    queryFn: () => callApi(auth.getUserInfoById, { id: referrerId! }),
+    ...referrerQuery(referrerId),
     enabled: !!referrerId,
     retry: false,
   });
 
   const sendOtp = useMutation({
-    mutationFn: () => callApi(auth.checkPhoneNumber, { phonenumber: phone }),
+    mutationFn: () => checkPhoneNumber({ phonenumber: phone }),
     onSuccess: (r) => {
       if (r.sendotpstatus) setOtpSent(true);
     },
   });
   const checkOtp = useMutation({
-    mutationFn: () => callApi(auth.checkOtp, { phonenumber: phone, otp }),
+    mutationFn: () => checkOtpCall({ phonenumber: phone, otp }),
     onSuccess: (r) => {
       if (r.otpstatus) {
         setOtpToken(r.otptoken);
@@ -59,7 +61,7 @@ export function RegisterPage() {
       // Spec §5: whitespace out of the username, non-word characters out of the bank number.
       const cleanUsername = username.replace(/\s/g, "");
       const cleanBankNo = bankNo.replace(/[\W_]/g, "");
-      const check = await callApi(auth.checkUsernameBankno, { username: cleanUsername, bankno: cleanBankNo }, "Error checking username/bankno");
+      const check = await checkUsernameBankno({ username: cleanUsername, bankno: cleanBankNo });
       if (check.status === "Failure") throw new Error(check.message ?? "Error checking username/bankno");
       const body = {
         username: cleanUsername,
@@ -71,7 +73,7 @@ export function RegisterPage() {
         uuidmother: referrerId ?? null,
         otptoken: otpToken,
       };
-      return callApi(auth.register, body, "Registration failed");
+      return registerCall(body);
     },
     onSuccess: () => navigate(`${PATHS.signIn}?registered=1`, { replace: true }),
   });

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { auth } from "../../../contract";
-import { callApi } from "../../lib/api";
+import { loginSecondFactor } from "./api/login-totp";
 
 /**
  * The second step of an admin's sign-in: the 6-digit code of the authenticator app, or one of the
@@ -21,7 +21,7 @@ export function SecondFactorStep({
   const [code, setCode] = useState("");
   const [recovery, setRecovery] = useState(false);
   const verify = useMutation({
-    mutationFn: () => callApi(auth.loginSecondFactor, { challenge, code: code.trim() }),
+    mutationFn: () => loginSecondFactor({ challenge, code: code.trim() }),
     onSuccess: onSignedIn,
     onError: () => setCode(""),
   });

@@ -2,14 +2,13 @@ import { Alert, Anchor, Button, Card, Image, PasswordInput, Stack, Text, TextInp
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
-import { auth } from "../../../contract";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { StaffMessage } from "../../components/contact-staff";
-import { callApi } from "../../lib/api";
 import { COOKIE, getCookie } from "../../lib/cookies";
 import { safeReturnPath, type SignInReason } from "../../lib/return-path";
 import { useSession } from "../../lib/session";
 import { SecondFactorStep } from "./second-factor-step";
+import { loginCall } from "./api/login";
 
 /** Why the player is here, when a session ended (issue 19): the server's reason, in Thai. */
 const SESSION_ENDED: Record<SignInReason, string> = {
@@ -32,7 +31,7 @@ export function SignInPage() {
   /** An admin with a second factor gave the right password: the code comes next (issue 17). */
   const [challenge, setChallenge] = useState<string | null>(null);
   const login = useMutation({
-    mutationFn: () => callApi(auth.login, { username, password }, "Login failed"),
+    mutationFn: () => loginCall({ username, password }),
     onSuccess: (result) => {
       if ("totp_required" in result) {
         setChallenge(result.challenge);

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
 import { type Baht, formatMoney } from "../../../domain/money";
-import { type FormLine, formatRate, type LineRate } from "./bet-lines";
+import { type FormLine, formatRate, type LineRate } from "../../lib/bet-lines";
 import { StakeInput } from "./stake-input";
 import { TAP_INPUT } from "./stake-panel";
 

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import type { RefusalReason } from "../../../contract/common";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
 import { baht, type Baht, formatMoney } from "../../../domain/money";
-import { PATHS } from "../../app/paths";
-import { type FormLine, totalsByType } from "./bet-lines";
+import { PATHS } from "../../lib/paths";
+import { type FormLine, totalsByType } from "../../lib/bet-lines";
 
 /** What a refused slip needs: sending the same slip again, or something else first. */
 export type SlipError = { message: string; statusCode?: number; reason?: RefusalReason };

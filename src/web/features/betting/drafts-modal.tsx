@@ -1,12 +1,9 @@
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { betting } from "../../../contract";
 import { BET_TYPE_LABELS, type BetType } from "../../../domain/bet-types";
 import { EmptyState } from "../../components/empty-state";
-import { callApi } from "../../lib/api";
-import { useSession } from "../../lib/session";
-import { parseDraft, type Rates } from "./bet-lines";
-import { useDrafts } from "./queries";
+import { parseDraft, type Rates } from "../../lib/bet-lines";
+import { useDrafts } from "./api/drafts";
+import { useRemoveDraft } from "./api/remove-draft";
 
 type DraftLines = Array<{ betType: BetType; number: string; stake: number | "" }>;
 
@@ -24,13 +21,9 @@ export function DraftsModal({
   defaultStake: number | "";
   onLoad: (lines: DraftLines) => void;
 }) {
-  const { uuid } = useSession();
-  const queryClient = useQueryClient();
   const drafts = useDrafts(opened);
-  const remove = useMutation({
-    mutationFn: (id: number) => callApi(betting.removeDraftDigit, { id }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["drafts", uuid] }),
-  });
+  const remove = useRemoveDraft();
+
   return (
     <Modal opened={opened} onClose={onClose} title="ชุดเลขที่บันทึกไว้" centered closeButtonProps={{ "aria-label": "ปิด", size: "xl" }}>
       <Stack gap="sm" data-testid="drafts">

@@ -2,16 +2,17 @@ import { Stack } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { Activity } from "../../../contract/lottery";
-import { roundIdParam } from "../../app/paths";
+import { roundIdParam } from "../../lib/paths";
 import { PageTitle } from "../../components/page-title";
 import { useServerNow, useServerOffset } from "../../lib/server-clock";
 import { bangkokDateKey } from "../../../domain/thai-date";
 import type { LottoListItem } from "../../../contract/lottery";
-import { chosenLottery, isYeekeeGroup, roundLabel, roundListOf } from "../lottery/rounds";
-import { useLottoList } from "../lottery/queries";
+import { chosenLottery, isYeekeeGroup, roundLabel, roundListOf } from "../../lib/rounds";
+import { useLottoList } from "../../lib/calls/lotto-list";
 import { BetForm } from "./bet-form";
 import { LotteryChoice, RoundChoice } from "./lottery-picker";
-import { useOtherActivities, useYeekeeRounds } from "./queries";
+import { useYeekeeRounds } from "../../lib/calls/yeekee-activities";
+import { useOtherActivities } from "./api/other-activities";
 
 /**
  * /homeAllLotto: step 1 chooses a lottery and one of its open rounds; step 2 is the bet form of

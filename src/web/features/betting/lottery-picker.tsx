@@ -3,12 +3,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { Activity, LottoListItem } from "../../../contract/lottery";
 import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
-import { yeekeePagePath } from "../../app/paths";
+import { yeekeePagePath } from "../../lib/paths";
 import { EmptyState } from "../../components/empty-state";
-import { formatCountdown, isYeekeeGroup, roundLabel, roundPhase } from "../lottery/rounds";
-import { PhaseBadge } from "../lottery/phase-badge";
-import { useYeekeeActivities } from "../lottery/queries";
-import { useOtherActivities } from "./queries";
+import { formatCountdown, isYeekeeGroup, roundLabel, roundPhase } from "../../lib/rounds";
+import { PhaseBadge } from "../../components/phase-badge";
+import { useYeekeeActivities } from "../../lib/calls/yeekee-activities";
+import { useOtherActivities } from "./api/other-activities";
 
 /** The sections of the lottery choice, in order, by category. */
 const SECTIONS: readonly { category: LottoListItem["category"]; title: string }[] = [

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { type NumberListParse, parseNumberList } from "../../../domain/shortcuts";
-import { numbersPreview } from "./bet-lines";
+import { numbersPreview } from "../../lib/bet-lines";
 
 /**
  * A list of numbers pasted (or typed) at once, separated by spaces, commas or new lines. What will be

@@ -10,11 +10,12 @@ import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useServerNow } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";
-import { useLottoList } from "../lottery/queries";
-import { useWinsSeenOnView } from "../account/win-notice";
-import { postdigitListKey, usePostdigitList, useSlipDetail } from "./queries";
-import { SlipDetailModal } from "./slip-detail-modal";
-import { groupByDay, slipRoundLabel } from "./slip-view";
+import { useLottoList } from "../../lib/calls/lotto-list";
+import { useWinsSeenOnView } from "../../lib/calls/win-notice";
+import { useSlipDetail } from "../../lib/calls/slip-detail";
+import { postdigitListKey, usePostdigitList } from "./api/postdigit-list";
+import { SlipDetailModal } from "../../components/slip-detail-modal";
+import { groupByDay, slipRoundLabel } from "../../lib/slip-view";
 
 const PERIODS = [
   { value: "1", label: "วันนี้" },

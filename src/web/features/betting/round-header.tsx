@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Collapse, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { BET_TYPE_LABELS, type BetType } from "../../../domain/bet-types";
-import { Countdown } from "../lottery/countdown";
-import { formatRate } from "./bet-lines";
+import { Countdown } from "../../components/countdown";
+import { formatRate } from "../../lib/bet-lines";
 
 /** The round the form bets on: its name, the time left (or closed), and its restricted numbers. */
 export function RoundHeader({

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { z } from "zod";
 import { BET_TYPES } from "../../../domain/bet-types";
-import { addLines, type FormLine, type NewLine } from "./bet-lines";
+import { addLines, type FormLine, type NewLine } from "../../lib/bet-lines";
 import { schema } from "../../../contract/schema";
 
 // The lines on the form survive a reload of the page (per round, for this tab only).

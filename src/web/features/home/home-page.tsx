@@ -3,13 +3,13 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { Link } from "react-router";
 import type { LottoListItem } from "../../../contract/lottery";
 import { formatThaiDate, formatTime } from "../../../domain/thai-date";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { EmptyState } from "../../components/empty-state";
 import { useServerClock } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";
 import { Announcement } from "./announcement";
-import { LottoCard } from "../lottery/lotto-card";
-import { useLottoList } from "../lottery/queries";
+import { LottoCard } from "../../components/lotto-card";
+import { useLottoList } from "../../lib/calls/lotto-list";
 
 // Opened by a tap on a round; with Mantine's Modal it stays out of the home page's first load (issue 18).
 const RoundAwardModal = lazy(async () => ({ default: (await import("../lottery/round-award-modal")).RoundAwardModal }));

@@ -1,6 +1,6 @@
 import { Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { AwardLine } from "../../../contract/lottery";
-import { groupAwardLines } from "./rounds";
+import { groupAwardLines } from "../../lib/rounds";
 
 /** A round's winning numbers by bet type: the main prizes large, the rest listed beneath. */
 export function AwardNumbers({ lines }: { lines: readonly Pick<AwardLine, "award_type" | "number">[] }) {

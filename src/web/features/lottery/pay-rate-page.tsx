@@ -1,12 +1,11 @@
 import { Alert, Select, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { betting } from "../../../contract";
 import { BET_TYPE_LABELS, BET_TYPES } from "../../../domain/bet-types";
 import { baht, formatFigure, formatMoney } from "../../../domain/money";
 import { PageTitle } from "../../components/page-title";
-import { callApi } from "../../lib/api";
-import { useLottoList } from "./queries";
+import { useLottoList } from "../../lib/calls/lotto-list";
+import { payRatesQuery } from "./api/pay-rates";
 
 /**
  * /payRatePage: what each bet type of a lottery pays for the player's tier, with the stake limits. The
@@ -20,8 +19,7 @@ export function PayRatePage() {
   const chosen = items.find((i) => i.configID === params.get("lotto")) ?? items[0] ?? null;
   const roundId = chosen?.nextRound?.activityid ?? chosen?.latestResult?.activityid ?? null;
   const rates = useQuery({
-    queryKey: ["pay-rates", roundId],
-    queryFn: () => callApi(betting.getLottoConfigByActivityId, { activity_id: roundId! }),
+    ...payRatesQuery(roundId),
     enabled: roundId !== null,
     meta: { blocking: true },
   });

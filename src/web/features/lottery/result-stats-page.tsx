@@ -2,13 +2,12 @@ import { Alert, Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Skelet
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { account } from "../../../contract";
 import { RESULT_HISTORY_DRAWS } from "../../../contract/account";
 import { missingTwoDigits, twoDigitFrequency } from "../../../domain/result-stats";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
-import { callApi } from "../../lib/api";
-import { useLottoList } from "./queries";
+import { useLottoList } from "../../lib/calls/lotto-list";
+import { resultHistoryQuery } from "./api/result-history";
 
 const DRAW_CHOICES = RESULT_HISTORY_DRAWS.map((n) => ({ value: String(n), label: `${n} งวด` }));
 const TOP_SHOWN = 20;
@@ -21,8 +20,7 @@ export function ResultStatsPage() {
   const chosen = items.find((i) => i.configID === params.get("lotto")) ?? items[0] ?? null;
   const draws = DRAW_CHOICES.some((c) => c.value === params.get("draws")) ? params.get("draws")! : "10";
   const history = useQuery({
-    queryKey: ["result-history", chosen?.configID, draws],
-    queryFn: () => callApi(account.readResultHistory, { configID: chosen!.configID, draws: Number(draws) }),
+    ...resultHistoryQuery(chosen?.configID, draws),
     enabled: chosen !== null,
     meta: { blocking: true },
   });

@@ -7,9 +7,9 @@ import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useServerNow } from "../../lib/server-clock";
 import { AwardNumbers } from "./award-numbers";
-import { PhaseBadge } from "./phase-badge";
-import { useAllAwardList } from "./queries";
-import { addDays, linesByActivity, roundLabel, roundPhase, validDateKey } from "./rounds";
+import { PhaseBadge } from "../../components/phase-badge";
+import { useAllAwardList } from "./api/all-award-list";
+import { addDays, linesByActivity, roundLabel, roundPhase, validDateKey } from "../../lib/rounds";
 
 const NO_RESULT = {
   none: "",

@@ -1,7 +1,7 @@
 import { Alert, Loader, Modal, Stack, Text } from "@mantine/core";
 import { EmptyState } from "../../components/empty-state";
 import { AwardNumbers } from "./award-numbers";
-import { useAward } from "./queries";
+import { useAward } from "./api/award";
 
 /** One round's result, read through the per-activity award cache (spec §4). */
 export function RoundAwardModal({ round, onClose }: { round: { activityid: number; name: string; date_th: string } | null; onClose: () => void }) {

@@ -5,7 +5,8 @@ import type { lottery, notices } from "../../../contract";
 import { baht, formatMoney } from "../../../domain/money";
 import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
-import { useMarkNoticesRead, useNotices } from "./use-notices";
+import { useNotices } from "./api/my-notices";
+import { useMarkNoticesRead } from "./api/read-notice";
 
 type Notice = z.infer<typeof notices.Notice>;
 

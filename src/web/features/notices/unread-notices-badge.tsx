@@ -1,5 +1,5 @@
 import { Badge, VisuallyHidden } from "@mantine/core";
-import { useNotices } from "./use-notices";
+import { useNotices } from "./api/my-notices";
 
 /**
  * The number of unread notices, beside the user menu and on its แจ้งเตือน item; nothing when there are none.

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Tabs } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
-import { PATHS, referralLink } from "../../app/paths";
+import { PATHS, referralLink } from "../../lib/paths";
 import { PageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 import { AfWithdrawalHistory } from "./af-withdrawal-history";

@@ -1,6 +1,6 @@
 import { Alert, Anchor } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { useRgSettings } from "./api/settings";
 import { breakTitle } from "./break-status";
 import { showWhen } from "./show";

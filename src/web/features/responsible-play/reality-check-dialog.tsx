@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useNavigate } from "react-router";
 import type { RgSettings } from "../../../contract/rg";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { COOKIE, removeCookie } from "../../lib/cookies";
 import { useServerNow } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
-import { ApiCallError } from "../../lib/api";
+import { ApiCallError } from "../../lib/api-error";
 import { useServerOffset } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";
 import { rgSettingsKey, useRgSettings } from "./api/settings";

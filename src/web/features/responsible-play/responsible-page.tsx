@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { PageTitle } from "../../components/page-title";
 import { useRgSettings } from "./api/settings";
 import { BreakStatus } from "./break-status";

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Checkbox, Group, Modal, Radio, SimpleGrid, Stack, 
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { BREAK_LABELS, type BreakLength, breakEnd, EXCLUSIONS, RETURN_DELAY_MS, TIMEOUTS } from "../../../domain/rg";
-import { PATHS } from "../../app/paths";
+import { PATHS } from "../../lib/paths";
 import { COOKIE, removeCookie } from "../../lib/cookies";
 import { useServerNow } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";

@@ -2,18 +2,21 @@ import { Alert, Button, Card, CopyButton, FileInput, Group, Image, NumberInput, 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import { wallet } from "../../../contract";
 import type { OpenDepositRequest } from "../../../contract/wallet";
 import type { BankCode } from "../../../domain/banks";
 import { baht, type Baht, formatMoney, formatMoneyExact } from "../../../domain/money";
 import { formatTime } from "../../../domain/thai-date";
 import { BankSelect } from "../../components/bank-select";
 import { ContactChannels, StaffMessage } from "../../components/contact-staff";
-import { callApi } from "../../lib/api";
 import { BankLine } from "../../components/bank-line";
 import { useServerClock, useServerOffset } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";
 import { bangkokWallClock, PaytimeInput, wallClockToIso } from "./paytime-input";
+import { addPaynow, refreshAfterPaynow } from "./api/add-paynow";
+import { cancelDepositRequest } from "./api/cancel-deposit-request";
+import { gentAmount } from "./api/gent-amount";
+import { openDepositQuery, rereadOpenDeposit, showOpenDeposit } from "./api/read-open-deposit-request";
+import { walletConfigQuery } from "./api/read-wallet-config";
 
 const QUICK_AMOUNTS = [100, 300, 500, 1000, 5000];
 const SLIP_MAX_BYTES = 2 * 1024 * 1024;
@@ -35,9 +38,6 @@ function minutesLeft(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** The request waiting for the transfer is the server's (docs/decisions/035-open-deposit-request.md): read on every visit. */
-const openKey = (uuid: string | null | undefined) => ["deposit-open", uuid] as const;
-
 export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   const queryClient = useQueryClient();
   const { uuid } = useSession();
@@ -52,10 +52,9 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   /** The amount just reported, for the thank-you note (the request is no longer open). */
   const [reported, setReported] = useState<Baht | null>(null);
-  const config = useQuery({ queryKey: ["wallet-config"], queryFn: () => callApi(wallet.readWalletConfig, {}) });
+  const config = useQuery(walletConfigQuery);
   const open = useQuery({
-    queryKey: openKey(uuid),
-    queryFn: () => callApi(wallet.readOpenDepositRequest, {}),
+    ...openDepositQuery(uuid),
     enabled: !!uuid,
     meta: { blocking: true },
   });
@@ -63,12 +62,8 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
 
   useEffect(() => setFromBank((b) => b ?? playerBank), [playerBank]);
 
-  const showOpen = (request: OpenDepositRequest | null) => {
-    queryClient.setQueryData(openKey(uuid), { status: "Success" as const, request });
-    void queryClient.invalidateQueries({ queryKey: ["deposit-requests"] });
-  };
-  // What the server holds may have changed (reported or cancelled in another tab, expired): read it again.
-  const reread = () => void queryClient.invalidateQueries({ queryKey: openKey(uuid) });
+  const showOpen = (request: OpenDepositRequest | null) => showOpenDeposit(queryClient, uuid, request);
+  const reread = () => rereadOpenDeposit(queryClient, uuid);
 
   const qrPayload = issued?.qrPayload ?? null;
   useEffect(() => {
@@ -90,7 +85,7 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   }, [expired]);
 
   const request = useMutation({
-    mutationFn: () => callApi(wallet.gentAmount, { amount: Number(amount) }),
+    mutationFn: () => gentAmount(Number(amount)),
     onSuccess: ({ status: _status, ...r }) => {
       cancel.reset();
       showOpen(r);
@@ -99,7 +94,7 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
     onError: reread,
   });
   const cancel = useMutation({
-    mutationFn: () => callApi(wallet.cancelDepositRequest, { transection: issued!.transection }),
+    mutationFn: () => cancelDepositRequest(issued!.transection),
     onSuccess: () => {
       setConfirmCancel(false);
       showOpen(null);
@@ -118,7 +113,7 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
       // The same ISO instant as before; the fields are Bangkok's clock, as the slip shows it.
       const paidAt = wallClockToIso(paytime);
       if (!paidAt) throw new Error("วันที่โอนไม่ถูกต้อง กรุณาเลือกใหม่");
-      await callApi(wallet.addPaynow, {
+      await addPaynow({
         amount: r.amount,
         paytime: paidAt,
         comment,
@@ -131,7 +126,7 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
     onSuccess: (paid) => {
       setReported(baht(paid));
       showOpen(null);
-      void queryClient.invalidateQueries({ queryKey: ["pay-records"] });
+      refreshAfterPaynow(queryClient);
       setSlip(null);
       setComment("");
     },

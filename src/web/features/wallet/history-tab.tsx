@@ -1,15 +1,16 @@
 import { Badge, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { wallet } from "../../../contract";
 import type { DepositRequestState } from "../../../contract/wallet";
 import { BANKS } from "../../../domain/banks";
 import { baht, formatMoney } from "../../../domain/money";
 import { ApprovalBadge } from "../../components/approval-badge";
 import { EmptyState } from "../../components/empty-state";
-import { callApi } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { MoneyHistory } from "./money-history";
+import { depositRequestsQuery } from "./api/read-deposit-requests";
+import { payRecordsQuery } from "./api/read-pay-record-by-uuid";
+import { withdrawalsQuery } from "./api/read-withdrawallist";
 
 /** Amounts asked for and never reported (decision 035); reported ones are the deposit rows below them. */
 const REQUEST_STATE: Record<DepositRequestState, { label: string; color: string }> = {
@@ -22,20 +23,17 @@ export function HistoryTab() {
   const { uuid } = useSession();
   const [days, setDays] = useState("7");
   const deposits = useQuery({
-    queryKey: ["pay-records", uuid, days],
-    queryFn: () => callApi(wallet.readPayRecordByUuid, { uuid: uuid!, dayperiod: Number(days) }),
+    ...payRecordsQuery(uuid, days),
     enabled: !!uuid,
     meta: { blocking: true },
   });
   const requests = useQuery({
-    queryKey: ["deposit-requests", uuid, days],
-    queryFn: () => callApi(wallet.readDepositRequests, { uuid: uuid!, dayperiod: Number(days) }),
+    ...depositRequestsQuery(uuid, days),
     enabled: !!uuid,
     meta: { blocking: true },
   });
   const withdrawals = useQuery({
-    queryKey: ["withdrawals", uuid, days],
-    queryFn: () => callApi(wallet.readWithdrawalList, { uuid: uuid!, dayperiod: Number(days) }),
+    ...withdrawalsQuery(uuid, days),
     enabled: !!uuid,
     meta: { blocking: true },
   });

@@ -2,14 +2,13 @@ import { Card, Stack, Tabs, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { auth } from "../../../contract";
 import { formatCredit } from "../../../domain/money";
 import { PageTitle } from "../../components/page-title";
-import { callApi } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { DepositTab } from "./deposit-tab";
 import { HistoryTab } from "./history-tab";
 import { WithdrawTab } from "./withdraw-tab";
+import { bankInfoQuery } from "../../lib/calls/bank-info";
 
 export function MainCreditPage() {
   const { username, credit } = useSession();
@@ -17,8 +16,7 @@ export function MainCreditPage() {
   // A link to a movement's request (ประวัติ) opens the history tab: ?tab=history.
   const [tab, setTab] = useState<string | null>(params.get("tab") === "history" ? "history" : "deposit");
   const bank = useQuery({
-    queryKey: ["bankinfo", username],
-    queryFn: () => callApi(auth.getBankInfo, { username: username ?? "" }),
+    ...bankInfoQuery(username),
     enabled: !!username,
     meta: { blocking: true },
   });

@@ -5,10 +5,10 @@ import { Link } from "react-router";
 import type { Movement, MovementSource } from "../../../contract/account";
 import { baht, formatCredit, formatMoney } from "../../../domain/money";
 import { MOVEMENT_KINDS } from "../../../domain/movements";
-import { PATHS, yeekeePagePath } from "../../app/paths";
+import { PATHS, yeekeePagePath } from "../../lib/paths";
 import { EmptyState } from "../../components/empty-state";
 import { CREDIT_KEY } from "../../lib/session";
-import { useMoneyHistory } from "../account/api/money-history";
+import { useMoneyHistory } from "./api/money-history";
 
 const PERIODS = [
   { value: "1", label: "วันนี้" },

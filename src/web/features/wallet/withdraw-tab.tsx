@@ -1,33 +1,24 @@
 import { Alert, Button, Card, NumberInput, Skeleton, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { auth, wallet } from "../../../contract";
 import { baht, formatMoney } from "../../../domain/money";
 import { BankLine } from "../../components/bank-line";
-import { callApi } from "../../lib/api";
-import { CREDIT_KEY, useSession } from "../../lib/session";
+import { useSession } from "../../lib/session";
+import type { BankInfo } from "../../lib/calls/bank-info";
+import { useAddWithdrawal } from "./api/add-withdrawal";
+import { walletConfigQuery } from "./api/read-wallet-config";
 
-export function WithdrawTab({ bank }: { bank: Awaited<ReturnType<typeof callApi<typeof auth.getBankInfo>>> | undefined }) {
+export function WithdrawTab({ bank }: { bank: BankInfo | undefined }) {
   const { uuid, credit } = useSession();
-  const queryClient = useQueryClient();
   const [amount, setAmount] = useState<number | string>("");
   const [note, setNote] = useState("");
   // One key per intended withdrawal: a double tap or a retry after a timeout holds the money once.
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const config = useQuery({ queryKey: ["wallet-config"], queryFn: () => callApi(wallet.readWalletConfig, {}) });
-  const withdraw = useMutation({
-    mutationFn: () =>
-      callApi(wallet.addWithdrawal, { uuid: uuid ?? "", amount: String(amount), note, bankname: bank!.bankname }, "Failed to add withdrawal", {
-        "Idempotency-Key": key,
-      }),
-    onSuccess: (r) => {
-      queryClient.setQueryData(CREDIT_KEY, { status: "Success", credit: r.credit });
-      void queryClient.invalidateQueries({ queryKey: CREDIT_KEY });
-      void queryClient.invalidateQueries({ queryKey: ["withdrawals"] });
-      setAmount("");
-      setNote("");
-      setKey(crypto.randomUUID());
-    },
+  const config = useQuery(walletConfigQuery);
+  const withdraw = useAddWithdrawal(() => {
+    setAmount("");
+    setNote("");
+    setKey(crypto.randomUUID());
   });
   const limits = config.data?.config;
   return (
@@ -58,7 +49,7 @@ export function WithdrawTab({ bank }: { bank: Awaited<ReturnType<typeof callApi<
             {withdraw.data.msg}
           </Alert>
         )}
-        <Button onClick={() => withdraw.mutate()} loading={withdraw.isPending} disabled={!amount || !bank}>
+        <Button onClick={() => withdraw.mutate({ body: { uuid: uuid ?? "", amount: String(amount), note, bankname: bank!.bankname }, key })} loading={withdraw.isPending} disabled={!amount || !bank}>
           ถอนเงิน
         </Button>
       </Stack>

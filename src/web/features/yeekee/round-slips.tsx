@@ -5,8 +5,8 @@ import type { Slip } from "../../../contract/betting";
 import { baht, formatMoney } from "../../../domain/money";
 import { SLIP_STATUS, slipState, slipTotals } from "../../../domain/slip";
 import { formatTime } from "../../../domain/thai-date";
-import { useRoundSlips } from "../betting/queries";
-import { SlipDetailModal } from "../betting/slip-detail-modal";
+import { useRoundSlips } from "../../lib/calls/round-slips";
+import { SlipDetailModal } from "../../components/slip-detail-modal";
 
 /** The player's slips in this round with their totals, and the way to bet on it while it is open. */
 export function RoundSlips({ activityid, now, roundText, betLink }: { activityid: number; now: number; roundText: string; betLink: string | null }) {

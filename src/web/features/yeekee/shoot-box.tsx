@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useCallback, useState } from "react";
-import { yeekee } from "../../../contract";
 import type { NumberRecord } from "../../../contract/yeekee";
-import { ApiCallError, callApi } from "../../lib/api";
+import { ApiCallError } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
-import { NumberPad } from "../betting/number-pad";
+import { NumberPad } from "../../components/number-pad";
+import { postNumberRecord } from "./api/post-number-record";
 
 const WIDTH = 5;
 
@@ -31,7 +31,7 @@ export function ShootBox({ activityid, closedReason, onShot }: { activityid: num
     setSending(true);
     try {
       // Without a message from the server, the specification's "Error posting number record" (callApi).
-      const r = await callApi(yeekee.postNumberRecord, { uuid, activityid, number: digits });
+      const r = await postNumberRecord({ uuid, activityid, number: digits });
       onShot(r.record);
       setNotice({ ok: true, text: `ยิงเลข ${r.record.number} แล้ว · ลำดับที่ ${r.record.seq}` });
       setDigits("");

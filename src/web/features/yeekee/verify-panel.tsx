@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Divider, Group, Stack, Table, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
-import { yeekee } from "../../../contract";
 import type { AwardLine } from "../../../contract/lottery";
-import type { ResponseOf } from "../../../contract/route";
-import { ApiCallError, callApi } from "../../lib/api";
+import { ApiCallError } from "../../lib/api-error";
+import { readNumberRecord } from "./api/number-record";
 import { shortHash } from "./live-feed";
 import { groupDigits } from "./result-panel";
 import { cancelledText, verifyRound } from "./verify";
@@ -11,7 +10,7 @@ import { cancelledText, verifyRound } from "./verify";
 const PAGE = 100;
 
 interface Fetched {
-  list: ResponseOf<typeof yeekee.readNumberRecord>;
+  list: Awaited<ReturnType<typeof readNumberRecord>>;
   /** What this page had seen live when the check began: the shot at that count must carry that head. */
   liveCount: number;
   liveHead: string;
@@ -47,7 +46,7 @@ export function VerifyPanel({
     setLoading(true);
     setError(null);
     try {
-      const list = await callApi(yeekee.readNumberRecord, { activityid });
+      const list = await readNumberRecord(activityid);
       setFetched({ list, ...seen });
       setShown(PAGE);
     } catch (e) {

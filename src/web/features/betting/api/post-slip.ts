@@ -3,9 +3,10 @@ import { useMemo } from "react";
 import { betting } from "../../../../contract";
 import { ApiCallError, callApi } from "../../../lib/api";
 import { CREDIT_KEY, useSession } from "../../../lib/session";
-import { type FormLine, toNumberlist } from "../bet-lines";
+import { type FormLine, toNumberlist } from "../../../lib/bet-lines";
 import type { Confirmation } from "../confirm-slip-modal";
-import { postdigitListKey, roundSlipsKey } from "../queries";
+import { roundSlipsKey } from "../../../lib/calls/round-slips";
+import { postdigitListKey } from "./postdigit-list";
 
 /** Said when the device has no connection: nothing was sent (docs/decisions/036). */
 export const SLIP_OFFLINE = "ไม่มีการเชื่อมต่ออินเทอร์เน็ต โพยยังไม่ถูกส่ง รายการยังอยู่ครบ";

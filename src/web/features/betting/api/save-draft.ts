@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { betting } from "../../../../contract";
 import { callApi } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
-import { type FormLine, toNumberlist } from "../bet-lines";
+import { type FormLine, toNumberlist } from "../../../lib/bet-lines";
+import { draftsKey } from "./drafts";
 
 /** Saves the slip's lines as a draft (`/api/add-draftdigit`) and refreshes the player's drafts. */
 export function useSaveDraft() {
@@ -10,6 +11,6 @@ export function useSaveDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (lines: readonly FormLine[]) => callApi(betting.addDraftDigit, { uuid: uuid ?? "", numberlist_str: JSON.stringify(toNumberlist(lines)) }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["drafts", uuid] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: draftsKey(uuid) }),
   });
 }

@@ -1,0 +1,52 @@
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { lottery } from "../../../contract";
+import type { LottoListItem } from "../../../contract/lottery";
+import { callApi } from "../api";
+import { prefetchAtStart } from "../start-up";
+import { browserStorage, readLottoList, type StorageLike, writeLottoList } from "../local-cache";
+
+// Shared by the home, bet and yeekee pages, so it lives in lib/ rather than one feature (docs/decisions/041).
+export const LOTTO_LIST_QUERY = ["lotto-list"] as const;
+
+/**
+ * The lotto list (spec §4, §8): the server's list, cached when non-empty. Failures are only logged: the
+ * page keeps the cached list, or shows an empty one. Fresh for a few seconds, so a page that mounts just
+ * after the list was asked for at start-up (app/signed-in.ts) does not ask again.
+ */
+const lottoListQuery = (storage: StorageLike) =>
+  queryOptions({
+    queryKey: LOTTO_LIST_QUERY,
+    queryFn: async (): Promise<LottoListItem[]> => {
+      try {
+        const fresh = (await callApi(lottery.lottoList, {})).lottoList;
+        writeLottoList(storage, fresh);
+        return fresh;
+      } catch (e) {
+        console.error("lottolist failed", e);
+        return readLottoList(storage) ?? [];
+      }
+    },
+    staleTime: 5_000,
+    refetchInterval: 60_000,
+  });
+
+/** The lotto list: the cached list is shown at once, then the server's replaces it. */
+export function useLottoList() {
+  const storage = browserStorage();
+  const [cached] = useState(() => readLottoList(storage));
+  return useQuery({
+    ...lottoListQuery(storage),
+    initialData: cached ?? undefined,
+    // The cached list is shown but always counts as stale, so the server is asked at once.
+    initialDataUpdatedAt: 0,
+  });
+}
+
+/** Start-up (app/signed-in.ts): the cached list in place as `useLottoList` shows it, and the server asked at once. */
+export function prefetchLottoList(client: QueryClient): Promise<void> {
+  const storage = browserStorage();
+  const cached = readLottoList(storage);
+  if (cached && client.getQueryData(LOTTO_LIST_QUERY) === undefined) client.setQueryData(LOTTO_LIST_QUERY, cached, { updatedAt: 0 });
+  return prefetchAtStart(client, lottoListQuery(storage));
+}
