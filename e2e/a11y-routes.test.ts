@@ -8,7 +8,7 @@ import { type A11yViolation, formatViolations, seriousA11yViolations } from "./s
 import { animationsDone, closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
 /**
- * axe on every page at 360 × 740 (issue 18): every route of app/paths.ts (read from the code, so a page
+ * axe on every page at 360 × 740 (docs/decisions/025): every route of app/paths.ts (read from the code, so a page
  * added there is checked too) signed out, as a player and as the operator, every tab of the back office
  * (read from the page), the welcome banner and the user menu. Any serious or critical violation fails,
  * all of them listed at the end.

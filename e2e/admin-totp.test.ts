@@ -4,7 +4,7 @@ import { base32Decode, totpAt } from "../src/server/auth/totp";
 import { TEST_ADMIN } from "../tests/support/app";
 import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, SMALL_PHONE_VIEWPORT, signedInPage, startSite } from "./support/harness";
 
-// Issue 17: with the second factor required (as in production), the operator enrols an authenticator app
+// With the second factor required (as in production, docs/decisions/024), the operator enrols an authenticator app
 // from the back office and from then on signs in with the password and the app's 6-digit code.
 
 let site: Awaited<ReturnType<typeof startSite>>;

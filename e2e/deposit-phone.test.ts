@@ -6,7 +6,7 @@ import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
 import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
-/** Issue 19 at 360 × 740: the deposit page on a phone: copy the account number, save the QR, a Thai transfer time. */
+/** The deposit page on a phone at 360 × 740 (docs/decisions/029): copy the account number, save the QR, a Thai transfer time. */
 
 let site: Awaited<ReturnType<typeof startSite>>;
 let browser: Browser;

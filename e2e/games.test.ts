@@ -4,7 +4,7 @@ import { createPlayer, post } from "../tests/support/players";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
 import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
-// Issue 14 in the browser: two players in two browser contexts. One creates a hi-low game with the
+// Games between players (docs/decisions/016) in the browser: two players in two browser contexts. One creates a hi-low game with the
 // server rolling the dice; the other sees it appear without reloading, guesses, and both see the result
 // with the commitment verified in the browser; the ranking shows them.
 

@@ -8,7 +8,7 @@ import { makeRound } from "../tests/support/rounds";
 import { adjust, adminToken, creditOf, fund } from "../tests/support/wallet";
 import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
-// Issue 19, the player's account at 360 × 740: the win toast and badge after a settlement, the money
+// The player's account (docs/decisions/028) at 360 × 740: the win toast and badge after a settlement, the money
 // history that explains the header's credit, the payout rates and the results statistics.
 
 let site: Awaited<ReturnType<typeof startSite>>;

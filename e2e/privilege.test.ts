@@ -6,7 +6,7 @@ import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
 import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
-// Issue 13 in the browser: a player deposits (points pending), bets in the browser until the deposit is
+// Privilege points (docs/decisions/015) in the browser: a player deposits (points pending), bets in the browser until the deposit is
 // staked (points usable), the round settles (bet points), redeems a slot, and the header credit rises.
 
 let site: Awaited<ReturnType<typeof startSite>>;

@@ -9,7 +9,7 @@ import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
 import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
-// Issue 12 in the browser: A's link brings B in, B deposits and bets, the round's result pays A the
+// The referral system (docs/decisions/014) in the browser: A's link brings B in, B deposits and bets, the round's result pays A the
 // commission on B's stake, and A moves it to the credit — all on a 360 × 740 phone.
 
 let site: Awaited<ReturnType<typeof startSite>>;

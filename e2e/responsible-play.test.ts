@@ -10,7 +10,7 @@ import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
 import { animationsDone, closeWelcomeBanner, launchBrowser, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
-// Issue 15 in the browser, on the narrowest common phone: a player sets a daily stake limit and a bet
+// Responsible play (docs/decisions/017) in the browser, on the narrowest common phone: a player sets a daily stake limit and a bet
 // beyond it is refused with the room left; the reality check comes when its time passes and holds bets
 // until answered; the statement downloads as CSV; the operator sees and lowers the limit; a time-out
 // signs the player out and the account shows the break when signed in again.

@@ -5,7 +5,7 @@ import { testConfig } from "../tests/support/app";
 import { createPlayer, playerData } from "../tests/support/players";
 import { closeWelcomeBanner, launchBrowser, phoneContext, screenshot, signInThroughPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
-/** Issue 19 at 360 × 740: forgot password, the session-ended message and the way back, the OTP retry after a failed registration. */
+/** At 360 × 740: forgot password, the session-ended message and the way back, the OTP retry after a failed registration (docs/decisions/029). */
 
 let site: Awaited<ReturnType<typeof startSite>>;
 let browser: Browser;

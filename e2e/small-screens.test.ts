@@ -6,7 +6,7 @@ import { makeRound } from "../tests/support/rounds";
 import { adjust, adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
 import { launchBrowser, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, startSite } from "./support/harness";
 
-// Issue 19, "small but visible", on the narrowest common phone (360 × 740): tap targets of 44 px, a
+// "Small but visible" (docs/decisions/030) on the narrowest common phone (360 × 740): tap targets of 44 px, a
 // logout that asks first, status badges that fit, and a refused slip that offers what can help.
 
 let site: Awaited<ReturnType<typeof startSite>>;

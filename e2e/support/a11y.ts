@@ -2,7 +2,7 @@ import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 
 /**
- * axe-core in the browser tests (issue 18): every page a test opens is checked, and a serious or critical
+ * axe-core in the browser tests (docs/decisions/025): every page a test opens is checked, and a serious or critical
  * violation fails the test. `expectNoSeriousA11yViolations(page)` checks a page now; `watchA11y(browser)`
  * (called by launchBrowser) makes every page of every context the browser opens check itself once per
  * address it shows, a moment after each navigation, and `checkWatchedPages()` (an afterEach of the e2e

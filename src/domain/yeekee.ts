@@ -1,4 +1,4 @@
-// Yeekee (DESIGN.md §7, issue 6): the result rule and the hash chain over the shots.
+// Yeekee (DESIGN.md §7, docs/decisions/009): the result rule and the hash chain over the shots.
 // Runs on the server and in the browser's recomputation view, so it uses no Node-only API: SHA-256,
 // HMAC and UTF-8 encoding are implemented here in plain TypeScript.
 

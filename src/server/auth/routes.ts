@@ -26,7 +26,7 @@ export function authRoutes(app: FastifyInstance, authenticate: Authenticate, ser
   r(auth.getBankInfo, ({ body, user }) => service.bankInfo(user, body.username));
   r(auth.renewToken, ({ user, reply }) =>
     service.renew(user).catch((e: unknown) => {
-      // Past the session's lifetime: the sign-in page says so (issue 19).
+      // Past the session's lifetime: the sign-in page says so (docs/decisions/029).
       if (e instanceof SessionEnded) reply.header(...e.challenge);
       throw e;
     }),

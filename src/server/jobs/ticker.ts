@@ -14,7 +14,7 @@ import { type AlertLog, ledgerCheckStep } from "./ledger-watch";
 // The jobs every instance runs (its own folder: it drives the lottery, yeekee and settlement areas,
 // which therefore do not import each other for it).
 
-/** A transfer report unreviewed this long gives its unique amount back (issue 17). */
+/** A transfer report unreviewed this long gives its unique amount back (docs/decisions/022). */
 const STALE_REPORT_HOURS = 24;
 
 export interface Ticker {

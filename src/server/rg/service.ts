@@ -27,7 +27,7 @@ import { cancelOpenGamesOf } from "../games/service";
 import { badRequest, conflict, notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
 
-// Responsible play (issue 15, docs/decisions/017): the player's own limits, reality check, breaks and
+// Responsible play (docs/decisions/017): the player's own limits, reality check, breaks and
 // statement, and the operator's view. Every change writes an rg_audit row in its transaction.
 
 type StateRow = {

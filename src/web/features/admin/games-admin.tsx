@@ -12,7 +12,7 @@ import { shortCommitment } from "../../lib/short-commitment";
 import { useServerNow } from "../../lib/server-clock";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
 
-// The operator's view of huakoi and hi-low (issue 14): money held and earned, open and recent games, the
+// The operator's view of huakoi and hi-low (docs/decisions/016): money held and earned, open and recent games, the
 // settings, and one player's games. Creators' names come masked from the server, as players see them.
 
 const PERIODS = [

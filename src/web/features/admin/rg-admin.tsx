@@ -10,7 +10,7 @@ import { formatThaiDateTime } from "../../../domain/thai-date";
 import { callApi } from "../../lib/api";
 import { PlayerPicker } from "./player-picker";
 
-// The operator's side of responsible play (issue 15): who is under limits, breaks or flagged deposits; a
+// The operator's side of responsible play (docs/decisions/017): who is under limits, breaks or flagged deposits; a
 // limit lowered with a reason (never raised: the server refuses); and one player's audit trail.
 
 type Player = z.infer<typeof RgPlayer>;
