@@ -37,7 +37,7 @@ export default defineConfig({
       treeshake: {
         // The contract and domain modules only declare schemas, routes and pure functions: a page that
         // imports `auth` from the contract's index does not need the other contract modules' top-level
-        // schemas, which Rollup would otherwise keep for their (absent) side effects (issue 18).
+        // schemas, which Rollup would otherwise keep for their (absent) side effects (docs/decisions/025).
         moduleSideEffects: (id, external) => external || !/[\\/]src[\\/](contract|domain)[\\/]/.test(id),
       },
     },

@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile, its default settings) on the sign-in page, the home page signed in and a round's bet
- * form signed in, for `npm run bench:web` (issue 18). The real server on a fresh embedded PostgreSQL serves
+ * form signed in, for `npm run bench:web` (docs/decisions/025). The real server on a fresh embedded PostgreSQL serves
  * the build being measured; Debian's Chromium headless through chrome-launcher. The signed-in pages get
  * the session cookies a sign-in leaves (jwt, uuid, username, and bannerStatus as a returning player has it)
  * set in the browser before Lighthouse opens them, and the sign-in page none: Lighthouse leaves cookies

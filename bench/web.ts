@@ -7,7 +7,7 @@
  * keeps `dist/web`; `BENCH_WEB_BUILD=0` measures the last such build again without building.
  * Then Lighthouse (mobile) on the sign-in, home and bet pages of that build served by the real server,
  * through an HTTP/2 TLS proxy as in production and straight over HTTP/1.1 (bench/lighthouse.ts), against
- * issue 18's performance ≥ 90 and accessibility ≥ 95; `BENCH_WEB_LIGHTHOUSE=0` leaves it out.
+ * the performance ≥ 90 and accessibility ≥ 95 of docs/decisions/025; `BENCH_WEB_LIGHTHOUSE=0` leaves it out.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

@@ -11,7 +11,7 @@ import { animationsDone, closeWelcomeBanner, phoneContext, screenshot, signedInP
 import { useSite } from "./support/site";
 
 /**
- * axe on every page at 360 × 740 (issue 18): every route of lib/paths.ts (read from the code, so a page
+ * axe on every page at 360 × 740 (docs/decisions/025): every route of lib/paths.ts (read from the code, so a page
  * added there is checked too) signed out, as a player and as the operator, every tab of the back office
  * (read from the page), the welcome banner and the user menu. Any serious or critical violation fails,
  * all of them listed at the end. This is where the routes are checked: other tests check only the dialogs

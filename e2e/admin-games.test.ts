@@ -5,7 +5,7 @@ import { adminToken, fund } from "../tests/support/wallet";
 import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { useSite } from "./support/site";
 
-// Issue 14's back office in the browser, on the narrowest common phone: the operator sees an open game
+// The back office of games between players (docs/decisions/016) in the browser, on the narrowest common phone: the operator sees an open game
 // and the stake held for it, a finished game with its fee, refuses a bad setting in Thai, saves a new fee
 // (read back from the server), and finds a player's games.
 

@@ -5,7 +5,7 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { closeWelcomeBanner, phoneContext, screenshot, SMALL_PHONE_VIEWPORT, signedInPage } from "./support/harness";
 import { useSite } from "./support/site";
 
-// Issue 17: with the second factor required (as in production), the operator enrols an authenticator app
+// With the second factor required (as in production, docs/decisions/024), the operator enrols an authenticator app
 // from the back office and from then on signs in with the password and the app's 6-digit code.
 
 const site = useSite({ adminTotpRequired: true });

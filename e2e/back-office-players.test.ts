@@ -10,7 +10,7 @@ import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harnes
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
-// Issue 19's back office at 360 × 740: the operator's site content reaches players (the announcement
+// The back office (docs/decisions/027) at 360 × 740: the operator's site content reaches players (the announcement
 // marquee, the contact channels after "ติดต่อเจ้าหน้าที่"), a player is found, viewed, banned with a reason
 // and let back, and the report shows and downloads as CSV.
 

@@ -7,7 +7,7 @@ import { adminToken } from "../tests/support/wallet";
 import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { useSite } from "./support/site";
 
-/** Issue 19 at 360 × 740: the deposit page on a phone: copy the account number, save the QR, a Thai transfer time. */
+/** The deposit page on a phone at 360 × 740 (docs/decisions/029): copy the account number, save the QR, a Thai transfer time. */
 
 const site = useSite();
 let context: BrowserContext;

@@ -5,7 +5,7 @@ import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harnes
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
-// Issue 14 in the browser: two players in two browser contexts. One creates a hi-low game with the
+// Games between players (docs/decisions/016) in the browser: two players in two browser contexts. One creates a hi-low game with the
 // server rolling the dice; the other sees it appear without reloading, guesses, and both see the result
 // with the commitment verified in the browser; the ranking shows them.
 

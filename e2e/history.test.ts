@@ -9,7 +9,7 @@ import { adjust, adminToken, creditOf, fund } from "../tests/support/wallet";
 import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { useSite } from "./support/site";
 
-// Issue 19, the player's account at 360 × 740: the win toast and badge after a settlement, the money
+// The player's account (docs/decisions/028) at 360 × 740: the win toast and badge after a settlement, the money
 // history that explains the header's credit, the payout rates and the results statistics.
 
 const site = useSite();

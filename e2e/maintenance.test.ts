@@ -9,7 +9,7 @@ import { phoneContext, screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
-// Issue 17 in the browser: the operator closes the site from the back office; a player at the bet form is
+// In the browser (docs/decisions/021): the operator closes the site from the back office; a player at the bet form is
 // refused and sees the maintenance page with the operator's message (and can still withdraw); a visitor
 // too, while the sign-in page stays for operators; the operator reopens and the player is back home.
 

@@ -7,7 +7,7 @@ import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wall
 import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { useSite } from "./support/site";
 
-// Issue 13 in the browser: a player deposits (points pending), bets in the browser until the deposit is
+// Privilege points (docs/decisions/015) in the browser: a player deposits (points pending), bets in the browser until the deposit is
 // staked (points usable), the round settles (bet points), redeems a slot, and the header credit rises.
 
 const site = useSite();

@@ -51,7 +51,7 @@ const SHELL_ASKS = ["/get-timenow", "/read-openSite-config", "/read-site-content
  * Watches, from before the app's scripts run, every React commit through React's DevTools hook, and lists each
  * Mantine component (by its display name) whose own state changed after it was first drawn, its props unchanged:
  * a component that sets its state in an effect as it mounts draws itself, and the page's layout, again just
- * after the first paint (issue 18).
+ * after the first paint (docs/decisions/025).
  */
 function watchMantineSelfUpdates(c: BrowserContext) {
   return c.addInitScript(() => {
@@ -93,7 +93,7 @@ function watchMantineSelfUpdates(c: BrowserContext) {
  * What a signed-in page's first load leaves, checked once it is drawn and idle: no Mantine component drew itself
  * again after it was first drawn (every Mantine Button's transition, the loading overlay's and Collapse's set
  * their reduced-motion state in an effect); the theme's CSS variables came with the app's CSS, not from a style element
- * Mantine's provider made at the first render (issue 18).
+ * Mantine's provider made at the first render (docs/decisions/025).
  */
 async function expectDrawnOnce(p: Page) {
   expect(await p.evaluate(() => (window as unknown as { mantineSelfUpdates: string[] }).mantineSelfUpdates)).toEqual([]);
@@ -274,7 +274,7 @@ describe("a first visit", () => {
     expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/shell-[^"]+\.js">/);
     expect(home).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[^"]+\.js">/);
     // What the shell shares with the pages is in the shell's chunk (app/signed-in.ts), not a small chunk each:
-    // / preloaded 28 files before, 13 after (issue 18).
+    // / preloaded 28 files before, 13 after (docs/decisions/025).
     expect(home.match(/<link rel="modulepreload"/g)?.length).toBeLessThanOrEqual(16);
     expect(await (await fetch(`${site.url}/no-such-page`)).text()).not.toContain("modulepreload");
 
@@ -299,7 +299,7 @@ describe("a first visit", () => {
   it("the sign-in form is drawn in Kanit from the first, a field keeps the id it was first drawn with, a dialog is drawn from its first opening and its code fetched, once, at the first touch of the page", async () => {
     // Every change of an element's id (or of a label's pointer to one) after it was put on the page, watched from
     // before the app's scripts run. A field drawn with one id and then given another was drawn twice, at once, as
-    // it first appeared (issue 18).
+    // it first appeared (docs/decisions/025).
     const watchIds = (c: BrowserContext) =>
       c.addInitScript(() => {
         const w = window as unknown as { idChanges: string[] };
@@ -472,14 +472,14 @@ describe("a first visit", () => {
       expect(home?.fonts).toBe(true);
       for (const path of ["/api/lottolist", "/get-username", "/api/get-credit"]) expect(asked.get(path), `${path}: ${askedAt.join(", ")}`).toBe(1);
       // What the shell shows and the server clock's offset were answered before it was first drawn, so none of
-      // them draws its part again after the first paint, and each was asked for once (issue 18).
+      // them draws its part again after the first paint, and each was asked for once (docs/decisions/025).
       for (const path of SHELL_ASKS) {
         expect(home?.answered, path).toContain(path);
         expect(asked.get(path), path).toBe(1);
       }
       await expectDrawnOnce(p);
       // The service worker is asked for only after the first render is on screen: one that took control while the
-      // page drew it had the page's images fetched through it, twice each (issue 18).
+      // page drew it had the page's images fetched through it, twice each (docs/decisions/025).
       const swRegisterAt = await (await p.waitForFunction(() => (window as unknown as { swRegisterAt?: number }).swRegisterAt)).jsonValue();
       expect(swRegisterAt).toBeGreaterThan(home!.at);
 

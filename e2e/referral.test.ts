@@ -10,7 +10,7 @@ import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wall
 import { closeWelcomeBanner, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { useSite } from "./support/site";
 
-// Issue 12 in the browser: A's link brings B in, B deposits and bets, the round's result pays A the
+// The referral system (docs/decisions/014) in the browser: A's link brings B in, B deposits and bets, the round's result pays A the
 // commission on B's stake, and A moves it to the credit — all on a 360 × 740 phone.
 
 const site = useSite();

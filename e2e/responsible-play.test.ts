@@ -12,7 +12,7 @@ import { animationsDone, closeWelcomeBanner, screenshot, signedInPage, signInThr
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
-// Issue 15 in the browser, on the narrowest common phone: a player sets a daily stake limit and a bet
+// Responsible play (docs/decisions/017) in the browser, on the narrowest common phone: a player sets a daily stake limit and a bet
 // beyond it is refused with the room left; the reality check comes when its time passes and holds bets
 // until answered; the statement downloads as CSV; the operator sees and lowers the limit; a time-out
 // signs the player out and the account shows the break when signed in again.

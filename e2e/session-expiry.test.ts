@@ -41,7 +41,7 @@ it("a 401 clears the jwt and sends the player to the sign-in page", async () => 
     .getByTestId("refresh-credit")
     .click({ timeout: 5_000 })
     .catch(() => undefined);
-  // The sign-in page says why (issue 19): the session was revoked.
+  // The sign-in page says why (docs/decisions/029): the session was revoked.
   await page.waitForURL((u) => u.pathname === "/singInPage" && u.searchParams.get("ended") === "revoked");
   await page.getByTestId("signin-ended").waitFor();
   expect((await context.cookies()).find((c) => c.name === "jwt")).toBeUndefined();

@@ -24,7 +24,7 @@ async function cookie(name: string): Promise<string | undefined> {
 describe("a player registers, signs in and uses the shell", () => {
   it("a page that needs sign-in sends a visitor to /singInPage", async () => {
     await page.goto("/mainCredit");
-    // …and brings the visitor back to the page after signing in (issue 19).
+    // …and brings the visitor back to the page after signing in (docs/decisions/029).
     await page.waitForURL((u) => u.pathname === "/singInPage" && u.searchParams.get("next") === "/mainCredit");
     await page.getByRole("heading", { name: "เข้าสู่ระบบ" }).waitFor();
     // No shell on the sign-in page.

@@ -6,7 +6,7 @@ import { createPlayer, playerData } from "../tests/support/players";
 import { closeWelcomeBanner, phoneContext, screenshot, signInThroughPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { useSite } from "./support/site";
 
-/** Issue 19 at 360 × 740: forgot password, the session-ended message and the way back, the OTP retry after a failed registration. */
+/** At 360 × 740: forgot password, the session-ended message and the way back, the OTP retry after a failed registration (docs/decisions/029). */
 
 const site = useSite();
 

@@ -7,7 +7,7 @@ import { adjust, adminToken, creditOf, fund, reportDeposit } from "../tests/supp
 import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { useSite } from "./support/site";
 
-// Issue 19, "small but visible", on the narrowest common phone (360 × 740): tap targets of 44 px, a
+// "Small but visible" (docs/decisions/030) on the narrowest common phone (360 × 740): tap targets of 44 px, a
 // logout that asks first, status badges that fit, and a refused slip that offers what can help.
 
 const site = useSite();

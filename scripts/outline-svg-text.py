@@ -2,7 +2,7 @@
 """
 Draws the <text> of the logo and banner as outlined paths in the Kanit web font, so the images show
 the same letters on every phone: an SVG shown through <img> cannot use the page's web fonts, and
-where no Thai system font exists its Thai text was drawn as empty boxes (issue 19).
+where no Thai system font exists its Thai text was drawn as empty boxes (docs/decisions/030).
 
 Sources: design/<name>.svg (with <text>); output: src/web/public/images/<name>.svg.
 Needs HarfBuzz's hb-view (Debian: libharfbuzz-bin) for Thai shaping and Python fontTools to unpack the

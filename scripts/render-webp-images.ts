@@ -6,7 +6,7 @@
  * - the logo (`images/logo.svg`) at 144×144, for its 72-pixel place on the sign-in page (50 in the header).
  * Two device pixels to one. The pages show the WebP: an SVG shown through `<img>` is a document of its own,
  * parsed and laid out on the page's main thread as it arrives (the home page's 24 icons were most of its
- * long tasks after the first paint, and the logo one more on every page, issue 18), while a WebP is decoded
+ * long tasks after the first paint, and the logo one more on every page, docs/decisions/025), while a WebP is decoded
  * off it. The favicon stays the SVG: the browser, not the page, draws it.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";

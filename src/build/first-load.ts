@@ -1,5 +1,5 @@
 /**
- * What a first visit to a page loads beyond the entry script (issue 18). Every page is a lazy chunk
+ * What a first visit to a page loads beyond the entry script (docs/decisions/025). Every page is a lazy chunk
  * (src/web/app/lazy-pages.tsx; the signed-in pages are imported in app/signed-in.ts), fetched only once the
  * entry has run; the server names those chunks in the page's HTML as `<link rel="modulepreload">`, so the
  * browser fetches them beside the entry instead of after it. `npm run bench:web` sums the same chunks per route.

@@ -1,6 +1,6 @@
 /**
  * The Kanit faces the pages load (app/fonts.css) are @fontsource/kanit's Thai and Latin files of each weight,
- * subset again to the same characters without their hinting instructions (issue 18; decision 025): the same
+ * subset again to the same characters without their hinting instructions (docs/decisions/025): the same
  * glyphs, about half the bytes (99 → 49 KB for the six faces). Hinting only changes how a glyph is fitted to
  * the pixel grid on Windows at small sizes; phones do not use it. The faces come before the first render, so
  * their bytes are on every page's way to its first paint. `scripts/subset-kanit.ts` writes the files.

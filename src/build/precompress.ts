@@ -17,7 +17,7 @@ function walk(dir: string): string[] {
 /**
  * Vite plugin: writes `.br` (quality 11) and `.gz` (level 9) beside each text file of the build, which the
  * server sends to a browser that accepts them (@fastify/static `preCompressed`): a phone on a slow network
- * fetches the first load's ~560 KB of JavaScript as ~150 KB (issue 18's Lighthouse performance).
+ * fetches the first load's ~560 KB of JavaScript as ~150 KB (for the Lighthouse performance docs/decisions/025 asks for).
  */
 export function precompress(): Plugin {
   let outDir = "";

@@ -36,7 +36,7 @@ function filesUnder(dir: string, root = dir): { path: string; content: Buffer }[
 
 /**
  * Vite plugin: after the build, writes the build's version into outDir/sw.js, so each build's worker has a
- * cache of its own name and, when it activates, deletes the caches of the builds before it (issue 18).
+ * cache of its own name and, when it activates, deletes the caches of the builds before it (docs/decisions/025).
  */
 export function serviceWorkerVersion(): Plugin {
   let outDir = "";

@@ -14,7 +14,7 @@ function changedFrom(input: Record<string, string>, base: Record<string, string>
  * theme, with the theme's resolver's on top, less those already in Mantine's default-css-variables.css (which
  * app/mantine.css loads). The provider made them in the browser (`MantineCssVariables`): every page's first
  * render computed some 400 variables from the palettes and put those that differ from the defaults in a style
- * element (issue 18); it is now told not to (`withCssVariables={false}`), and this file, written by
+ * element (docs/decisions/025); it is now told not to (`withCssVariables={false}`), and this file, written by
  * scripts/write-theme-css.ts, has them.
  */
 export function themeCss(): string {

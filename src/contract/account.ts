@@ -5,7 +5,7 @@ import { route } from "./route";
 import { DayPeriod } from "./wallet";
 import { schema } from "./schema";
 
-// The player's own account pages (issue 19): every movement of their money, the win notice, and the
+// The player's own account pages (docs/decisions/028): every movement of their money, the win notice, and the
 // results history of a lottery. The movement kinds and their Thai labels are src/domain/movements.ts.
 
 const MovementKindName = schema(() =>

@@ -64,7 +64,7 @@ export const register = route({
 });
 
 /**
- * Why a token stopped working (issue 19), named in a 401's WWW-Authenticate header as
+ * Why a token stopped working (docs/decisions/029), named in a 401's WWW-Authenticate header as
  * `Bearer error="invalid_token", error_description="<reason>"`: its time ran out, its session was ended
  * (logout elsewhere, a password change or reset, a ban, a break from play), or it is not a token of ours.
  */
@@ -94,7 +94,7 @@ export const SignedIn = schema(() =>
 
 /**
  * An admin with a second factor gave the right password: no token yet. /login-totp with this challenge
- * and the code completes the sign-in (issue 17). Players never get this answer.
+ * and the code completes the sign-in (docs/decisions/024). Players never get this answer.
  */
 export const SecondFactorNeeded = schema(() =>
   z.object({
@@ -106,7 +106,7 @@ export const SecondFactorNeeded = schema(() =>
 );
 
 /**
- * What a player signs in with (issue 19): the username, or the registered mobile number (spaces and
+ * What a player signs in with (docs/decisions/029): the username, or the registered mobile number (spaces and
  * dashes dropped, "081-234-5678" as "0812345678"). Sent in /login's `username` field, as the spec names it.
  */
 export const SignInName = schema(() =>
@@ -132,7 +132,7 @@ export const login = route({
 });
 
 /**
- * Forgot password, first step (issue 19): a code by SMS to the registered phone. The answer is the same
+ * Forgot password, first step (docs/decisions/029): a code by SMS to the registered phone. The answer is the same
  * whether or not the phone belongs to an account (docs/decisions/029).
  */
 export const forgotPassword = route({

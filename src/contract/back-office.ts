@@ -5,7 +5,7 @@ import { route } from "./route";
 import { LogLine, PayRecord, Withdrawal } from "./wallet";
 import { schema } from "./schema";
 
-// The back office's player view and reports (issue 19). Searching players is /api/admin/find-user and
+// The back office's player view and reports (docs/decisions/027). Searching players is /api/admin/find-user and
 // banning is /api/admin/ban-player; the money log is /api/admin-get-log.
 
 export const PlayerDetails = schema(() =>

@@ -5,7 +5,7 @@ import { route } from "./route";
 import { Baht, DayPeriod } from "./wallet";
 import { schema } from "./schema";
 
-// Huakoi and hi-low between players (issue 14, docs/decisions/016). Game calls answer errors in `msg`.
+// Huakoi and hi-low between players (docs/decisions/016). Game calls answer errors in `msg`.
 
 export const GameTypeSchema = schema(() => z.enum(GAME_TYPES, { error: "ประเภทเกมต้องเป็น huakoi หรือ hilow" }));
 export const GameSideSchema = schema(() =>

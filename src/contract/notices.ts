@@ -5,7 +5,7 @@ import { route } from "./route";
 import { schema } from "./schema";
 
 /**
- * A notice to a player about their money that the operator caused: a result correction (issue 19) that
+ * A notice to a player about their money that the operator caused: a result correction (docs/decisions/026) that
  * took winnings back (amount < 0) or added some (amount > 0). Win notices are shown elsewhere.
  */
 export const Notice = schema(() =>

@@ -5,7 +5,7 @@ import { route } from "./route";
 import { Baht } from "./wallet";
 import { schema } from "./schema";
 
-// Privilege points (issue 13, docs/decisions/015): earned from settled stakes and approved deposits,
+// Privilege points (docs/decisions/015): earned from settled stakes and approved deposits,
 // redeemed for credit in slots, with member levels. Points travel as numbers with two decimals.
 
 const Int = (what: string, min: number, max: number) =>

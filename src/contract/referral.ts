@@ -6,7 +6,7 @@ import { route } from "./route";
 import { Baht, BahtString, DayPeriod } from "./wallet";
 import { schema } from "./schema";
 
-// The referral system (issue 12, docs/decisions/014): friends, commission on their settled stakes,
+// The referral system (docs/decisions/014): friends, commission on their settled stakes,
 // the affiliate balance and moving it to the credit.
 
 const LotteryId = schema(() =>

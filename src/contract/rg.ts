@@ -5,7 +5,7 @@ import { route } from "./route";
 import { Baht } from "./wallet";
 import { schema } from "./schema";
 
-// Responsible play (issue 15, docs/decisions/017). The player is the token's: no uuid in the bodies.
+// Responsible play (docs/decisions/017). The player is the token's: no uuid in the bodies.
 
 export const LimitKindSchema = schema(() => z.enum(LIMIT_KINDS, { error: "ประเภทวงเงินต้องเป็น ฝาก แทง หรือ เสีย" }));
 export const LimitPeriodSchema = schema(() =>

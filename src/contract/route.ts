@@ -20,7 +20,7 @@ export interface RouteDef<
   errorField?: "msg";
   /**
    * Admin calls open to an admin whose session has not passed the second factor: the ones that enrol it.
-   * Every other admin call needs it (issue 17).
+   * Every other admin call needs it (docs/decisions/024).
    */
   beforeSecondFactor?: true;
 }
@@ -30,7 +30,7 @@ export interface RouteDef<
  * on first read and keeps it, so a program builds the route schemas of the calls it makes and no others
  * (schemas named on their own, such as `SignedIn`, are deferred in a browser by `schema()`). Building every route's
  * schemas as its module loaded was about a third of the bet page's module evaluation, in a browser that
- * checks only the bodies of the calls it sends (issue 18; decision 025). The server reads every route's
+ * checks only the bodies of the calls it sends (docs/decisions/025). The server reads every route's
  * schemas as it registers them, so it builds them all at start-up as before.
  */
 type RouteSpec<Body extends z.ZodType | undefined, Response extends z.ZodType, Params extends z.ZodType | undefined> = Omit<

@@ -3,7 +3,7 @@ import type { z } from "zod";
 /**
  * Whether `schema()` defers: in a browser, yes. The browser loads every contract module its first page needs
  * but parses few of their schemas, and building them all as the modules loaded was the longest part of its
- * start-up script (issue 18; decision 025). The server builds every schema anyway (it registers each route
+ * start-up script (docs/decisions/025). The server builds every schema anyway (it registers each route
  * and publishes the OpenAPI document), and zod's JSON Schema writer follows a schema by its identity, which
  * a stand-in does not share: there each schema is made at once, as it always was.
  */

@@ -59,7 +59,7 @@ export const adminSetOpenSite = route({
   response: () => z.object({ status: ResultStatus, message: z.string(), siteconfig: SiteConfig }),
 });
 
-// ---- site content the operator edits (issue 19) ----
+// ---- site content the operator edits (docs/decisions/027) ----
 
 export const SiteContent = schema(() =>
   z.object({

@@ -1,4 +1,4 @@
-// Huakoi (heads or tails) and hi-low (three dice) between players (issue 14, docs/decisions/016). The
+// Huakoi (heads or tails) and hi-low (three dice) between players (docs/decisions/016). The
 // creator's hidden choice is committed with SHA-256 before anyone guesses; the browser recomputes the
 // commitment from the reveal with the same canonical text and the same SHA-256 (yeekee.ts) as the server.
 import { sha256Hex } from "./yeekee";

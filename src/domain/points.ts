@@ -1,4 +1,4 @@
-// Privilege points (issue 13, docs/decisions/015). Points are kept in hundredths ("centipoints") as
+// Privilege points (docs/decisions/015). Points are kept in hundredths ("centipoints") as
 // integers, so a 50 ฿ stake earns exactly 0.50 point and nothing is rounded twice. The server settles
 // with these rules; the page shows them; the tests use them as the oracle.
 

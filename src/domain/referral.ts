@@ -1,6 +1,6 @@
 import { BET_TYPES, type BetType } from "./bet-types";
 
-// The referral rules (issue 12, docs/decisions/014): commission in basis points of the stake a friend
+// The referral rules (docs/decisions/014): commission in basis points of the stake a friend
 // actually paid, looked up lottery × bet type, then lottery, then the site default, for two levels.
 // The server settles with the same rules in SQL (src/server/settlement/commission.ts); these are
 // the oracle of its tests and what the pages show.

@@ -1,4 +1,4 @@
-// Responsible play (issue 15, docs/decisions/017): limits a player sets on themselves, the reality check,
+// Responsible play (docs/decisions/017): limits a player sets on themselves, the reality check,
 // time-out and self-exclusion, and the player's own statement. Pure rules shared by the server and the page.
 
 import { toCsv } from "./csv";

@@ -1,4 +1,4 @@
-// Yeekee (DESIGN.md §7, issue 6): the result rule and the hash chain over the shots.
+// Yeekee (DESIGN.md §7, docs/decisions/009): the result rule and the hash chain over the shots.
 // Runs on the server and in the browser's recomputation view, so it uses no Node-only API: SHA-256 and
 // HMAC come from @noble/hashes, audited and pure TypeScript, the same in both (docs/decisions/043).
 import { hmac } from "@noble/hashes/hmac.js";

@@ -25,7 +25,7 @@ const queryClient = new QueryClient({
  * The start-up after the modules have run, each step a task of its own. Running the modules is the longest
  * task of a load, and the steps below (the start-up asks, the router matching the address, React's root
  * listening for every event) were a tenth of it when they ran inside it (decision 025): a phone's main thread
- * is now held for less at once (Lighthouse counts each task's time over 50 ms as blocking; issue 18).
+ * is now held for less at once (Lighthouse counts each task's time over 50 ms as blocking).
  *
  * The first render waits for the address's own chunks and data (preloadPagesOf), so it draws the whole page
  * once rather than a spinner, then the shell, then the page, and for the Kanit faces, so the page is laid
@@ -44,7 +44,7 @@ async function start() {
     root.render(
       <StrictMode>
         {/* The theme's CSS variables come with the app's CSS (app/theme-variables.css, src/build/theme-css.ts),
-            not from a style element the provider would compute at every load's first render (issue 18). */}
+            not from a style element the provider would compute at every load's first render (docs/decisions/025). */}
         <MantineProvider theme={theme} withCssVariables={false}>
           <QueryClientProvider client={queryClient}>
             <SessionProvider>

@@ -13,7 +13,7 @@ import { contractRoutes, sampleOf } from "../support/contract-fields";
 import { useTestApp } from "../support/fixture";
 import { createPlayer, post } from "../support/players";
 
-// Issue 17: admins get a second factor (TOTP with recovery codes) and the back office requires it. This
+// Admins get a second factor (TOTP with recovery codes, docs/decisions/024) and the back office requires it. This
 // file runs with the requirement on, as production does (ADMIN_TOTP_REQUIRED defaults to true); `app.admin`
 // is the seeded admin signed in with a password only, before any enrolment.
 

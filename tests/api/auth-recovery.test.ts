@@ -4,7 +4,7 @@ import { OTP_SITE_PER_MINUTE } from "../../src/server/auth/service";
 import { createTestApp, type TestApp, testConfig, THAI } from "../support/app";
 import { createPlayer, playerData, post, verifyPhone } from "../support/players";
 
-/** Issue 19: sign-in by phone, forgot password by OTP, the session-end reason, and the OTP retry after a failed registration. */
+/** Sign-in by phone, forgot password by OTP, the session-end reason, and the OTP retry after a failed registration (docs/decisions/029). */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -258,7 +258,7 @@ describe("a 401 says why the session ended (WWW-Authenticate)", () => {
   });
 });
 
-describe("OTP retry after a registration that failed (issue 19)", () => {
+describe("OTP retry after a registration that failed", () => {
   async function failedRegistration() {
     const existing = await createPlayer(t);
     const data = playerData();

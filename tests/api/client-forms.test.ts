@@ -6,7 +6,7 @@ import { useTestApp } from "../support/fixture";
 import { createPlayer } from "../support/players";
 import { fund } from "../support/wallet";
 
-// Issue 17: what a client written for the original site may send. Its bank picker maps codes to Thai names
+// What a client written for the original site may send. Its bank picker maps codes to Thai names
 // and back (spec §3), so a bank may arrive by its Thai name; its transfer time is "YYYY-MM-DD HH:mm", in
 // Bangkok time, with or without seconds.
 

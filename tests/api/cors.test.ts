@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { useTestApp } from "../support/fixture";
 
-// Issue 17: a client served from another host may call the API when its origin is configured (CORS_ORIGINS);
+// A client served from another host may call the API when its origin is configured (CORS_ORIGINS);
 // by default, and for any other origin, no CORS header is sent, so another site's pages cannot read answers.
 
 const ALLOWED = "https://client.example.com";

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../support/app";
 import { createPlayer, post } from "../support/players";
 import { adminToken, creditOf, reportDeposit } from "../support/wallet";
 
-// Issue 17: one player filed 90 transfer reports in 5 minutes and held 90 of the 99 unique amounts of
+// Abuse limits (docs/decisions/022): one player filed 90 transfer reports in 5 minutes and held 90 of the 99 unique amounts of
 // 500 ฿. Reports waiting for the operator are capped per player, and a day unreviewed frees the amount.
 let t: TestApp;
 let admin: string;

@@ -6,7 +6,7 @@ import { contractRoutes, fieldsOf, sampleOf, withField } from "../support/contra
 import { useTestApp } from "../support/fixture";
 import { createPlayer } from "../support/players";
 
-// Issue 17: a NUL in a note or an id beyond PostgreSQL's integer reached the database as a 500. Every route
+// Input checks (docs/decisions/018): a NUL in a note or an id beyond PostgreSQL's integer reached the database as a 500. Every route
 // of the contract is called with each of its text fields holding a control character and each of its number
 // fields beyond range: a Thai 400 every time, and not one row changes.
 

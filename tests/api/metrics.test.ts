@@ -11,7 +11,7 @@ import { createPlayer, post } from "../support/players";
 import { makeRound, openYeekeeRound } from "../support/rounds";
 import { adminToken, fund, reportDeposit } from "../support/wallet";
 
-// The operator's view (issue 18, docs/decisions/018): /metrics on its own port moves with what players
+// The operator's view (docs/decisions/019): /metrics on its own port moves with what players
 // do, the ledger check run by the ticker sets its gauge and alerts in the log, and every log line of a
 // request carries its id.
 

@@ -8,7 +8,7 @@ import { createPlayer, distinctHolder, playerData, post } from "../support/playe
 import { makeRound, openYeekeeRound } from "../support/rounds";
 import { creditOf, fund, reportDeposit } from "../support/wallet";
 
-// Issue 17: the operator closes the site for maintenance; play and new money are refused on the server,
+// The operator closes the site for maintenance; play and new money are refused on the server,
 // money can still leave, operators carry on (decision 021).
 
 const app = useTestApp();

@@ -5,7 +5,7 @@ import { forgetOldRateLimits } from "../../src/server/http/rate-limit-store";
 import { createTestApp, recordingSms, testConfig, type TestApp } from "../support/app";
 import { playerData } from "../support/players";
 
-// Issue 17: rate limits lived in each instance's memory, so two instances allowed twice the limit. They
+// Abuse limits (docs/decisions/022): rate limits lived in each instance's memory, so two instances allowed twice the limit. They
 // are counted in PostgreSQL now: two instances on one database share one limit per address and call.
 let a: TestApp;
 let bDb: Db;

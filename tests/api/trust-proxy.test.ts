@@ -4,7 +4,7 @@ import { loadConfig } from "../../src/server/config";
 import { createTestApp, type TestApp } from "../support/app";
 import { playerData } from "../support/players";
 
-// Issue 17: TRUST_PROXY=true believed any X-Forwarded-For, so rotating it escaped every per-address limit
+// Abuse limits (docs/decisions/022): TRUST_PROXY=true believed any X-Forwarded-For, so rotating it escaped every per-address limit
 // (25 OTP SMS in a row). Only the proxies' addresses are accepted now (Fastify 5 ignores a hop count).
 let t: TestApp;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { createPlayer, post } from "../support/players";
 import { openYeekeeRound } from "../support/rounds";
 import { adminToken, creditOf, fund, ledgerCheck } from "../support/wallet";
 
-// Issue 16: whoever shoots last must not be able to choose a yeekee result (docs/decisions/012).
+// Whoever shoots last must not be able to choose a yeekee result (docs/decisions/012).
 
 let t: TestApp;
 let admin: string;

@@ -5,7 +5,7 @@ import { type Authenticate, routesOf } from "../http/register-route";
 import { accountService } from "./service";
 import { moneyHistoryView, resultHistoryView, winNoticeView } from "./views";
 
-/** The player's own account: money history, win notice, results history (issue 19). */
+/** The player's own account: money history, win notice, results history (docs/decisions/028). */
 export function accountRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
   const service = accountService(db);
   const r = routesOf(app, authenticate);

@@ -165,7 +165,7 @@ export async function consumePasswordCheck(db: Executor, sessionId: string, with
  * Stores a new code unless one was sent less than `resendSeconds` ago (one statement, so two
  * concurrent requests cannot both send). Returns false when the caller must wait.
  *
- * A verification younger than `verifiedForSeconds` is kept beside the new code (issue 19): whoever holds
+ * A verification younger than `verifiedForSeconds` is kept beside the new code (docs/decisions/029): whoever holds
  * its token can still register, so asking for a code cannot wipe it (decision 003), and the player whose
  * registration failed after the check can still ask for a new one.
  */

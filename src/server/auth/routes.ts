@@ -75,7 +75,7 @@ export function authRoutes(app: FastifyInstance, authenticate: Authenticate, ser
     service.renew(user).then(
       (t) => ({ status: "Success" as const, jwt: t.jwt, s: t.secondsLeft }),
       (e: unknown) => {
-        // Past the session's lifetime: the sign-in page says so (issue 19).
+        // Past the session's lifetime: the sign-in page says so (docs/decisions/029).
         if (e instanceof SessionEnded) reply.header(...e.challenge);
         throw e;
       },

@@ -165,7 +165,7 @@ export function authService(deps: AuthDeps) {
   });
 
   return {
-    /** An admin's TOTP enrolment and recovery codes (issue 17). */
+    /** An admin's TOTP enrolment and recovery codes (docs/decisions/024). */
     secondFactor,
 
     /**
@@ -222,7 +222,7 @@ export function authService(deps: AuthDeps) {
       const taken = await repo.findTakenFields(db, { phone });
       if (taken.phone) return "phone-taken";
       // SMS cost money and annoy the phone's owner: a few an hour per phone, and a ceiling for the whole
-      // site a minute (counted in the database, so every instance shares them; issue 17).
+      // site a minute (counted in the database, so every instance shares them; docs/decisions/022).
       const recent = await repo.recentOtpSends(db, phone);
       if (recent.phoneLastHour >= OTP_PER_PHONE_PER_HOUR) {
         throw tooManyRequests(`ขอรหัส OTP สำหรับเบอร์นี้ครบ ${OTP_PER_PHONE_PER_HOUR} ครั้งใน 1 ชั่วโมงแล้ว กรุณาลองใหม่ภายหลัง`);
@@ -301,13 +301,13 @@ export function authService(deps: AuthDeps) {
       }
     },
 
-    /** `name` is a username or, for a player, the registered mobile number (issue 19); one lockout for both. */
+    /** `name` is a username or, for a player, the registered mobile number (docs/decisions/029); one lockout for both. */
     async login(name: string, password: string, address: string): Promise<SignedIn | SecondFactorChallenge> {
       const user = await repo.findUserForSignIn(db, name, looksLikePhone(name));
       const ok = user
         ? await verify(user.passwordHash, password)
         : (await verify(await DUMMY_HASH_PROMISE, password), false);
-      // Wrong passwords lock this account from this address only, longer after each one (issue 17):
+      // Wrong passwords lock this account from this address only, longer after each one (docs/decisions/022):
       // guessing from one place is slowed to nothing, and it cannot lock the owner out elsewhere.
       if (user) await refuseWhileLocked(user.id, address);
       if (!user || !ok) {
@@ -325,7 +325,7 @@ export function authService(deps: AuthDeps) {
       await repo.clearLoginFailures(db, user.id, address);
       const expiresAt = newExpiry();
       const sessionId = await repo.insertSession(db, user.id, expiresAt);
-      // The reality check counts from this sign-in (issue 15).
+      // The reality check counts from this sign-in (docs/decisions/017).
       if (user.role === "player") await startRealityClock(db, user.id);
       return signedIn(user, sessionId, expiresAt);
     },

@@ -5,7 +5,7 @@ import { type Authenticate, routesOf } from "../http/register-route";
 import { backOfficeService } from "./service";
 import { playerViewReply, reportReply } from "./views";
 
-/** The back office's player view and reports (issue 19); admin-only through their contract. */
+/** The back office's player view and reports (docs/decisions/027); admin-only through their contract. */
 export function backOfficeRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
   const service = backOfficeService(db);
   const r = routesOf(app, authenticate);

@@ -56,7 +56,7 @@ export async function startEmbeddedPostgres(options: {
     password,
     port: options.port,
     persistent: options.persistent ?? true,
-    // Passwords go over the wire as a SCRAM exchange, never in clear (issue 17).
+    // Passwords go over the wire as a SCRAM exchange, never in clear.
     authMethod: "scram-sha-256",
     createPostgresUser: true,
     postgresFlags: flags,

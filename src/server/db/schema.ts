@@ -81,7 +81,7 @@ export const phoneVerifications = pgTable("phone_verifications", {
 });
 
 /**
- * An admin's second factor (issue 17): a TOTP secret, sealed (AES-256-GCM, key derived from JWT_SECRET) so a
+ * An admin's second factor (docs/decisions/024): a TOTP secret, sealed (AES-256-GCM, key derived from JWT_SECRET) so a
  * copy of the database alone does not give the codes. Never returned after enrolment.
  */
 export const adminSecondFactors = pgTable("admin_second_factors", {
@@ -199,7 +199,7 @@ export const ledgerTransactions = pgTable(
   },
   (t) => [
     index("ledger_transactions_reference_idx").on(t.reference),
-    // The back office's reports read movements by period (Bangkok days, issue 19). BRIN, not a b-tree: rows
+    // The back office's reports read movements by period (Bangkok days, docs/decisions/027). BRIN, not a b-tree: rows
     // arrive in time order, so block ranges suffice, and every posting on the bet path stays one b-tree lighter.
     index("ledger_transactions_created_brin").using("brin", t.createdAt),
     // A backstop under the guarded status changes: these movements can happen once per record.
@@ -871,7 +871,7 @@ export const games = pgTable(
 );
 
 /**
- * Responsible play per player (issue 15, docs/decisions/017): the reality check's interval and when it is
+ * Responsible play per player (docs/decisions/017): the reality check's interval and when it is
  * next due (bets and game stakes wait while it is due), a time-out or self-exclusion, and whether any
  * stake or loss limit is set (the bet path reads only this row when none is).
  */
@@ -958,7 +958,7 @@ export const rgAudit = pgTable(
 );
 
 /**
- * Wrong passwords per account and client address (issue 17): the address that keeps guessing waits longer
+ * Wrong passwords per account and client address (docs/decisions/022): the address that keeps guessing waits longer
  * and longer, while the owner signing in from elsewhere is not locked out.
  */
 export const loginFailures = pgTable(
@@ -989,7 +989,7 @@ export const otpSends = pgTable(
 
 /**
  * Per-address request counts of the rate-limited calls (sign-in, OTP, result feed …), each in a window
- * that starts at its first request, shared by every instance (issue 17): with several instances a limit
+ * that starts at its first request, shared by every instance (docs/decisions/022): with several instances a limit
  * is not multiplied. Unlogged: a crash forgets the current windows' counts, nothing more.
  */
 export const rateLimits = pgTable(
@@ -1003,7 +1003,7 @@ export const rateLimits = pgTable(
 );
 
 /**
- * Notices to a player about their money that the operator caused (issue 19): a result correction that took
+ * Notices to a player about their money that the operator caused (docs/decisions/026): a result correction that took
  * winnings back or added some. Written in the correction's own transaction, one per player per source.
  */
 export const playerNotices = pgTable(
@@ -1027,7 +1027,7 @@ export const playerNotices = pgTable(
 );
 
 /**
- * Banner images the operator uploaded for the welcome banner (issue 19). The site content (site_config
+ * Banner images the operator uploaded for the welcome banner (docs/decisions/027). The site content (site_config
  * `content`) names the one shown; an image is never changed, so its address can be cached for ever.
  */
 export const siteImages = pgTable("site_images", {
@@ -1039,7 +1039,7 @@ export const siteImages = pgTable("site_images", {
 });
 
 /**
- * A forgot-password code sent to a player's registered phone (issue 19): one live code per account,
+ * A forgot-password code sent to a player's registered phone (docs/decisions/029): one live code per account,
  * kept hashed, 5 attempts; used up by the password change (docs/decisions/029).
  */
 export const passwordResets = pgTable("password_resets", {
@@ -1053,7 +1053,7 @@ export const passwordResets = pgTable("password_resets", {
 });
 
 /**
- * How far a player has seen their wins (issue 19's win notice): payouts into their credit account with a
+ * How far a player has seen their wins (the win notice, docs/decisions/028): payouts into their credit account with a
  * ledger entry id above the mark are new. Read beside the ledger, so settlement writes nothing for it.
  */
 export const winNoticeMarks = pgTable("win_notice_marks", {

@@ -12,7 +12,7 @@ export type Socket = {
   readyState: number;
 };
 
-/** The largest frame a watcher may send: it is never expected to send anything (issue 17). */
+/** The largest frame a watcher may send: it is never expected to send anything. */
 const MAX_CLIENT_FRAME_BYTES = 1024;
 const PING_MS = 30_000;
 

@@ -6,7 +6,7 @@ type Callback = Parameters<FastifyRateLimitStore["incr"]>[1];
 type RouteParams = { routeInfo?: { url?: string; method?: string | string[]; config?: { localRateLimit?: boolean } } };
 
 /**
- * A @fastify/rate-limit store in PostgreSQL (issue 17): each call's count per client address and fixed
+ * A @fastify/rate-limit store in PostgreSQL (docs/decisions/022): each call's count per client address and fixed
  * window is one upserted row of `rate_limits`, so every instance on the database shares one limit
  * instead of each allowing it again. A route that sets `config.localRateLimit` (yeekee shots: thousands
  * a second, paced per player in the database already) keeps counting in this instance's memory.

@@ -23,7 +23,7 @@ export interface AuthUser {
   backOffice?: boolean;
 }
 
-/** An admin call from a session that has not passed the second factor (issue 17). */
+/** An admin call from a session that has not passed the second factor (docs/decisions/024). */
 export const SECOND_FACTOR_NEEDED =
   "หลังบ้านต้องยืนยันตัวตนสองขั้นตอน กรุณาตั้งค่าแอปยืนยันตัวตน (รหัส 6 หลัก) ที่แท็บ ยืนยันสองขั้นตอน ในหน้าหลังบ้าน แล้วเข้าสู่ระบบด้วยรหัสนั้น";
 
@@ -99,7 +99,7 @@ export function registerRoute<R extends RouteDef>(
             const token = bearerOf(request);
             if (!token) throw unauthorized("กรุณาเข้าสู่ระบบ");
             const user = await authenticate(token).catch((e: unknown) => {
-              // Why the session is over, for the sign-in page (issue 19).
+              // Why the session is over, for the sign-in page (docs/decisions/029).
               if (e instanceof SessionEnded) reply.header(...e.challenge);
               throw e;
             });

@@ -24,7 +24,7 @@ export function verifyFeed(request: FastifyRequest, secret: string | undefined, 
 }
 
 /**
- * Refused feed requests, logged without letting a flood write a row each (issue 17): the first refusal of
+ * Refused feed requests, logged without letting a flood write a row each (docs/decisions/022): the first refusal of
  * an address and problem in a window is written at once (a misconfigured feed shows up immediately);
  * the ones after it in the same window are counted and written as one row when the window ends.
  */

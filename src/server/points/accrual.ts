@@ -28,7 +28,7 @@ export async function awardRoundPoints(db: Db, roundId: number): Promise<void> {
           select ml.multiplier_x100 from member_levels ml
           where ml.user_id = s.user_id and ml.effective_from <= s.created_at order by ml.effective_from desc, ml.id desc limit 1
         ) m on true
-        -- None to a player on a time-out or self-exclusion when the round settles (issue 15).
+        -- None to a player on a time-out or self-exclusion when the round settles (docs/decisions/017).
         where s.round_id = ${roundId} and s.status = 'active' and not rg_closed(s.user_id, now())
         group by s.user_id
       ), lots as (
@@ -61,7 +61,7 @@ export async function reverseRoundPoints(tx: Tx, roundId: number): Promise<void>
 export async function awardDepositPoints(tx: Tx, userId: string, payRecordId: number, amountSatang: bigint): Promise<void> {
   const config = await readPrivilegeConfig(tx);
   if (config.deposit_points_per_100 === 0) return;
-  // A transfer credited during a time-out or self-exclusion earns nothing (issue 15).
+  // A transfer credited during a time-out or self-exclusion earns nothing (docs/decisions/017).
   const closed = await tx.execute<Computed<{ closed: boolean }>>(sql`select rg_closed(${userId}::uuid, now()) as closed`);
   if (closed.rows[0]!.closed) return;
   // One approval of this player's deposits at a time, so two at once cannot both fit under the day's cap.

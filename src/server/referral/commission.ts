@@ -63,7 +63,7 @@ export async function settleCommissionBatch(tx: Tx, roundId: number, rates: Roun
       -- Commission only from a real friend to an active player: not an admin, not the player themself,
       -- not someone sharing the referrer's bank account (number or holder's name) or phone, and only on
       -- slips placed after the friend's first approved deposit; nothing to a referrer on a time-out or
-      -- self-exclusion (issue 15). Judged once per slip and level, before the lines are read.
+      -- self-exclusion (docs/decisions/017). Judged once per slip and level, before the lines are read.
       select c.slip_id, c.friend_id, c.level, c.referrer_id, (r.role = 'player' and r.state = 'active' and not rg_closed(r.id, now())
           and r.id <> f.id and not same_person(f.id, r.id) and (c.via is null or not same_person(c.via, r.id))
           and exists (select 1 from pay_records d where d.user_id = c.friend_id and d.status = 'Approve' and d.decided_at <= c.created_at)

@@ -24,7 +24,7 @@ import type { AuthUser } from "../http/register-route";
 import * as repo from "./repository";
 import type { Actor, LimitRow, StateRow, UsageRow } from "./repository";
 
-// Responsible play (issue 15, docs/decisions/017): the player's own limits, reality check, breaks and
+// Responsible play (docs/decisions/017): the player's own limits, reality check, breaks and
 // statement, and the operator's view. Every change writes an rg_audit row in its transaction.
 
 /**

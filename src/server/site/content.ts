@@ -9,7 +9,7 @@ import { decodeImageDataUrl } from "../http/image-data-url";
 import type { AuthUser } from "../http/register-route";
 import * as repo from "./repository";
 
-// The site content the operator edits in the back office (issue 19, decision 027): the announcement line
+// The site content the operator edits in the back office (docs/decisions/027): the announcement line
 // of the home page, the contact channels shown wherever a message says "ติดต่อเจ้าหน้าที่", and the welcome
 // banner's image. Kept in site_config under `content`; uploaded images in site_images.
 

@@ -6,7 +6,7 @@ const WEIGHTS = ["400", "500", "600"] as const;
  * as the page's chunks and data). Drawn before they came, the page was laid out once in the fallback font
  * and again as each face arrived (`font-display: swap`), each a full layout of the page's Thai text after the
  * first paint; the first layout in the fallback font was itself the longest task of the sign-in page, two to
- * four times the one with the faces there (issue 18; decision 025). Settles when every face has come or
+ * four times the one with the faces there (docs/decisions/025). Settles when every face has come or
  * failed; never rejects: a face that cannot come leaves the page to the fallback font as before.
  */
 export function loadFonts(): Promise<unknown> {

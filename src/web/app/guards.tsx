@@ -6,7 +6,7 @@ import { useSession } from "../lib/session";
 
 /**
  * Spec §4: a non-public page without the jwt cookie logs the user out and goes to the sign-in page,
- * which brings the player back to this page after signing in (issue 19).
+ * which brings the player back to this page after signing in (docs/decisions/029).
  */
 export function RequireSignIn() {
   const { signOut } = useSession();

@@ -19,7 +19,7 @@ export type LazyPageComponent = ComponentType & { preload: () => Promise<void> }
 
 /**
  * Every page is a chunk of its own, fetched when its route is first shown: a first visit of the
- * sign-in page or the home page loads neither the back office nor the bet form (issue 18's 200 KB).
+ * sign-in page or the home page loads neither the back office nor the bet form (the 200 KB budget of docs/decisions/025).
  * Each page keeps its own Suspense boundary, so the shell stays on screen while a page's chunk comes.
  * `preload()` fetches the chunk ahead; once it is there the page renders at once, with no Suspense
  * fallback and no second render (main.tsx preloads the first address's pages before drawing it).

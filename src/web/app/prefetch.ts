@@ -7,7 +7,7 @@ import { prefetchSiteContent } from "../lib/site-content";
 
 /**
  * A signed-in first load asks for the page's own data at once, beside the page's code, rather than once
- * the shell and the page have rendered (issue 18): on every page, what the shell shows (the player's data
+ * the shell and the page have rendered (docs/decisions/025): on every page, what the shell shows (the player's data
  * and credit, the site's state and words, the unread notices, the responsible-play settings, the wins not
  * yet seen) and the server clock's offset; the lotto list on the home page; the round's data on a round's
  * bet form, and the lottery's round list when the round is not the lotto list's next one. The page's main

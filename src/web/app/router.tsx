@@ -85,7 +85,7 @@ export function withinFirstRenderWait(p: Promise<unknown>): Promise<unknown> {
  * already on the way (the page's HTML preloads them), and with them and the data here the first render
  * draws the whole page at once, rather than a spinner, then the shell, then the page, each a render and a
  * layout of its own. An answer that came while React drew the first render in slices made React draw it
- * all again at once, unsliced (its queries are stores React checks for consistency; issue 18). A page
+ * all again at once, unsliced (its queries are stores React checks for consistency; docs/decisions/025). A page
  * without the shell (sign-in, registration) is drawn at once as before, its own spinner showing while its
  * one chunk comes: waiting for it measured 3 points lower on the sign-in page (bench:web, five runs each).
  * Never fails: a chunk or an answer that cannot come is left to the page's own Suspense and error handling.

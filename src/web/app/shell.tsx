@@ -16,7 +16,7 @@ import { SiteClosedNotice } from "./site-gate";
 
 export { prefetchSignedInData, SIGNED_IN_PAGES } from "./signed-in";
 
-// The user menu's dropdown is fetched at the first tap on the username (app/user-menu.tsx, issue 18).
+// The user menu's dropdown is fetched at the first tap on the username (app/user-menu.tsx, docs/decisions/025).
 const UserMenuDropdown = lazy(async () => ({ default: (await import("./user-menu")).UserMenuDropdown }));
 
 const HEADER_HEIGHT = 60;
@@ -74,7 +74,7 @@ function Header() {
   );
 }
 
-/** Logout asks first (issue 19): a small panel under the header, without a dialog library on the first load. */
+/** Logout asks first (docs/decisions/030): a small panel under the header, without a dialog library on the first load. */
 function LogoutConfirm({ onCancel, onConfirm }: { onCancel: () => void; onConfirm: () => Promise<void> }) {
   const [leaving, setLeaving] = useState(false);
   useEffect(() => {
@@ -145,7 +145,7 @@ function BottomNav() {
 /**
  * Spec §2/§4: opens once after sign-in (bannerStatus remembers it), closable, no buttons, 500x200 image.
  * A small dialog of its own rather than Mantine's Modal, which (with its scroll lock and focus trap) was
- * a tenth of the home page's first load (issue 18): the close button takes the focus, Escape or a tap
+ * a tenth of the home page's first load (docs/decisions/025): the close button takes the focus, Escape or a tap
  * outside closes it.
  */
 function WelcomeBanner() {
@@ -193,7 +193,7 @@ export function Shell() {
     <>
       <Header />
       <Box component="main" className="shell-content" pos="relative" style={{ marginTop: HEADER_HEIGHT, paddingBottom: NAV_HEIGHT + 16 }}>
-        {/* No blur behind it: a backdrop filter over the whole page is redrawn on every frame of its fade (issue 18). */}
+        {/* No blur behind it: a backdrop filter over the whole page is redrawn on every frame of its fade (docs/decisions/025). */}
         <LoadingOverlay visible={loading || mutating > 0 || blockingFetches > 0} zIndex={50} data-testid="loading" />
         <SiteClosedNotice />
         <BreakNotice />

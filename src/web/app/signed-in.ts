@@ -14,7 +14,7 @@ import { PATHS, roundIdParam } from "../lib/paths";
  * shell's chunk holds is already loaded when they come, and keeps the modules the shell shares with them
  * (money, the wallet's queries, the notices, Mantine's Badge …) in the shell's chunk. Imported from the
  * entry, each set of pages using such a module made it a small chunk of its own: a signed-in first load
- * fetched 20 of them beside the shell (issue 18).
+ * fetched 20 of them beside the shell (docs/decisions/025).
  */
 
 const loaders = {

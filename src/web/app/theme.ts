@@ -75,7 +75,7 @@ function readableOn(palette: MantineColorsTuple, background: string, ratio: numb
 }
 
 /**
- * Text of every colour meets WCAG AA (4.5:1) at the theme level (issue 18: axe found Mantine's default red
+ * Text of every colour meets WCAG AA (4.5:1) at the theme level (docs/decisions/025: axe found Mantine's default red
  * 3.3:1 on white and on its own light background, and the dimmed grey 3.3:1): the palettes' shades 6-9 are
  * darkened where needed (above), the filled colour has white text at 5.6:1 or more, and the text colour of
  * the light, outline and subtle variants and of `c="red"` is readable on the light variant's background, so

@@ -18,7 +18,7 @@ export const USER_MENU_ITEMS: readonly { to: string; label: string; testId?: str
 /**
  * The user menu's dropdown around the shell's own button. A chunk of its own (Mantine's Menu brings its
  * floating positioning and focus trap, about 16 KB gzipped), fetched at the first tap on the username, which
- * then opens it (issue 18).
+ * then opens it (docs/decisions/025).
  */
 export function UserMenuDropdown({ target }: { target: ReactElement }) {
   return (

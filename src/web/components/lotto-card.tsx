@@ -14,7 +14,7 @@ type Latest = z.infer<typeof LatestResult>;
  * server's clock, and the latest result. Betting is a later page, so the card itself links nowhere.
  * Inside the card, plain elements with the classes of styles.css rather than a dozen Mantine components
  * each: the home page draws two dozen cards at once, and on a phone that render was the page's longest
- * task (issue 18). Memoized: the page renders again when the session or the clock changes, the cards only
+ * task (docs/decisions/025). Memoized: the page renders again when the session or the clock changes, the cards only
  * when their own lottery does (`onShowResult` must be stable).
  */
 export const LottoCard = memo(function LottoCard({ item, onShowResult }: { item: LottoListItem; onShowResult: (item: LottoListItem, r: Latest) => void }) {

@@ -6,7 +6,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from "react";
  * closing transition still plays. A closed Mantine Modal is not nothing: its portal sets its own state in
  * a layout effect as it is first put on the page, which makes React draw it again synchronously and run
  * the whole page's pending effects in the same task. The bet form's four dialogs, drawn closed with the
- * form, did that on every visit (issue 18). The first opening shows the dialog at once, without the fade,
+ * form, did that on every visit (docs/decisions/025). The first opening shows the dialog at once, without the fade,
  * or, for a dialog whose code is still coming (`lazyDialog`), as soon as it has come.
  */
 export function OnceOpened({ opened, children }: { opened: boolean; children: ReactNode }) {
@@ -26,7 +26,7 @@ export interface LazyDialog<P> {
 /**
  * A dialog whose code is not part of its page's first load (`preload()` fetches it ahead: `usePreloadOnFirstTouch`).
  * The bet form's dialogs and Mantine's Modal, focus trap and scroll area were a tenth of the bet page's script,
- * all of it on the way to its first paint, for dialogs opened only after a number has been typed (issue 18).
+ * all of it on the way to its first paint, for dialogs opened only after a number has been typed (docs/decisions/025).
  * If the code cannot be fetched (the connection dropped; a new build replaced the files while the page was open)
  * the dialog's place says so with a button to try again, and the page and what the player typed stay as they are.
  */

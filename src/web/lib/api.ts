@@ -45,7 +45,7 @@ export async function callApi<R extends RouteDef>(
   repeated = false,
 ): Promise<ResponseOf<R>> {
   // Calls are started in bunches (every query of a page mounting in one commit); each one's start (cookies,
-  // the body's check, `fetch`) is a small task of its own rather than a slice of one long task (issue 18).
+  // the body's check, `fetch`) is a small task of its own rather than a slice of one long task (docs/decisions/025).
   await yieldToMain();
   const specFallback = SPEC_FALLBACKS.get(route);
   fallbackMessage ??= specFallback?.failed ?? "เกิดข้อผิดพลาด กรุณาลองใหม่";
@@ -85,7 +85,7 @@ export async function callApi<R extends RouteDef>(
       return callApi(route, body, fallbackMessage, extraHeaders, params, true);
     }
     removeCookie(COOKIE.jwt);
-    // The sign-in page says why (the server names it in WWW-Authenticate) and returns here afterwards (issue 19).
+    // The sign-in page says why (the server names it in WWW-Authenticate) and returns here afterwards (docs/decisions/029).
     const reason = sessionEndReasonOf(res.headers.get(SESSION_END_HEADER)) ?? "ended";
     // Several calls refused together leave once: a second replace would abort the first mid-way.
     if (location.pathname !== SIGN_IN_PATH && !leavingForSignIn) {

@@ -8,7 +8,7 @@ const MAX_AGE_SECONDS = 2_678_400;
 /**
  * The cookies as last read, or null until they are read again. Reading `document.cookie` asks the browser
  * process and waits for its answer: a load read it about twenty times, 30-55 ms of a page's main thread
- * in all and up to 27 ms for one read while the browser was busy loading (issue 18). So it is read once and
+ * in all and up to 27 ms for one read while the browser was busy loading (docs/decisions/025). So it is read once and
  * kept until it may have changed: this page wrote a cookie, or another tab may have (the cookie store's
  * change event where the browser has one, and in every browser whenever the page is shown, restored from
  * the back-forward cache or focused again). Values are kept as the browser gives them and decoded when

@@ -11,7 +11,7 @@ export interface SpecFallback {
  * comes at all. The server's message is always preferred. `callApi` applies them to every call of these
  * routes, so no page can leave one out. Keyed by the call's method and path rather than by its contract
  * object, so the first page a visitor loads does not carry six contract modules for ten messages
- * (issue 18); fallback-messages.test.ts checks every key names a contract route.
+ * (docs/decisions/025); fallback-messages.test.ts checks every key names a contract route.
  */
 const BY_CALL = new Map<string, SpecFallback>([
   ["POST /register", { failed: "Registration failed" }],

@@ -16,7 +16,7 @@ function subscribe(onChange: () => void): () => void {
  * like `useId` (mantine-use-id.ts). Mantine's starts with no answer and sets the media query's in its state in an
  * effect: every Transition (one in each Mantine Button, for its loader; the loading overlay; Collapse) drew itself
  * again just after it was first put on the page, the page's whole layout with it, in a task after the first paint
- * (issue 18). This one reads the answer as it renders, from one shared media query list, and draws again only
+ * (docs/decisions/025). This one reads the answer as it renders, from one shared media query list, and draws again only
  * when the player's setting changes. Its value is what Mantine's was after that effect, so behaviour is unchanged.
  */
 export function useReducedMotion(): boolean {

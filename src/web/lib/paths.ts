@@ -3,7 +3,7 @@ export const PATHS = {
   home: "/",
   signIn: "/singInPage",
   register: "/registerPage",
-  /** Forgot password: a code by SMS to the registered phone (issue 19). */
+  /** Forgot password: a code by SMS to the registered phone (docs/decisions/029). */
   forgotPassword: "/forgotPasswordPage",
   registerWithReferrer: "/register/:uuid",
   mainCredit: "/mainCredit",

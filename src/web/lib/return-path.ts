@@ -7,7 +7,7 @@ export const SIGN_IN_PATH = "/singInPage";
 const NOT_RETURNED_TO = [SIGN_IN_PATH, "/registerPage", "/forgotPasswordPage"];
 
 /**
- * The page to return to after signing in, when `raw` is a path of this site (issue 19); null otherwise.
+ * The page to return to after signing in, when `raw` is a path of this site (docs/decisions/029); null otherwise.
  * Only a path is taken, never an address: "//evil.example", "/\evil.example", "https://…", schemes and
  * control characters are refused, and what is left must resolve to this origin, so the sign-in page
  * cannot be made into an open redirect.

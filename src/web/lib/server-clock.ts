@@ -8,7 +8,7 @@ import { callApi } from "./api";
  *
  * One offset and one ticking second for the whole page, kept here rather than in a query per component:
  * a home page of forty cards read it eighty times, and each reading through the query cache cost more
- * than the card (issue 18).
+ * than the card (docs/decisions/025).
  */
 
 /** How long a measured offset is used before it is measured again. */
@@ -23,7 +23,7 @@ const offsetListeners = new Set<() => void>();
  * Calls the listeners in a transition: what a new second or a new offset changes (countdowns, a round
  * closing) is drawn in slices React can pause, not in one task that holds the main thread; a clock drawn a
  * frame late is harmless. A whole bet form drawn again at once for the offset's answer held a phone's main
- * thread for 0.3 s (issue 18).
+ * thread for 0.3 s (docs/decisions/025).
  */
 function notify(listeners: Iterable<() => void>) {
   startTransition(() => {
@@ -71,7 +71,7 @@ function subscribeToOffset(listener: () => void): () => void {
  * The offset from this device's clock to the server's (0 until measured). Kept in the component's state
  * and updated by a subscription rather than read through useSyncExternalStore: a store read that way which
  * changes while React draws a render in slices makes React draw the whole render again at once, unsliced,
- * to keep it consistent (issue 18). A clock a second or an offset behind for one frame is harmless.
+ * to keep it consistent (docs/decisions/025). A clock a second or an offset behind for one frame is harmless.
  */
 export function useServerOffset(): number {
   const [value, setValue] = useState(() => offset);
@@ -134,7 +134,7 @@ function subscribeToClock(listener: () => void): () => void {
  * renders again only when the answer changes. `select` must return a string, number, boolean or null
  * (compared with Object.is). A countdown's text changes each second and re-renders only itself; a round's
  * phase re-renders its card only when the round opens or closes — rather than a whole page every second,
- * which held a phone's main thread for a tenth of a second each time (issue 18).
+ * which held a phone's main thread for a tenth of a second each time (docs/decisions/025).
  * The answer is the component's state, set by the shared timer, not a store React checks
  * (useSyncExternalStore): a tick while React draws a page in slices would make it draw the whole page
  * again at once (see `useServerOffset`).

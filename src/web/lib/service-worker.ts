@@ -7,7 +7,7 @@ let asked = false;
  * and registered when the browser is next idle after the page's load event: a worker that
  * installed and took control (`clients.claim`) while the page was still drawing its first screen had the
  * page's images fetched through it, each fetched twice and written to its cache, beside the page's first
- * render (issue 18; three loads of `/` in twelve). Later calls do nothing.
+ * render (docs/decisions/025; three loads of `/` in twelve). Later calls do nothing.
  */
 export function registerServiceWorker(): void {
   if (asked || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;

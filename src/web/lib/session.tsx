@@ -60,7 +60,7 @@ const creditQuery = queryOptions({
 
 /**
  * Start-up (app/prefetch.ts) on a signed-in load: the player's data and credit asked for beside the page's
- * code, with the queries `SessionProvider` reads, so the first render has them (issue 18).
+ * code, with the queries `SessionProvider` reads, so the first render has them (docs/decisions/025).
  */
 export function prefetchSession(client: QueryClient): Promise<unknown> {
   const uuid = getCookie(COOKIE.uuid);
@@ -128,7 +128,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
     };
     // The first check is a task of its own: in the effects run as the page first appears, its fresh cookie
-    // read (a wait on the browser) lengthened the longest task after the first paint (issue 18).
+    // read (a wait on the browser) lengthened the longest task after the first paint (docs/decisions/025).
     const first = setTimeout(() => void check(), 0);
     const timer = setInterval(() => void check(), RENEW_CHECK_EVERY_MS);
     return () => {

@@ -9,7 +9,7 @@ export const SITE_CONTENT_KEY = ["site-content"] as const;
 export const CONTACT_STAFF = "ติดต่อเจ้าหน้าที่";
 
 /**
- * `GET /read-site-content` (issue 19): the announcement, the banner and the contact channels the operator
+ * `GET /read-site-content` (docs/decisions/027): the announcement, the banner and the contact channels the operator
  * set. They change seldom: read once a page load, again after 5 minutes when a page comes back into view.
  */
 const siteContentQuery = queryOptions({

@@ -1,6 +1,6 @@
 /**
  * Ends the current task and resumes in a new one, letting the browser run what is waiting (a frame, a tap)
- * in between. Work that would be one long task on a phone's main thread is split with it (issue 18:
+ * in between. Work that would be one long task on a phone's main thread is split with it (docs/decisions/025:
  * Lighthouse counts each task's time over 50 ms as blocking). `scheduler.yield` where the browser has it (the rest runs
  * ahead of other queued tasks), a zero timeout elsewhere.
  */

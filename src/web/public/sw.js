@@ -1,5 +1,5 @@
 /*
- * The service worker (issue 18): the app's shell comes from the cache, the game never does.
+ * The service worker (docs/decisions/025): the app's shell comes from the cache, the game never does.
  * - Built files under /assets/ have their content's hash in their name: served from the cache, fetched once.
  * - The logo, icons, manifest and offline page: from the cache, refreshed in the background.
  * - A page (a navigation) always comes from the network; with no network, the Thai offline page.

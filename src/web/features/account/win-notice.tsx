@@ -8,7 +8,7 @@ import { CREDIT_KEY, useSession } from "../../lib/session";
 import { useSeenWins, useWinNotice, WIN_NOTICE_FRESH_MS, winNoticeKey } from "../../lib/calls/win-notice";
 
 /**
- * The win toast (issue 19): on the first page view after a slip wins, the amount and the slips; closing it,
+ * The win toast (docs/decisions/028): on the first page view after a slip wins, the amount and the slips; closing it,
  * or opening โพยหวย, marks them seen. It asks again on every page the player opens.
  */
 export function WinToast() {

@@ -14,7 +14,7 @@ import { gameSummaryQuery, rereadGameSummary } from "./api/admin-game-summary";
 import { playerGamesQuery } from "./api/admin-player-games";
 import { adminSaveGameConfig } from "./api/admin-save-game-config";
 
-// The operator's view of huakoi and hi-low (issue 14): money held and earned, open and recent games, the
+// The operator's view of huakoi and hi-low (docs/decisions/016): money held and earned, open and recent games, the
 // settings, and one player's games. Creators' names come masked from the server, as players see them.
 
 const PERIODS = [

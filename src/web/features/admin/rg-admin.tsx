@@ -11,7 +11,7 @@ import { adminLowerLimit, afterLowerLimit } from "./api/admin-rg-lower-limit";
 import { rgAuditQuery } from "./api/admin-rg-audit";
 import { rgPlayersQuery } from "./api/admin-rg-players";
 
-// The operator's side of responsible play (issue 15): who is under limits, breaks or flagged deposits; a
+// The operator's side of responsible play (docs/decisions/017): who is under limits, breaks or flagged deposits; a
 // limit lowered with a reason (never raised: the server refuses); and one player's audit trail.
 
 type Player = z.infer<typeof RgPlayer>;

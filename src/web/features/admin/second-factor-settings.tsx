@@ -177,7 +177,7 @@ function RenewRecoveryCodes({ onRenewed }: { onRenewed: (codes: string[]) => voi
 }
 
 /**
- * The back office's second factor tab (issue 17): enrol an authenticator app, see the recovery codes left,
+ * The back office's second factor tab (docs/decisions/024): enrol an authenticator app, see the recovery codes left,
  * make new ones, or move to another phone.
  */
 export function SecondFactorSettings({ status }: { status: ResponseOf<typeof auth.adminTotpStatus> }) {

@@ -7,7 +7,7 @@ import { forgotPassword } from "./api/forgot-password";
 import { resetPassword } from "./api/reset-password";
 
 /**
- * Forgot password (issue 19): a code by SMS to the phone the account was registered with, then the code
+ * Forgot password (docs/decisions/029): a code by SMS to the phone the account was registered with, then the code
  * and a new password. The server answers the first step alike whether or not the phone is registered, so
  * the page says "if" too. Every device signs out when the password is set.
  */

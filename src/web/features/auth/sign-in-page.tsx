@@ -10,7 +10,7 @@ import { useSession } from "../../lib/session";
 import { SecondFactorStep } from "./second-factor-step";
 import { loginCall } from "./api/login";
 
-/** Why the player is here, when a session ended (issue 19): the server's reason, in Thai. */
+/** Why the player is here, when a session ended (docs/decisions/029): the server's reason, in Thai. */
 const SESSION_ENDED: Record<SignInReason, string> = {
   expired: "หมดเวลาการเข้าสู่ระบบแล้ว เพื่อความปลอดภัย กรุณาเข้าสู่ระบบใหม่",
   revoked: "การเข้าสู่ระบบนี้ถูกยกเลิกแล้ว (ออกจากระบบ เปลี่ยนหรือตั้งรหัสผ่านใหม่จากอุปกรณ์อื่น หรือบัญชีถูกพัก) กรุณาเข้าสู่ระบบใหม่",
@@ -28,7 +28,7 @@ export function SignInPage() {
   const returnTo = safeReturnPath(params.get("next"), location.origin) ?? PATHS.home;
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  /** An admin with a second factor gave the right password: the code comes next (issue 17). */
+  /** An admin with a second factor gave the right password: the code comes next (docs/decisions/024). */
   const [challenge, setChallenge] = useState<string | null>(null);
   const login = useMutation({
     mutationFn: () => loginCall({ username, password }),

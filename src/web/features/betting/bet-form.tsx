@@ -38,7 +38,7 @@ interface Notice {
   merged?: number;
 }
 
-/** The form's dialogs: their code is fetched as the player first touches the page, not with the form (issue 18). */
+/** The form's dialogs: their code is fetched as the player first touches the page, not with the form (docs/decisions/025). */
 const ConfirmSlip = lazyDialog(() => import("./confirm-slip-modal").then((m) => m.ConfirmSlipModal));
 const Drafts = lazyDialog(() => import("./drafts-modal").then((m) => m.DraftsModal));
 const PasteNumbers = lazyDialog(() => import("./paste-numbers-modal").then((m) => m.PasteNumbersModal));
@@ -69,7 +69,7 @@ export function BetForm({
   const roundSlips = useRoundSlips(activityid);
 
   // Rates that come after the form is drawn are drawn in a deferred render, which React can interrupt and
-  // slice: the query's own answer renders at once and in one piece (issue 18: 0.4 s of a phone's main
+  // slice: the query's own answer renders at once and in one piece (docs/decisions/025: 0.4 s of a phone's main
   // thread). Rates already there as the form mounts (asked for at start-up and waited for, main.tsx) are
   // drawn with the page in its first render (itself a transition, drawn in slices): in a deferred render of
   // their own they came a second and a half after the header on a 4x-slowed phone, with a layout of their own.

@@ -19,7 +19,7 @@ import { useOtherActivities } from "./api/other-activities";
  * that round. The query string holds the choice, so a reload keeps it: `?lotto=<configID>&activity=<id>`.
  */
 export function HomeAllLottoPage() {
-  // Not ticking: the bet form is not drawn again every second for the lists' clocks (issue 18).
+  // Not ticking: the bet form is not drawn again every second for the lists' clocks (docs/decisions/025).
   const now = Date.now() + useServerOffset();
   const [params, setParams] = useSearchParams();
   const list = useLottoList();

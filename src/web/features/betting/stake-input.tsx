@@ -5,7 +5,7 @@ import { caretFor, digitsRightOf, parseStakeText, stakeText } from "./stake-text
 /**
  * A stake in whole baht, shown with thousands separators, for the phone's number pad. A text field rather
  * than Mantine's NumberInput: that brings react-number-format, a quarter of what the bet page loads beyond
- * the home page, and a second render of each field just after the form first appears (issue 18). A stake
+ * the home page, and a second render of each field just after the form first appears (docs/decisions/025). A stake
  * below 1 becomes 1 when the field is left, as the form's rules want at least a baht.
  */
 export function StakeInput({

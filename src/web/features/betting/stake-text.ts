@@ -12,7 +12,7 @@ export const STAKE_MAX_DIGITS = 9;
  * What a stake field shows for a value: "" for none, else the baht with thousands separators. Written by the
  * site's own money formatter, not `toLocaleString`: the first number a page formats through the browser's
  * Intl makes its number format (ICU's data for the locale): on the bet form that was 0.11 s of one task at 4×
- * CPU slowdown as the form first appeared, its longest piece of work (issue 18).
+ * CPU slowdown as the form first appeared, its longest piece of work (docs/decisions/025).
  */
 export function stakeText(value: number | ""): string {
   return value === "" ? "" : formatMoney(baht(value));

@@ -11,7 +11,7 @@ import { Announcement } from "./announcement";
 import { LottoCard } from "../../components/lotto-card";
 import { useLottoList } from "../../lib/calls/lotto-list";
 
-// Opened by a tap on a round; with Mantine's Modal it stays out of the home page's first load (issue 18).
+// Opened by a tap on a round; with Mantine's Modal it stays out of the home page's first load (docs/decisions/025).
 const RoundAwardModal = lazy(async () => ({ default: (await import("../lottery/round-award-modal")).RoundAwardModal }));
 
 /** The home page's sections, in order, by the lottery's category. */
@@ -38,7 +38,7 @@ export function HomePage() {
     [],
   );
   // A list that comes after the page is drawn is drawn in a deferred render, which React can interrupt
-  // and slice: the query's own answer renders at once and in one piece (issue 18). A list already there as
+  // and slice: the query's own answer renders at once and in one piece (docs/decisions/025). A list already there as
   // the page mounts (cached, or asked for at start-up and waited for, main.tsx) is drawn with the page, in
   // its first render (itself a transition, drawn in slices): drawn in a deferred render of its own, it came
   // seconds after the page on a slowed phone, each answer for the shell restarting that render.
@@ -48,7 +48,7 @@ export function HomePage() {
   const items = useMemo(() => data ?? [], [data]);
 
   // A round the list still calls open has just closed: ask again shortly for the next one.
-  // Counted each second; the page renders again only when the count changes (issue 18).
+  // Counted each second; the page renders again only when the count changes (docs/decisions/025).
   const justClosed = useServerClock((now) => items.filter((i) => i.nextRound?.status === "open" && now >= Date.parse(i.nextRound.timestop)).length);
   useEffect(() => {
     if (justClosed === 0) return;

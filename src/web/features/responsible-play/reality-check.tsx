@@ -6,7 +6,7 @@ import { useSession } from "../../lib/session";
 import { rgSettingsKey, useRgSettings } from "./api/settings";
 
 // The dialog (and Mantine's Modal with it) is fetched only when a check falls due: the shell on every
-// first visit stays light (issue 18).
+// first visit stays light (docs/decisions/025).
 const RealityCheckDialog = lazy(async () => ({ default: (await import("./reality-check-dialog")).RealityCheckDialog }));
 
 /** How the server begins its 409 when a bet or game stake waits for the reality check's answer. */

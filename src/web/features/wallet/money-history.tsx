@@ -20,7 +20,7 @@ const PERIODS = [
 // The one label table (src/domain/movements.ts): a kind added there shows here as a filter too.
 const KIND_OPTIONS = [{ value: "", label: "ทุกประเภท" }, ...Object.entries(MOVEMENT_KINDS).map(([value, label]) => ({ value, label }))];
 
-/** A link a thumb can hit: 44 px high (issue 19's tap targets). */
+/** A link a thumb can hit: 44 px high (the tap targets of docs/decisions/030). */
 const TAP = { display: "inline-flex", alignItems: "center", minHeight: 44 } as const;
 
 /** The slip or request a movement came from, as a link. */

@@ -17,7 +17,7 @@ export function wallClockToIso(value: BangkokWallClock): string | null {
   return parseClientDateTime(value)?.toISOString() ?? null;
 }
 
-/** Each control is a tap target of at least 44 px (issue 19's "small but visible"). */
+/** Each control is a tap target of at least 44 px ("small but visible", docs/decisions/030). */
 const TAP = { size: "md", styles: { input: { minHeight: 44 } } } as const;
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -25,7 +25,7 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /**
- * The transfer time in Thai (issue 19): day, Thai month and Buddhist-era year, and a 24-hour time, as
+ * The transfer time in Thai (docs/decisions/029): day, Thai month and Buddhist-era year, and a 24-hour time, as
  * the slip shows them, instead of the browser's datetime-local, which a phone set to English shows in
  * US format (month first, AM/PM). Native selects: on a phone each opens the system's wheel.
  */

@@ -15,7 +15,7 @@ import { otherActivitiesQuery } from "./other-activities";
 
 /**
  * Start-up on the bet form (app/signed-in.ts), once the lotto list has come: the round list the page reads
- * the chosen round from, so the page is not drawn again when it comes (issue 18). A yeekee list is of a
+ * the chosen round from, so the page is not drawn again when it comes (docs/decisions/025). A yeekee list is of a
  * business date by the server's clock, so it waits for the clock's offset (`offsetMeasured`); another
  * lottery's does not.
  */
