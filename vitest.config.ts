@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 // Three projects: unit (pure rules, no I/O), api (Fastify + real PostgreSQL), e2e (built app in Chromium).
 export default defineConfig({
   test: {
+    // One PostgreSQL and its prepared templates for the api and e2e projects together: the root's global
+    // set-up runs once per run and what it provides reaches every project (docs/decisions/038).
+    globalSetup: ["tests/support/global-setup.ts"],
     projects: [
       {
         test: {
@@ -17,7 +20,6 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
-          globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
@@ -30,7 +32,6 @@ export default defineConfig({
           // After the unit and API tests, not beside them: on 2 cores the API files' load made page
           // actions of the live yeekee tests time out.
           sequence: { groupOrder: 1 },
-          globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: "forks",

@@ -13,7 +13,8 @@ let t: TestApp;
 let admin: string;
 let player: Awaited<ReturnType<typeof createPlayer>>;
 beforeAll(async () => {
-  t = await createTestApp({ resultFeedSecret: FEED_SECRET });
+  // The real seed and first plan, not the prepared template: the first test checks what they make.
+  t = await createTestApp({ resultFeedSecret: FEED_SECRET }, { seed: "fresh" });
   admin = await adminToken(t);
   player = await createPlayer(t);
 });

@@ -1,12 +1,17 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
 import type { SmsSender } from "../../src/server/auth/sms";
 import { type Config, loadConfig } from "../../src/server/config";
 import { connect, type Db } from "../../src/server/db/client";
 import { dropServingRole, prepareServingRole } from "../../src/server/db/serving-role";
+import { planAll } from "../../src/server/lottery/planning";
 import { seed } from "../../src/server/seed";
 import { checkLedger } from "../../src/server/wallet/ledger-check";
 import { createTestDatabase } from "./database";
+import { TEST_ADMIN } from "./test-admin";
+
+export { TEST_ADMIN };
 
 /** The SMS sender is outside the product: this one keeps the last code sent to each phone. */
 export function recordingSms(): SmsSender & { lastCode(phone: string): string; codeFor(phone: string, ms?: number): Promise<string> } {
@@ -36,8 +41,6 @@ export function recordingSms(): SmsSender & { lastCode(phone: string): string; c
 
 /** A message a player can read: it contains Thai script. */
 export const THAI = /[\u0E00-\u0E7F]/;
-
-export const TEST_ADMIN = { username: "admin", password: "admin-password-1" };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -70,13 +73,38 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh real database, seeded like a first start. `logStream` receives the app's log
- * lines (JSON, at `logLevel`), for tests that read the log.
+ * The seeded template's data as a first start would leave it now (docs/decisions/038): the template was
+ * planned as the run began, minutes before a late file copies it. Rounds that closed since (no plan made
+ * now has them, nothing refers to them yet) go, the planner tops the plan up to now, as a restart's would,
+ * and the yeekee seeds are drawn again, so no two copies share one.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+async function asIfStartedNow(owner: Db): Promise<void> {
+  const now = new Date();
+  await owner.transaction(async (tx) => {
+    await tx.execute(sql`delete from rounds where close_at < ${now.toISOString()}::timestamptz`);
+    const drawn = await tx.execute<{ round_id: string }>(sql`delete from yeekee_seeds returning round_id`);
+    await tx.execute(sql`
+      insert into yeekee_seeds (round_id, seed)
+      select id, gen_random_bytes(32) from unnest(${sql.param(drawn.rows.map((r) => r.round_id))}::bigint[]) as t(id)`);
+  });
+  await planAll(owner, now);
+}
+
+/**
+ * The real app on a fresh real database, as at a first start. `logStream` receives the app's log lines
+ * (JSON, at `logLevel`), for tests that read the log. The database is a copy of global-setup.ts's seeded
+ * template, brought to now; `seed: "fresh"` copies the migrated template and runs the real seed instead,
+ * for a test of what the seed and the first plan make.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: { write(line: string): void }; seed?: "template" | "fresh" } = {},
+): Promise<TestApp> {
+  const fresh = options.seed === "fresh";
+  const database = await createTestDatabase(fresh ? "migrated" : "seeded");
   const config = testConfig(overrides);
-  await seed(database.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
+  if (fresh) await seed(database.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
+  else await asIfStartedNow(database.db);
   const serving = await prepareServingRole(database.url, config.jwtSecret);
   const db = connect(serving.url);
   const sms = recordingSms();

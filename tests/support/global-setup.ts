@@ -6,8 +6,12 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { connect, runMigrations } from "../../src/server/db/client";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded";
+import { seed } from "../../src/server/seed";
+import { TEMPLATES } from "./templates";
+import { TEST_ADMIN } from "./test-admin";
 
-export const TEMPLATE_DB = "lotto_template";
+/** The projects whose files reach PostgreSQL; a run of none of them (the unit tests alone) starts none. */
+const DATABASE_PROJECTS = ["api", "e2e"];
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -44,11 +48,18 @@ function keepVitestExitCode(): void {
 }
 
 /**
- * One real PostgreSQL for the run (TEST_DATABASE_URL's server, or an embedded one in a temp dir),
- * and a template database with every migration applied; each test file copies the template.
+ * One real PostgreSQL for the whole run, shared by the api and e2e projects (TEST_DATABASE_URL's server,
+ * or an embedded one in a temp dir), and its two templates, each prepared once (docs/decisions/038):
+ * `migrated` (every migration) and `seeded` (a first start's database: migrations, the seed with
+ * TEST_ADMIN and the round plan). Each test file copies one of them.
+ *
+ * This file is the root config's `globalSetup`: vitest runs the root project's global set-up once for a
+ * run, whichever projects it holds, and every project inherits what it provides. A project's own
+ * `globalSetup` would run once per project (a cluster each).
  */
 export default async function setup(project: TestProject) {
   keepVitestExitCode();
+  if (!project.vitest.projects.some((p) => DATABASE_PROJECTS.includes(p.name))) return;
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   let dir: string | undefined;
@@ -66,14 +77,25 @@ export default async function setup(project: TestProject) {
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-  await admin.query(`create database ${TEMPLATE_DB}`);
-  await admin.end();
-  const templateUrl = new URL(adminUrl);
-  templateUrl.pathname = `/${TEMPLATE_DB}`;
-  const db = connect(templateUrl.toString(), { max: 1 });
-  await runMigrations(db);
-  await db.$client.end();
+  const urlOf = (name: string) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  try {
+    for (const name of [TEMPLATES.seeded, TEMPLATES.migrated]) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${TEMPLATES.migrated}`);
+    const migrated = connect(urlOf(TEMPLATES.migrated), { max: 1 });
+    await runMigrations(migrated);
+    await migrated.$client.end();
+    // The seeded template starts as a copy of the migrated one, then gets what every first start does.
+    await admin.query(`create database ${TEMPLATES.seeded} template ${TEMPLATES.migrated}`);
+    const seeded = connect(urlOf(TEMPLATES.seeded), { max: 2 });
+    await seed(seeded, TEST_ADMIN);
+    await seeded.$client.end();
+  } finally {
+    await admin.end();
+  }
   project.provide("pgAdminUrl", adminUrl);
   return async () => {
     await stop?.();

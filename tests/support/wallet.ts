@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { TestApp } from "./app";
-import { TEST_ADMIN } from "./app";
+import { TEST_ADMIN } from "./test-admin";
 import { loginAs, post } from "./players";
 
 export async function adminToken(t: TestApp): Promise<string> {
