@@ -44,7 +44,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: [...SERVER, ...WEB, "**/contract", "**/contract/**"], message: "domain/ is pure: it imports nothing from server, web or contract." },
+            {
+              group: [...SERVER, ...WEB, "**/contract", "**/contract/**"],
+              message: "domain/ is pure: it imports nothing from server, web or contract.",
+            },
             { group: ["node:*", "fs", "pg", "drizzle-orm*", "fastify*", "react*"], message: "domain/ has no I/O and no framework." },
           ],
         },
@@ -55,7 +58,10 @@ export default tseslint.config(
   {
     files: ["src/contract/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: [...SERVER, ...WEB], message: "contract/ is shared: no server or web imports." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: [...SERVER, ...WEB], message: "contract/ is shared: no server or web imports." }] },
+      ],
     },
   },
   {
@@ -76,11 +82,21 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "Property[key.name='status'] Literal[value='Success']", message: "Only routes.ts and views.ts build wire replies (docs/decisions/040): return a domain value." },
+        {
+          selector: "Property[key.name='status'] Literal[value='Success']",
+          message: "Only routes.ts and views.ts build wire replies (docs/decisions/040): return a domain value.",
+        },
       ],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["../*/repository", "../*/repository.ts"], message: "Another area's repository: go through that area's entry point (docs/decisions/040)." }] },
+        {
+          patterns: [
+            {
+              group: ["../*/repository", "../*/repository.ts"],
+              message: "Another area's repository: go through that area's entry point (docs/decisions/040).",
+            },
+          ],
+        },
       ],
     },
   },
@@ -96,14 +112,25 @@ function webBoundaries() {
   const features = readdirSync(new URL("./src/web/features", import.meta.url), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
-  const apiClient = { group: ["**/lib/api", "**/lib/api.ts"], message: "Server calls go through a features/<feature>/api/<call>.ts file (docs/decisions/041)." };
-  const app = { group: ["**/app", "**/app/**"], message: "A feature imports nothing of app/: shared pieces live in lib/ or components/ (docs/decisions/041)." };
+  const apiClient = {
+    group: ["**/lib/api", "**/lib/api.ts"],
+    message: "Server calls go through a features/<feature>/api/<call>.ts file (docs/decisions/041).",
+  };
+  const app = {
+    group: ["**/app", "**/app/**"],
+    message: "A feature imports nothing of app/: shared pieces live in lib/ or components/ (docs/decisions/041).",
+  };
   /** Another feature, as a file `depth` folders below features/<feature>/ spells it. */
   const others = (feature, depth) => ({
-    group: features.filter((f) => f !== feature).flatMap((f) => [`${"../".repeat(depth + 1)}${f}`, `${"../".repeat(depth + 1)}${f}/**`, `**/features/${f}`, `**/features/${f}/**`]),
+    group: features
+      .filter((f) => f !== feature)
+      .flatMap((f) => [`${"../".repeat(depth + 1)}${f}`, `${"../".repeat(depth + 1)}${f}/**`, `**/features/${f}`, `**/features/${f}/**`]),
     message: `A feature imports no other feature: what several share lives in lib/ or components/ (docs/decisions/041).`,
   });
-  const shared = { group: ["**/features/**", "**/app", "**/app/**"], message: "lib/ and components/ are shared: they import no feature and nothing of app/ (docs/decisions/041)." };
+  const shared = {
+    group: ["**/features/**", "**/app", "**/app/**"],
+    message: "lib/ and components/ are shared: they import no feature and nothing of app/ (docs/decisions/041).",
+  };
   const rule = (...patterns) => ({ "no-restricted-imports": ["error", { patterns: [...WEB_PATTERNS, ...patterns] }] });
   return [
     { files: ["src/web/app/**", "src/web/main.tsx"], rules: rule(apiClient) },

@@ -11,7 +11,10 @@ const web = fileURLToPath(new URL("./src/web", import.meta.url));
  * instead (it says why). Only that package imports this path; src/build/mantine-use-id.test.ts fails if
  * an upgrade moves it, so the replacement cannot drop out silently.
  */
-export const MANTINE_USE_ID = { find: /^\.\/use-id\/use-id\.mjs$/, replacement: fileURLToPath(new URL("./src/web/lib/mantine-use-id.ts", import.meta.url)) };
+export const MANTINE_USE_ID = {
+  find: /^\.\/use-id\/use-id\.mjs$/,
+  replacement: fileURLToPath(new URL("./src/web/lib/mantine-use-id.ts", import.meta.url)),
+};
 
 /**
  * Where @mantine/hooks' index imports its `useReducedMotion`, the one in src/web/lib/mantine-reduced-motion.ts is

@@ -16,8 +16,29 @@ const HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-e
 export async function h2Front(target: string): Promise<{ url: string; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), "lotto-h2-"));
   try {
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-      "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
     const key = readFileSync(join(dir, "key.pem"));
     const cert = readFileSync(join(dir, "cert.pem"));
     const app = new URL(target);

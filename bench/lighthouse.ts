@@ -28,7 +28,15 @@ import { benchDatabase, benchPlayers } from "./setup";
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export const TRANSPORTS = ["HTTP/2 via TLS proxy", "HTTP/1.1 direct"] as const;
 export type Transport = (typeof TRANSPORTS)[number];
-export type Scores = Record<(typeof CATEGORIES)[number], number> & { page: string; transport: Transport; fcp: string; lcp: string; tbt: string; cls: string; si: string };
+export type Scores = Record<(typeof CATEGORIES)[number], number> & {
+  page: string;
+  transport: Transport;
+  fcp: string;
+  lcp: string;
+  tbt: string;
+  cls: string;
+  si: string;
+};
 /** A page's median run (by performance) with every run's performance score, in the order measured. */
 export type MedianScores = Scores & { runs: number[] };
 
@@ -39,7 +47,8 @@ export type MedianScores = Scores & { runs: number[] };
  * minute of the machine falls on all of them.
  */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_WEB_RUNS must be a whole number of runs, 1 or more: ${process.env.BENCH_WEB_RUNS}`);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`BENCH_WEB_RUNS must be a whole number of runs, 1 or more: ${process.env.BENCH_WEB_RUNS}`);
 
 /** Each page's median run; of an even number of runs, the lower of the middle two. */
 export function medianRuns(all: Scores[]): MedianScores[] {
@@ -56,7 +65,9 @@ export function medianRuns(all: Scores[]): MedianScores[] {
 
 /** Sends one command to the whole browser through the DevTools protocol. */
 async function browserCommand(port: number, method: string, params: Record<string, unknown>) {
-  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
   const ws = new WebSocket(webSocketDebuggerUrl);
   await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
   const reply = new Promise<void>((resolve, reject) =>
@@ -80,7 +91,9 @@ async function browserCommand(port: number, method: string, params: Record<strin
 async function prepareCookies(port: number, origin: string, cookies: Record<string, string> | undefined) {
   await browserCommand(port, "Storage.clearCookies", {});
   if (cookies) {
-    await browserCommand(port, "Storage.setCookies", { cookies: Object.entries(cookies).map(([name, value]) => ({ name, value, url: origin, sameSite: "Strict" })) });
+    await browserCommand(port, "Storage.setCookies", {
+      cookies: Object.entries(cookies).map(([name, value]) => ({ name, value, url: origin, sameSite: "Strict" })),
+    });
   }
 }
 
@@ -103,9 +116,17 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000 * RUN
   const bases: Record<Transport, string> = { "HTTP/2 via TLS proxy": front.url, "HTTP/1.1 direct": direct };
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
       // The proxy's certificate is self-signed for 127.0.0.1.
-      "--ignore-certificate-errors"],
+      "--ignore-certificate-errors",
+    ],
   });
   const timer = setTimeout(() => {
     console.error(`Lighthouse took over ${timeoutMs / 1000} s: stopped`);
@@ -114,7 +135,11 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000 * RUN
   try {
     await benchPlayers(database.db, 1);
     const login = (await (
-      await fetch(`${direct}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "bench1", password: "bench-password" }) })
+      await fetch(`${direct}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "bench1", password: "bench-password" }),
+      })
     ).json()) as { jwt: string; uuid: string };
     const roundId = await makeRound(database.db, "hanoi", 3_600_000);
     const pages: { name: string; path: string; signedIn: boolean }[] = [
@@ -126,11 +151,24 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000 * RUN
     // BENCH_WEB_TRANSPORT=HTTP/2 (or HTTP/1.1) measures over that one only.
     const transports = TRANSPORTS.filter((t) => !process.env.BENCH_WEB_TRANSPORT || t.startsWith(process.env.BENCH_WEB_TRANSPORT));
     const rounds = Array.from({ length: RUNS }, (_, i) => i + 1);
-    for (const { transport, run: round, ...p } of rounds.flatMap((run) => transports.flatMap((transport) => pages.map((page) => ({ ...page, transport, run }))))) {
+    for (const { transport, run: round, ...p } of rounds.flatMap((run) =>
+      transports.flatMap((transport) => pages.map((page) => ({ ...page, transport, run }))),
+    )) {
       const base = bases[transport];
       const name = `${p.name} ${transport.startsWith("HTTP/2") ? "h2" : "h1"}${RUNS > 1 ? ` run ${round}` : ""}`;
-      await prepareCookies(chrome.port, base, p.signedIn ? { jwt: login.jwt, uuid: login.uuid, username: "bench1", userType: "user", bannerStatus: "shown" } : undefined);
-      const run = () => lighthouse(`${base}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], ...(process.env.BENCH_WEB_JS_SAMPLES === "1" ? { additionalTraceCategories: JS_SAMPLES } : {}) });
+      await prepareCookies(
+        chrome.port,
+        base,
+        p.signedIn ? { jwt: login.jwt, uuid: login.uuid, username: "bench1", userType: "user", bannerStatus: "shown" } : undefined,
+      );
+      const run = () =>
+        lighthouse(`${base}${p.path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          ...(process.env.BENCH_WEB_JS_SAMPLES === "1" ? { additionalTraceCategories: JS_SAMPLES } : {}),
+        });
       let result = await run();
       // Lighthouse's own trace sometimes fails (NO_NAVSTART, NO_FCP on a headless Chromium): measured once more.
       if (result?.lhr.runtimeError) {
@@ -143,20 +181,32 @@ export async function lighthouseScores(webDir: string, timeoutMs = 240_000 * RUN
       // The whole report, for looking into a score (BENCH_WEB_REPORTS=<directory>).
       if (process.env.BENCH_WEB_REPORTS) {
         mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
-        writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.json`), JSON.stringify(result.lhr));
+        writeFileSync(
+          join(process.env.BENCH_WEB_REPORTS, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.json`),
+          JSON.stringify(result.lhr),
+        );
         // And the trace Lighthouse simulated from (every task of the main thread, unthrottled), for finding what made a long
         // task: none when the run failed before tracing.
         const trace = (result.artifacts as unknown as { Trace?: unknown }).Trace;
-        if (trace) writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.trace.json`), JSON.stringify(trace));
+        if (trace)
+          writeFileSync(
+            join(process.env.BENCH_WEB_REPORTS, `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.trace.json`),
+            JSON.stringify(trace),
+          );
       }
       // A page that sent the browser elsewhere (a signed-out player's page to the sign-in page, a signed-in
       // one's sign-in page to `/`) was not the page meant; its report, written above, shows where it went.
       const ended = new URL(finalDisplayedUrl);
-      if (!runtimeError && `${ended.pathname}${ended.search}` !== p.path) throw new Error(`${name}: Lighthouse ended on ${finalDisplayedUrl}, not ${p.path}`);
+      if (!runtimeError && `${ended.pathname}${ended.search}` !== p.path)
+        throw new Error(`${name}: Lighthouse ended on ${finalDisplayedUrl}, not ${p.path}`);
       // Lighthouse's own CPU benchmark of this machine (its docs expect about 1000+ on a typical desktop) and
       // the load beside it: simulated throttling slows the measured main thread 4x, so a busy machine's
       // blocking time counts against the page.
-      console.log(`  ${name}: Lighthouse benchmarkIndex ${environment.benchmarkIndex}, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} cores`);
+      console.log(
+        `  ${name}: Lighthouse benchmarkIndex ${environment.benchmarkIndex}, load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" ")} on ${cpus().length} cores`,
+      );
       const score = (c: string) => Math.round((categories[c]?.score ?? 0) * 100);
       const shown = (a: string) => audits[a]?.displayValue ?? "-";
       out.push({

@@ -44,7 +44,11 @@ async function main() {
           setupRequest: (req: Record<string, unknown>, context: { player?: { token: string; uuid: string } }) => {
             context.player ??= tokens[next++ % tokens.length]!;
             seq += 1;
-            const numberlist = Array.from({ length: 5 }, (_, i) => ({ award_type: i % 2 ? "TwoDigit" : "ThreeDigit", number: String((seq * 7 + i * 131) % (i % 2 ? 100 : 1000)).padStart(i % 2 ? 2 : 3, "0"), amount: 1 }));
+            const numberlist = Array.from({ length: 5 }, (_, i) => ({
+              award_type: i % 2 ? "TwoDigit" : "ThreeDigit",
+              number: String((seq * 7 + i * 131) % (i % 2 ? 100 : 1000)).padStart(i % 2 ? 2 : 3, "0"),
+              amount: 1,
+            }));
             return {
               ...req,
               headers: { "content-type": "application/json", authorization: `Bearer ${context.player.token}` },
@@ -95,7 +99,9 @@ async function main() {
     );
     await db.$client.query("analyze slip_lines");
     // What entering the result writes: the winning (bet type, number) pairs.
-    await db.transaction((tx) => writeWinningPairs(tx, settleId, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))));
+    await db.transaction((tx) =>
+      writeWinningPairs(tx, settleId, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))),
+    );
     const t0 = performance.now();
     const winners = await settleRound(db, settleId);
     const settleSeconds = (performance.now() - t0) / 1000;
@@ -134,19 +140,42 @@ async function main() {
       [settleId, commissionRoundId],
     );
     await db.$client.query("analyze slips; analyze slip_lines");
-    await db.transaction((tx) => writeWinningPairs(tx, commissionRoundId, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))));
+    await db.transaction((tx) =>
+      writeWinningPairs(tx, commissionRoundId, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))),
+    );
     const t1 = performance.now();
     await settleRound(db, commissionRoundId);
     const commissionSeconds = (performance.now() - t1) / 1000;
-    const commissionRows = Number((await db.$client.query("select count(*)::int as n from referral_commissions where round_id = $1", [commissionRoundId])).rows[0].n);
+    const commissionRows = Number(
+      (await db.$client.query("select count(*)::int as n from referral_commissions where round_id = $1", [commissionRoundId])).rows[0].n,
+    );
 
     const slipsPerSecond = result.requests.average;
     const report = {
       machine: `${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, server + PostgreSQL + load generator on the same machine, loopback`,
-      slips: { concurrentPlayers: PLAYERS, seconds: DURATION_S, linesPerSlip: 5, slipsPerSecond, p50ms: result.latency.p50, p99ms: result.latency.p99, accepted: slips, non2xx },
+      slips: {
+        concurrentPlayers: PLAYERS,
+        seconds: DURATION_S,
+        linesPerSlip: 5,
+        slipsPerSecond,
+        p50ms: result.latency.p50,
+        p99ms: result.latency.p99,
+        accepted: slips,
+        non2xx,
+      },
       pgbench: { tps: pgbenchTps, ratio: pgbenchTps ? +(slipsPerSecond / pgbenchTps).toFixed(2) : null },
-      settlement: { lines: settled, winningLinesPaid: winners, seconds: +settleSeconds.toFixed(2), linesPerSecond: Math.round(settled / settleSeconds) },
-      settlementWithCommission: { lines: settled, referredSlips: commissionRows, seconds: +commissionSeconds.toFixed(2), linesPerSecond: Math.round(settled / commissionSeconds) },
+      settlement: {
+        lines: settled,
+        winningLinesPaid: winners,
+        seconds: +settleSeconds.toFixed(2),
+        linesPerSecond: Math.round(settled / settleSeconds),
+      },
+      settlementWithCommission: {
+        lines: settled,
+        referredSlips: commissionRows,
+        seconds: +commissionSeconds.toFixed(2),
+        linesPerSecond: Math.round(settled / commissionSeconds),
+      },
     };
     console.log(JSON.stringify(report, null, 2));
   } finally {

@@ -21,7 +21,11 @@ export const freePort = () =>
 /** A throwaway PostgreSQL (default durability) with the schema and seed; cleanup runs in reverse. */
 export async function benchDatabase() {
   const dir = mkdtempSync(join(tmpdir(), "lotto-bench-"));
-  const embedded = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, settings: {
+  const embedded = await startEmbeddedPostgres({
+    dir,
+    port: await freePort(),
+    persistent: false,
+    settings: {
       max_connections: "300",
       // BENCH_STATEMENTS=1: per-statement figures from pg_stat_statements (see statementReport).
       ...(process.env.BENCH_STATEMENTS ? { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all" } : {}),
@@ -60,11 +64,19 @@ export async function benchPlayers(db: Db, count: number, satangEach = 10_000_00
 }
 
 /** The server in its own process, as `npm start` runs it; resolves when it answers. */
-export async function benchServer(url: string, extraEnv: Record<string, string> = {}): Promise<{ base: string; process: ChildProcess; stop: () => Promise<void> }> {
+export async function benchServer(
+  url: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ base: string; process: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const server = spawn(
     process.execPath,
-    [...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE] : []), "--import", "tsx", "src/server/main.ts"],
+    [
+      ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE] : []),
+      "--import",
+      "tsx",
+      "src/server/main.ts",
+    ],
     {
       env: {
         ...process.env,
@@ -88,7 +100,12 @@ export async function benchServer(url: string, extraEnv: Record<string, string> 
   );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${base}/read-openSite-config`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${base}/read-openSite-config`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const stop = async () => {
@@ -103,7 +120,11 @@ export async function benchServer(url: string, extraEnv: Record<string, string> 
 export async function benchLogins(base: string, count: number): Promise<Array<{ token: string; uuid: string }>> {
   const tokens: Array<{ token: string; uuid: string }> = [];
   for (let i = 1; i <= count; i++) {
-    const r = await fetch(`${base}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: `bench${i}`, password: "bench-password" }) });
+    const r = await fetch(`${base}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: `bench${i}`, password: "bench-password" }),
+    });
     const j = (await r.json()) as { jwt: string; uuid: string };
     tokens.push({ token: j.jwt, uuid: j.uuid });
   }

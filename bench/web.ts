@@ -31,7 +31,6 @@ const ROUTES: Record<string, readonly string[]> = {
   "/admin": pageModules("/admin"),
 };
 
-
 if (process.env.BENCH_WEB_BUILD !== "0") {
   execFileSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", dist, "--emptyOutDir"], { stdio: "inherit" });
 }
@@ -95,12 +94,30 @@ const rows = Object.entries(ROUTES).map(([route, modules]) => {
   return { route, js: sum(js), css: sum(css), fonts: sum(fonts) };
 });
 
-const allJs = sum(new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith(".js"))));
-console.log(`first visit per route (KB; gzip -9, brotli -11); the whole build has ${allJs.files} JS files, ${kb(allJs.raw)} KB raw, ${kb(allJs.gzip)} KB gzip`);
+const allJs = sum(
+  new Set(
+    Object.values(manifest)
+      .map((c) => c.file)
+      .filter((f) => f.endsWith(".js")),
+  ),
+);
+console.log(
+  `first visit per route (KB; gzip -9, brotli -11); the whole build has ${allJs.files} JS files, ${kb(allJs.raw)} KB raw, ${kb(allJs.gzip)} KB gzip`,
+);
 console.log(["route".padEnd(30), "JS files", "JS raw", "JS gzip", "JS br", "CSS raw", "CSS gzip", "CSS br", "woff2 declared"].join("\t"));
 for (const r of rows) {
   console.log(
-    [r.route.padEnd(30), r.js.files, kb(r.js.raw), kb(r.js.gzip), kb(r.js.brotli), kb(r.css.raw), kb(r.css.gzip), kb(r.css.brotli), `${r.fonts.files} (${kb(r.fonts.raw)} KB)`].join("\t"),
+    [
+      r.route.padEnd(30),
+      r.js.files,
+      kb(r.js.raw),
+      kb(r.js.gzip),
+      kb(r.js.brotli),
+      kb(r.css.raw),
+      kb(r.css.gzip),
+      kb(r.css.brotli),
+      `${r.fonts.files} (${kb(r.fonts.raw)} KB)`,
+    ].join("\t"),
   );
 }
 const limit = 200 * 1024;
@@ -114,9 +131,16 @@ if (process.env.BENCH_WEB_LIGHTHOUSE !== "0") {
   const scores = await lighthouseScores(dist);
   console.log(`Each page's median run of ${scores[0]?.runs.length ?? 0} (BENCH_WEB_RUNS), with every run's performance:`);
   console.log(["page".padEnd(24), "transport".padEnd(22), ...CATEGORIES, "FCP", "LCP", "TBT", "CLS", "SI", "runs"].join("\t"));
-  for (const r of scores) console.log([r.page.padEnd(24), r.transport.padEnd(22), ...CATEGORIES.map((c) => r[c]), r.fcp, r.lcp, r.tbt, r.cls, r.si, r.runs.join(" ")].join("\t"));
+  for (const r of scores)
+    console.log(
+      [r.page.padEnd(24), r.transport.padEnd(22), ...CATEGORIES.map((c) => r[c]), r.fcp, r.lcp, r.tbt, r.cls, r.si, r.runs.join(" ")].join(
+        "\t",
+      ),
+    );
   for (const r of scores) {
     const ok = r.performance >= 90 && r.accessibility >= 95;
-    console.log(`${r.page} (${r.transport}): performance ${r.performance} ${r.performance >= 90 ? "≥" : "<"} 90, accessibility ${r.accessibility} ${r.accessibility >= 95 ? "≥" : "<"} 95${ok ? "" : "  (below target)"}`);
+    console.log(
+      `${r.page} (${r.transport}): performance ${r.performance} ${r.performance >= 90 ? "≥" : "<"} 90, accessibility ${r.accessibility} ${r.accessibility >= 95 ? "≥" : "<"} 95${ok ? "" : "  (below target)"}`,
+    );
   }
 }

@@ -52,7 +52,10 @@ async function main() {
 
     const script = fileURLToPath(new URL("./watchers.ts", import.meta.url));
     const children = Array.from({ length: WATCHER_PROCESSES }, () =>
-      fork(script, [server.base, String(roundId), String(WATCHERS / WATCHER_PROCESSES)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+      fork(script, [server.base, String(roundId), String(WATCHERS / WATCHER_PROCESSES)], {
+        execArgv: ["--import", "tsx"],
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      }),
     );
     cleanup.unshift(() => {
       for (const c of children) if (c.exitCode === null) c.kill();
@@ -87,7 +90,8 @@ async function main() {
         ],
       } as autocannon.Options);
 
-    const shots = async () => Number((await db.$client.query("select count(*)::int as n from yeekee_shots where round_id = $1", [roundId])).rows[0].n);
+    const shots = async () =>
+      Number((await db.$client.query("select count(*)::int as n from yeekee_shots where round_id = $1", [roundId])).rows[0].n);
     type Clock = (event: "start" | "end") => void;
     const saturate = async (clock: Clock) => {
       clock("start");
@@ -103,18 +107,53 @@ async function main() {
         ratePerSecond: RATE,
         seconds: DURATION_S,
         warmUpPath: "/read-openSite-config",
-        request: (p) => ({ path: "/api/post-numberrecord-mockdata", headers: { "content-type": "application/json", authorization: `Bearer ${p.token}` }, body: body(p) }),
+        request: (p) => ({
+          path: "/api/post-numberrecord-mockdata",
+          headers: { "content-type": "application/json", authorization: `Bearer ${p.token}` },
+          body: body(p),
+        }),
       });
-      const pct = (list: number[]) => ({ p50: percentile(list, 50), p90: percentile(list, 90), p99: percentile(list, 99), max: list.at(-1) ?? NaN });
-      const ms = (x: ReturnType<typeof pct>) => ({ p50ms: Math.round(x.p50), p90ms: Math.round(x.p90), p99ms: Math.round(x.p99), maxMs: Math.round(x.max) });
-      return { latency: pct(r.latencies), non2xx: r.non2xx + r.errors, connectMs: r.connectMs, fromDue: ms(pct(r.fromDue)), sendLag: ms(pct(r.sendLags)), inServer: ms(pct(r.serverTimes)) };
+      const pct = (list: number[]) => ({
+        p50: percentile(list, 50),
+        p90: percentile(list, 90),
+        p99: percentile(list, 99),
+        max: list.at(-1) ?? NaN,
+      });
+      const ms = (x: ReturnType<typeof pct>) => ({
+        p50ms: Math.round(x.p50),
+        p90ms: Math.round(x.p90),
+        p99ms: Math.round(x.p99),
+        maxMs: Math.round(x.max),
+      });
+      return {
+        latency: pct(r.latencies),
+        non2xx: r.non2xx + r.errors,
+        connectMs: r.connectMs,
+        fromDue: ms(pct(r.fromDue)),
+        sendLag: ms(pct(r.sendLags)),
+        inServer: ms(pct(r.serverTimes)),
+      };
     };
     const postgres = await postmasterPid(db);
-    const phase = async (load: (clock: Clock) => Promise<{ latency: { p50: number; p90: number; p99: number; max: number }; non2xx: number; fromDue?: unknown; sendLag?: unknown; inServer?: unknown; connectMs?: number }>) => {
+    const phase = async (
+      load: (clock: Clock) => Promise<{
+        latency: { p50: number; p90: number; p99: number; max: number };
+        non2xx: number;
+        fromDue?: unknown;
+        sendLag?: unknown;
+        inServer?: unknown;
+        connectMs?: number;
+      }>,
+    ) => {
       await Promise.all(children.map((c) => ask(c, "reset")));
       const before = await shots();
       // CPU over the measured time only (not the paced phase's connecting and warming up).
-      const cpu = cpuMeter({ server: server.process.pid!, generator: process.pid, ...Object.fromEntries(children.map((c, i) => [`watchers${i + 1}`, c.pid!])), postgres });
+      const cpu = cpuMeter({
+        server: server.process.pid!,
+        generator: process.pid,
+        ...Object.fromEntries(children.map((c, i) => [`watchers${i + 1}`, c.pid!])),
+        postgres,
+      });
       let cpuCores: Record<string, number> = {};
       const result = await load((event) => (event === "start" ? cpu.start() : (cpuCores = cpu.stop())));
       const accepted = (await shots()) - before;
@@ -128,7 +167,9 @@ async function main() {
         p90ms: Math.round(result.latency.p90),
         p99ms: Math.round(result.latency.p99),
         maxMs: Math.round(result.latency.max),
-        ...(result.fromDue ? { inServer: result.inServer, fromDue: result.fromDue, generatorSendLag: result.sendLag, connectBeforeClockMs: result.connectMs } : {}),
+        ...(result.fromDue
+          ? { inServer: result.inServer, fromDue: result.fromDue, generatorSendLag: result.sendLag, connectBeforeClockMs: result.connectMs }
+          : {}),
         non2xx: result.non2xx,
         fanOut: {
           messagesReceived: reports.reduce((t, r) => t + r.received, 0),

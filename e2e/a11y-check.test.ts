@@ -19,7 +19,9 @@ afterAll(async () => {
 it("reports text that stays too faint to read, and not a dialog that was closing while axe read it", async () => {
   const page = await browser.newPage();
   try {
-    await page.setContent(`<html lang="th"><head><title>ทดสอบ</title></head><body><main><h1>หน้าทดสอบ</h1><p id="faint" style="color:#f5f5f5;background:#f9f9f9">ข้อความจาง</p></main></body></html>`);
+    await page.setContent(
+      `<html lang="th"><head><title>ทดสอบ</title></head><body><main><h1>หน้าทดสอบ</h1><p id="faint" style="color:#f5f5f5;background:#f9f9f9">ข้อความจาง</p></main></body></html>`,
+    );
     const found = await seriousA11yViolations(page);
     expect(found.map((v) => [v.id, v.nodes.map((n) => n.target)])).toEqual([["color-contrast", ["#faint"]]]);
 

@@ -7,7 +7,15 @@ import { createPlayer, post } from "../tests/support/players";
 import { makeRound, openYeekeeRound } from "../tests/support/rounds";
 import { adminToken, fund } from "../tests/support/wallet";
 import { type A11yViolation, formatViolations, seriousA11yViolations } from "./support/a11y";
-import { animationsDone, closeWelcomeBanner, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import {
+  animationsDone,
+  closeWelcomeBanner,
+  phoneContext,
+  screenshot,
+  signedInPage,
+  signInThroughPage,
+  SMALL_PHONE_VIEWPORT,
+} from "./support/harness";
 import { useSite } from "./support/site";
 
 /**
@@ -39,7 +47,9 @@ beforeAll(async () => {
   ] as const)
     expect((await placeSlip(site, player, round, [{ award_type: "TwoDigit", number, amount: 10 }])).statusCode).toBe(200);
   expect((await post(site.app, "/api/admin/close-activity", { activityid: decided }, admin)).statusCode).toBe(200);
-  expect((await post(site.app, "/api/admin/add-award", { activityid: decided, threeTop: "157", twoBottom: "42" }, admin)).statusCode).toBe(200);
+  expect((await post(site.app, "/api/admin/add-award", { activityid: decided, threeTop: "157", twoBottom: "42" }, admin)).statusCode).toBe(
+    200,
+  );
 });
 
 const SIGNED_OUT: readonly string[] = [PATHS.signIn, PATHS.register, PATHS.registerWithReferrer];
@@ -63,8 +73,18 @@ function addresses(signedIn: boolean): string[] {
  * Addresses whose query shows another part of a route: the notices of the sign-in page, the history tab
  * of ฝาก-ถอน, the hi-low games, a lottery's rates and statistics (the back office's tabs are clicked).
  */
-const SIGNED_OUT_VARIANTS = [`${PATHS.signIn}?registered=1`, `${PATHS.signIn}?ended=expired`, `${PATHS.signIn}?reset=1`, `${PATHS.signIn}?break=1`];
-const SIGNED_IN_VARIANTS = [`${PATHS.mainCredit}?tab=history`, `${PATHS.games}?type=hilow`, `${PATHS.payRates}?lotto=hanoi`, `${PATHS.resultStats}?lotto=hanoi`];
+const SIGNED_OUT_VARIANTS = [
+  `${PATHS.signIn}?registered=1`,
+  `${PATHS.signIn}?ended=expired`,
+  `${PATHS.signIn}?reset=1`,
+  `${PATHS.signIn}?break=1`,
+];
+const SIGNED_IN_VARIANTS = [
+  `${PATHS.mainCredit}?tab=history`,
+  `${PATHS.games}?type=hilow`,
+  `${PATHS.payRates}?lotto=hanoi`,
+  `${PATHS.resultStats}?lotto=hanoi`,
+];
 
 /**
  * Waits for the page's chunk and its first data: no page loader, no blocking overlay, and no fade-in still
@@ -72,8 +92,16 @@ const SIGNED_IN_VARIANTS = [`${PATHS.mainCredit}?tab=history`, `${PATHS.games}?t
  */
 async function settle(page: Page) {
   await page.waitForLoadState("load");
-  await page.locator('[data-testid="page-loading"]').first().waitFor({ state: "detached", timeout: 15_000 }).catch(() => undefined);
-  await page.locator(".mantine-LoadingOverlay-root").first().waitFor({ state: "hidden", timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('[data-testid="page-loading"]')
+    .first()
+    .waitFor({ state: "detached", timeout: 15_000 })
+    .catch(() => undefined);
+  await page
+    .locator(".mantine-LoadingOverlay-root")
+    .first()
+    .waitFor({ state: "hidden", timeout: 15_000 })
+    .catch(() => undefined);
   await animationsDone(page.locator("body"));
 }
 

@@ -20,12 +20,27 @@ it("the operator watches the games, changes the fee and looks up a player's game
   await fund(site, admin, creator.uuid, 500);
   await fund(site, admin, challenger.uuid, 500);
   // One game stays open (its 120 baht held in escrow); another is taken and ends, paying 5 % of its 100-baht pot.
-  const open = await post(site.app, "/api/add-huakoi-hilow", { uuid: creator.uuid, price: 120, gametype: "huakoi", bet: "หัว" }, creator.token);
+  const open = await post(
+    site.app,
+    "/api/add-huakoi-hilow",
+    { uuid: creator.uuid, price: 120, gametype: "huakoi", bet: "หัว" },
+    creator.token,
+  );
   expect(open.statusCode, JSON.stringify(open.body)).toBe(200);
   const openId = (open.body.game as Game).id;
-  const taken = await post(site.app, "/api/add-huakoi-hilow", { uuid: creator.uuid, price: 50, gametype: "huakoi", bet: "ก้อย" }, creator.token);
+  const taken = await post(
+    site.app,
+    "/api/add-huakoi-hilow",
+    { uuid: creator.uuid, price: 50, gametype: "huakoi", bet: "ก้อย" },
+    creator.token,
+  );
   const takenId = (taken.body.game as Game).id;
-  const guess = await post(site.app, "/api/guess-huakoi-hilow", { uuid: challenger.uuid, id: takenId, guess: "หัว", gametype: "huakoi" }, challenger.token);
+  const guess = await post(
+    site.app,
+    "/api/guess-huakoi-hilow",
+    { uuid: challenger.uuid, id: takenId, guess: "หัว", gametype: "huakoi" },
+    challenger.token,
+  );
   expect(guess.statusCode, JSON.stringify(guess.body)).toBe(200);
 
   const { page } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
@@ -61,9 +76,21 @@ it("the operator watches the games, changes the fee and looks up a player's game
   await page.getByText("บันทึกการตั้งค่าเกมแล้ว").waitFor();
   await screenshot(page, "85-admin-games-config-saved");
   const saved = await post(site.app, "/api/admin/game-summary", { dayperiod: 1 }, admin);
-  expect(saved.body.config).toEqual({ fee_bp: 350, min_price: 10, max_price: 2000, max_open_per_creator: 10, max_daily_between: 20, expiry_hours: 24 });
+  expect(saved.body.config).toEqual({
+    fee_bp: 350,
+    min_price: 10,
+    max_price: 2000,
+    max_open_per_creator: 10,
+    max_daily_between: 20,
+    expiry_hours: 24,
+  });
   // The new limit holds for players at once.
-  const tooBig = await post(site.app, "/api/add-huakoi-hilow", { uuid: creator.uuid, price: 2500, gametype: "huakoi", bet: "หัว" }, creator.token);
+  const tooBig = await post(
+    site.app,
+    "/api/add-huakoi-hilow",
+    { uuid: creator.uuid, price: 2500, gametype: "huakoi", bet: "หัว" },
+    creator.token,
+  );
   expect(tooBig.statusCode).toBe(400);
 
   await page.locator('input[name="player-query"]').fill(creator.username);
@@ -71,13 +98,22 @@ it("the operator watches the games, changes the fee and looks up a player's game
   await page.getByTestId("picked-player").filter({ hasText: creator.username }).click();
   const playerGames = page.getByTestId("admin-player-game");
   await playerGames.nth(1).waitFor();
-  expect(await playerGames.evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-game-id"), r.getAttribute("data-status")]))).toEqual([
-    [String(takenId), "done"],
-    [String(openId), "open"],
-  ]);
-  await playerGames.filter({ has: page.getByText(`#${takenId}`, { exact: true }) }).getByText("ผู้สร้างชนะ · จ่าย 95 ฿", { exact: false }).waitFor();
+  expect(await playerGames.evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-game-id"), r.getAttribute("data-status")]))).toEqual(
+    [
+      [String(takenId), "done"],
+      [String(openId), "open"],
+    ],
+  );
+  await playerGames
+    .filter({ has: page.getByText(`#${takenId}`, { exact: true }) })
+    .getByText("ผู้สร้างชนะ · จ่าย 95 ฿", { exact: false })
+    .waitFor();
   // The looked-up player created both: the won game says so.
-  await playerGames.filter({ has: page.getByText(`#${takenId}`, { exact: true }) }).getByTestId("admin-player-role").filter({ hasText: "เป็นผู้สร้าง · ผู้เล่นชนะ" }).waitFor();
+  await playerGames
+    .filter({ has: page.getByText(`#${takenId}`, { exact: true }) })
+    .getByTestId("admin-player-role")
+    .filter({ hasText: "เป็นผู้สร้าง · ผู้เล่นชนะ" })
+    .waitFor();
   await playerGames.last().scrollIntoViewIfNeeded();
   await screenshot(page, "86-admin-games-player");
 });

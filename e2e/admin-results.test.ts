@@ -9,14 +9,19 @@ const site = useSite();
 
 it("the operator previews the winning numbers, confirms the result, and players see it", async () => {
   const roundId = await makeRound(site.db, "hanoi", -60_000);
-  const date = (await site.db.$client.query("select to_char(draw_date, 'YYYY-MM-DD') as d from rounds where id = $1", [roundId])).rows[0].d as string;
+  const date = (await site.db.$client.query("select to_char(draw_date, 'YYYY-MM-DD') as d from rounds where id = $1", [roundId])).rows[0]
+    .d as string;
   const { page } = await signedInPage(site, TEST_ADMIN);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "ลงผลรางวัล" }).click();
   await page.locator('input[type="date"]').fill(date);
   await page.getByRole("textbox", { name: "หวย" }).click();
   await page.getByRole("option", { name: "หวยฮานอย", exact: true }).click();
-  const row = page.getByTestId("admin-round").filter({ hasText: "ปิดรับแล้ว" }).or(page.getByTestId("admin-round").filter({ hasText: "เปิดรับแทง" })).first();
+  const row = page
+    .getByTestId("admin-round")
+    .filter({ hasText: "ปิดรับแล้ว" })
+    .or(page.getByTestId("admin-round").filter({ hasText: "เปิดรับแทง" }))
+    .first();
   await row.getByRole("button", { name: "จัดการ" }).click();
   await page.locator('input[name="result-threeTop"]').fill("294");
   await page.locator('input[name="result-twoBottom"]').fill("07");
@@ -35,7 +40,12 @@ it("the operator previews the winning numbers, confirms the result, and players 
 
   const player = await createPlayer(site);
   const award = await post(site.app, "/api/award", { activityid: roundId }, player.token);
-  expect(award.body.awardlist).toEqual(expect.arrayContaining([expect.objectContaining({ award_type: "ThreeDigit", number: "294" }), expect.objectContaining({ award_type: "TwoDigit", number: "07" })]));
+  expect(award.body.awardlist).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ award_type: "ThreeDigit", number: "294" }),
+      expect.objectContaining({ award_type: "TwoDigit", number: "07" }),
+    ]),
+  );
 });
 
 it("the operator's yeekee watch lists a seed asked for before its round's result time", async () => {
@@ -52,7 +62,11 @@ it("the operator's yeekee watch lists a seed asked for before its round's result
   const { page } = await signedInPage(site, TEST_ADMIN);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "เฝ้าระวังยี่กี" }).click();
-  await page.getByTestId("yeekee-watch-refusal").filter({ hasText: String(round) }).first().waitFor();
+  await page
+    .getByTestId("yeekee-watch-refusal")
+    .filter({ hasText: String(round) })
+    .first()
+    .waitFor();
   await page.getByTestId("yeekee-watch-no-rounds").waitFor();
   await screenshot(page, "33-admin-yeekee-watch");
 });

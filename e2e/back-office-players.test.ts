@@ -108,7 +108,9 @@ it("the operator finds and views a player, bans them with a reason (the player i
   await playerPage.waitForURL((u) => u.pathname !== "/singInPage");
   await playerPage.getByTestId("username").waitFor();
   await playerContext.close();
-  const audit = await site.owner.$client.query("select action from audit_log where target = $1 and action like 'player.%' order by id", [`user:${player.uuid}`]);
+  const audit = await site.owner.$client.query("select action from audit_log where target = $1 and action like 'player.%' order by id", [
+    `user:${player.uuid}`,
+  ]);
   const actions = audit.rows.map((r) => r.action as string);
   expect(actions.filter((a) => a !== "player.view")).toEqual(["player.ban", "player.unban"]);
   expect(actions[0]).toBe("player.view");

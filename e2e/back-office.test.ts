@@ -50,14 +50,20 @@ describe("back office at 360 × 740", () => {
     expect(await card.getByTestId("rate-error").textContent()).toMatch(/[\u0E00-\u0E7F]/);
     await fitsWidth(page);
     await screenshot(page, "140-admin-rate-refused");
-    expect((await q(`select max_stake from lotto_config where lottery_id = 'laos' and bet_type = 'TwoDigit' and user_type = 'member'`))[0].max_stake).toBeGreaterThan(0);
+    expect(
+      (await q(`select max_stake from lotto_config where lottery_id = 'laos' and bet_type = 'TwoDigit' and user_type = 'member'`))[0]
+        .max_stake,
+    ).toBeGreaterThan(0);
 
     await card.locator('input[name="rate-TwoDigit-maxStake"]').fill("5000");
     await card.locator('input[name="rate-TwoDigit-rate"]').fill("95");
     await card.getByTestId("rate-save").click();
     await card.getByTestId("rate-saved").waitFor();
     await screenshot(page, "141-admin-rate-saved");
-    expect((await q(`select rate_x100 from lotto_config where lottery_id = 'laos' and bet_type = 'TwoDigit' and user_type = 'member'`))[0].rate_x100).toBe(9500);
+    expect(
+      (await q(`select rate_x100 from lotto_config where lottery_id = 'laos' and bet_type = 'TwoDigit' and user_type = 'member'`))[0]
+        .rate_x100,
+    ).toBe(9500);
 
     await page.getByRole("tab", { name: "เลขอั้น" }).click();
     await pick(page, "หวย", "หวยลาว");
@@ -151,7 +157,9 @@ describe("back office at 360 × 740", () => {
     await screenshot(page, "147-admin-result-second-confirm");
     await page.getByTestId("second-confirm-yes").click();
     await row.filter({ hasText: "ออกผลแล้ว" }).waitFor();
-    const paid = await q(`select coalesce(sum(payout), 0)::bigint as total from slip_lines where round_id = $1 and result = 'win'`, [roundId]);
+    const paid = await q(`select coalesce(sum(payout), 0)::bigint as total from slip_lines where round_id = $1 and result = 'win'`, [
+      roundId,
+    ]);
     expect(Number(paid[0].total) / 100).toBe(total);
 
     // The correction: the bottom two were 24, not 42; the player's 900 ฿ on 42 is taken back.
@@ -167,7 +175,9 @@ describe("back office at 360 × 740", () => {
     await page.getByTestId("confirm-award").click();
     await page.getByTestId("second-confirm-yes").click();
     await row.filter({ hasText: "ออกผลแล้ว" }).waitFor();
-    await expect.poll(async () => (await q(`select count(*)::int as n from player_notices where user_id = $1`, [player.uuid]))[0].n).toBe(1);
+    await expect
+      .poll(async () => (await q(`select count(*)::int as n from player_notices where user_id = $1`, [player.uuid]))[0].n)
+      .toBe(1);
 
     const { page: mine } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
     await mine.getByTestId("unread-notices").filter({ hasText: "1" }).first().waitFor();
@@ -184,7 +194,11 @@ describe("back office at 360 × 740", () => {
     await fitsWidth(mine);
     await screenshot(mine, "150-player-correction-notice");
     // Read: the count leaves the header.
-    await expect.poll(async () => (await q(`select count(*)::int as n from player_notices where user_id = $1 and read_at is null`, [player.uuid]))[0].n).toBe(0);
+    await expect
+      .poll(
+        async () => (await q(`select count(*)::int as n from player_notices where user_id = $1 and read_at is null`, [player.uuid]))[0].n,
+      )
+      .toBe(0);
     await mine.getByTestId("unread-notices").waitFor({ state: "detached" });
   });
 });

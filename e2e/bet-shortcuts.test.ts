@@ -66,13 +66,19 @@ async function typeNumber(digits: string) {
 }
 
 /** The lines on the form as `type:number`, in order. */
-const formLines = () => page.getByTestId("bet-line").evaluateAll((els) => els.map((e) => `${e.getAttribute("data-bet-type")}:${e.getAttribute("data-number")}`));
+const formLines = () =>
+  page.getByTestId("bet-line").evaluateAll((els) => els.map((e) => `${e.getAttribute("data-bet-type")}:${e.getAttribute("data-number")}`));
 /** The stake of each line on the form, by `type:number`. */
 const formStakes = () =>
   page
     .getByTestId("bet-line")
     .evaluateAll((els) =>
-      Object.fromEntries(els.map((e) => [`${e.getAttribute("data-bet-type")}:${e.getAttribute("data-number")}`, (e.querySelector('[data-testid="line-stake"]') as HTMLInputElement).value])),
+      Object.fromEntries(
+        els.map((e) => [
+          `${e.getAttribute("data-bet-type")}:${e.getAttribute("data-number")}`,
+          (e.querySelector('[data-testid="line-stake"]') as HTMLInputElement).value,
+        ]),
+      ),
     );
 const on = (type: string, numbers: readonly string[]) => numbers.map((n) => `${type}:${n}`);
 
@@ -88,7 +94,11 @@ async function modalSettled() {
 async function serverSlip(masterId: string) {
   const res = await post(site.app, "/api/get-ref-masterID", { ref_masterID: Number(masterId) }, player.token);
   expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
-  const slip = res.body.postDigitMasterObj as { activityid: number; totalAmount: number; lines: Array<{ award_type: string; number: string; amount: number; priceReturn: number }> };
+  const slip = res.body.postDigitMasterObj as {
+    activityid: number;
+    totalAmount: number;
+    lines: Array<{ award_type: string; number: string; amount: number; priceReturn: number }>;
+  };
   return { ...slip, keys: slip.lines.map((l) => `${l.award_type}:${l.number}:${l.amount}:${l.priceReturn}`).sort() };
 }
 
@@ -141,7 +151,10 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
         count: shown.length,
         small: shown
           .filter(({ r }) => r.width < 44 || r.height < 44)
-          .map(({ el, r }) => `${el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.textContent}: ${Math.round(r.width)}×${Math.round(r.height)}`),
+          .map(
+            ({ el, r }) =>
+              `${el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.textContent}: ${Math.round(r.width)}×${Math.round(r.height)}`,
+          ),
       };
     });
     // Types, companion, pad, stakes, quick amounts, shortcuts, lines: far more than 40 targets, none small.
@@ -214,7 +227,13 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
     await screenshot(page, "98-bet-shortcut-19-doors");
 
     await page.getByTestId("remove-closed").click();
-    expect(await formLines()).toEqual([...on("TwoDigitOn", doors.filter((n) => n !== "55")), ...on("TwoDigit", doors)]);
+    expect(await formLines()).toEqual([
+      ...on(
+        "TwoDigitOn",
+        doors.filter((n) => n !== "55"),
+      ),
+      ...on("TwoDigit", doors),
+    ]);
     await expect(page.getByTestId("submit-slip").isEnabled()).resolves.toBe(true);
   });
 
@@ -224,7 +243,9 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
     const total = 18 * 10 + 19 * 5;
     await openConfirm(total);
     await expect(page.getByTestId("confirm-count").textContent()).resolves.toBe("37 รายการ");
-    const byType = await page.getByTestId("confirm-type").evaluateAll((els) => els.map((e) => [e.getAttribute("data-bet-type"), e.getAttribute("data-count"), e.getAttribute("data-total")]));
+    const byType = await page
+      .getByTestId("confirm-type")
+      .evaluateAll((els) => els.map((e) => [e.getAttribute("data-bet-type"), e.getAttribute("data-count"), e.getAttribute("data-total")]));
     expect(byType).toEqual([
       ["TwoDigitOn", "18", "180"],
       ["TwoDigit", "19", "95"],
@@ -268,14 +289,20 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
     await page.getByTestId("shortcut-threeReverse").click();
     const six = ["123", "132", "213", "231", "312", "321"];
     const three = ["112", "121", "211"];
-    expect((await formLines()).sort()).toEqual([...on("ThreeDigit", [...six, ...three]), "ThreeDigitToad:123", "ThreeDigitToad:112"].sort());
+    expect((await formLines()).sort()).toEqual(
+      [...on("ThreeDigit", [...six, ...three]), "ThreeDigitToad:123", "ThreeDigitToad:112"].sort(),
+    );
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await screenshot(page, "102-bet-shortcut-six-three-reverse");
 
     const masterId = await sendSlip(11 * 20);
     const slip = await serverSlip(masterId);
     expect(slip.keys).toEqual(
-      [...[...six, ...three].map((n) => `ThreeDigit:${n}:20:${rate.ThreeDigit}`), `ThreeDigitToad:123:20:${rate.ThreeDigitToad}`, `ThreeDigitToad:112:20:${rate.ThreeDigitToad}`].sort(),
+      [
+        ...[...six, ...three].map((n) => `ThreeDigit:${n}:20:${rate.ThreeDigit}`),
+        `ThreeDigitToad:123:20:${rate.ThreeDigitToad}`,
+        `ThreeDigitToad:112:20:${rate.ThreeDigitToad}`,
+      ].sort(),
     );
   });
 
@@ -344,7 +371,9 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
     );
     const yeekeeId = Number(r.rows[0].id);
     const config = await post(site.app, "/api/get-lotto-config-ByActivityID", { activity_id: yeekeeId }, player.token);
-    const yeekeeTwo = Object.values(config.body.configLotto as Record<string, { betType: string; rate: number }>).find((c) => c.betType === "TwoDigit")!.rate;
+    const yeekeeTwo = Object.values(config.body.configLotto as Record<string, { betType: string; rate: number }>).find(
+      (c) => c.betType === "TwoDigit",
+    )!.rate;
     await page.goto(`/yeekeePage/${yeekeeId}`);
     await page.getByTestId("bet-link").click();
     await page.waitForURL((u) => u.pathname === "/homeAllLotto" && u.searchParams.get("activity") === String(yeekeeId));

@@ -54,7 +54,10 @@ async function modalSettled() {
 
 describe("placing a slip and seeing it won", () => {
   it("the player chooses the lottery and its open round; the choice survives a reload", async () => {
-    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(START_CREDIT)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(START_CREDIT)) })
+      .waitFor();
     await page.locator("nav").getByRole("link", { name: "แทงหวย" }).click();
     await page.waitForURL((u) => u.pathname === "/homeAllLotto");
     await page.locator('[data-testid="lottery-choice"][data-config-id="hanoi"]').click();
@@ -111,7 +114,10 @@ describe("placing a slip and seeing it won", () => {
     masterId = (await result.getAttribute("data-master-id"))!;
     expect(Number(masterId)).toBeGreaterThan(0);
     await expect(page.getByTestId("bet-line").count()).resolves.toBe(0);
-    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(START_CREDIT - 20)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(START_CREDIT - 20)) })
+      .waitFor();
     expect(await creditOf(site, player.token)).toBe(START_CREDIT - 20);
   });
 
@@ -146,7 +152,10 @@ describe("placing a slip and seeing it won", () => {
     expect(closed.statusCode, JSON.stringify(closed.body)).toBe(200);
     const added = await post(site.app, "/api/admin/add-award", { activityid: roundId, threeTop: "123", twoBottom: "99" }, admin);
     expect(added.statusCode, JSON.stringify(added.body)).toBe(200);
-    await site.owner.$client.query("update rounds set close_at = now() - interval '3 minutes', open_at = now() - interval '1 hour' where id = $1", [roundId]);
+    await site.owner.$client.query(
+      "update rounds set close_at = now() - interval '3 minutes', open_at = now() - interval '1 hour' where id = $1",
+      [roundId],
+    );
 
     const win = 10 * threeDigitRate;
     await page.locator("nav").getByRole("link", { name: "โพยหวย" }).click();
@@ -160,7 +169,10 @@ describe("placing a slip and seeing it won", () => {
     await expect(page.getByTestId("total-staked").textContent()).resolves.toBe(`${formatMoney(baht(20))} ฿`);
     await expect(page.getByTestId("total-won").textContent()).resolves.toBe(`${formatMoney(baht(win))} ฿`);
     await page.getByTestId("refresh-credit").click();
-    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(START_CREDIT - 20 + win)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(START_CREDIT - 20 + win)) })
+      .waitFor();
     await screenshot(page, "42-slip-list");
 
     await row.click();
@@ -197,8 +209,12 @@ describe("restricted numbers, reverse, tod and the yeekee rounds", () => {
     await page.getByTestId("reverse-number").click();
     const lines = page.getByTestId("bet-line");
     await expect(lines.evaluateAll((els) => els.map((e) => e.getAttribute("data-number")))).resolves.toEqual(["87", "78"]);
-    await expect(page.locator('[data-testid="bet-line"][data-number="78"] [data-testid="line-rate"]').textContent()).resolves.toContain("×50");
-    await expect(page.locator('[data-testid="bet-line"][data-number="78"] [data-testid="line-win"]').textContent()).resolves.toBe(formatMoney(baht(10 * 50)));
+    await expect(page.locator('[data-testid="bet-line"][data-number="78"] [data-testid="line-rate"]').textContent()).resolves.toContain(
+      "×50",
+    );
+    await expect(page.locator('[data-testid="bet-line"][data-number="78"] [data-testid="line-win"]').textContent()).resolves.toBe(
+      formatMoney(baht(10 * 50)),
+    );
 
     await typeNumber("77");
     await page.getByTestId("current-closed").waitFor();
@@ -252,7 +268,10 @@ describe("restricted numbers, reverse, tod and the yeekee rounds", () => {
     await page.keyboard.press("Escape");
     await page.locator(`[data-testid="slip-row"][data-master-id="${slipId}"][data-status="cancelled"]`).waitFor();
     expect(await creditOf(site, player.token)).toBe(before);
-    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(before)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(before)) })
+      .waitFor();
   });
 
   it("the yeekee lottery lists the day's rounds by number; only open rounds can be chosen", async () => {

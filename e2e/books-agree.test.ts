@@ -59,15 +59,13 @@ async function ledgerOf(uuid: string) {
   );
   return {
     balance: Number(balance.rows[0].balance),
-    entries: entries.rows.map(
-      (r: { id: string; kind: string; reference: string; amount: string; balance_after: string }): LedgerEntry => ({
-        id: Number(r.id),
-        kind: r.kind,
-        reference: r.reference,
-        amount: Number(r.amount),
-        balanceAfter: Number(r.balance_after),
-      }),
-    ),
+    entries: entries.rows.map((r: { id: string; kind: string; reference: string; amount: string; balance_after: string }): LedgerEntry => ({
+      id: Number(r.id),
+      kind: r.kind,
+      reference: r.reference,
+      amount: Number(r.amount),
+      balanceAfter: Number(r.balance_after),
+    })),
   };
 }
 
@@ -78,25 +76,64 @@ describe("the screens agree with the books", () => {
 
     // One slip per round, so a round's refunds and payouts in the ledger are that slip's.
     const cases: Array<{ name: string; round: number; lines: Line[]; state: SlipStatusKey; masterId?: number }> = [
-      { name: "win", round: 0, lines: [{ award_type: "TwoDigit", number: "42", amount: 10 }, { award_type: "TwoDigit", number: "43", amount: 10 }], state: "won" },
+      {
+        name: "win",
+        round: 0,
+        lines: [
+          { award_type: "TwoDigit", number: "42", amount: 10 },
+          { award_type: "TwoDigit", number: "43", amount: 10 },
+        ],
+        state: "won",
+      },
       { name: "loss", round: 0, lines: [{ award_type: "TwoDigit", number: "11", amount: 5 }], state: "lost" },
-      { name: "round cancelled", round: 0, lines: [{ award_type: "ThreeDigit", number: "321", amount: 2 }, { award_type: "OneDigit", number: "7", amount: 3 }], state: "returned" },
+      {
+        name: "round cancelled",
+        round: 0,
+        lines: [
+          { award_type: "ThreeDigit", number: "321", amount: 2 },
+          { award_type: "OneDigit", number: "7", amount: 3 },
+        ],
+        state: "returned",
+      },
       { name: "closed early", round: 0, lines: [{ award_type: "ThreeDigit", number: "123", amount: 2 }], state: "won" },
-      { name: "corrected", round: 0, lines: [{ award_type: "TwoDigit", number: "77", amount: 10 }, { award_type: "TwoDigit", number: "55", amount: 3 }], state: "won" },
+      {
+        name: "corrected",
+        round: 0,
+        lines: [
+          { award_type: "TwoDigit", number: "77", amount: 10 },
+          { award_type: "TwoDigit", number: "55", amount: 3 },
+        ],
+        state: "won",
+      },
     ];
     for (const c of cases) {
       c.round = await makeRound(site.db, "hanoi", 60 * 60_000);
       c.masterId = (await ok(placeSlip(site, player, c.round, c.lines))).master_id as number;
     }
-    const [win, loss, cancelled, early, corrected] = cases as [(typeof cases)[0], (typeof cases)[0], (typeof cases)[0], (typeof cases)[0], (typeof cases)[0]];
+    const [win, loss, cancelled, early, corrected] = cases as [
+      (typeof cases)[0],
+      (typeof cases)[0],
+      (typeof cases)[0],
+      (typeof cases)[0],
+      (typeof cases)[0],
+    ];
 
     // Win, loss and correction: the round's planned close passes, then the result.
     for (const c of [win, loss, corrected]) {
       await pastGrace(c.round);
-      await ok(post(site.app, "/api/admin/add-award", { activityid: c.round, threeTop: "000", twoBottom: c === corrected ? "77" : "42" }, admin));
+      await ok(
+        post(site.app, "/api/admin/add-award", { activityid: c.round, threeTop: "000", twoBottom: c === corrected ? "77" : "42" }, admin),
+      );
     }
     // Corrected: 77 paid 900 ฿, then the result becomes 55: the 900 is taken back and 3 × 90 paid.
-    await ok(post(site.app, "/api/admin/add-award", { activityid: corrected.round, threeTop: "000", twoBottom: "55", correction: true, reason: "พิมพ์ผลผิด" }, admin));
+    await ok(
+      post(
+        site.app,
+        "/api/admin/add-award",
+        { activityid: corrected.round, threeTop: "000", twoBottom: "55", correction: true, reason: "พิมพ์ผลผิด" },
+        admin,
+      ),
+    );
     // The operator cancels a round: its slip is refunded.
     await ok(post(site.app, "/api/admin/cancel-activity", { activityid: cancelled.round, note: "งวดนี้ยกเลิกการออกผล" }, admin));
     // Closed early by the operator, then its result; its close moved past the grace.
@@ -132,7 +169,9 @@ describe("the screens agree with the books", () => {
       const mine = (e: LedgerEntry) => e.reference.startsWith(`round:${c.round}:`);
       ledgerSlip.set(c.masterId!, {
         paid: -ledger.entries.filter((e) => e.kind === "stake" && e.reference === `slip:${c.masterId}`).reduce((s, e) => s + e.amount, 0),
-        won: ledger.entries.filter((e) => mine(e) && (e.kind === "payout" || e.kind === "payout.reversal")).reduce((s, e) => s + e.amount, 0),
+        won: ledger.entries
+          .filter((e) => mine(e) && (e.kind === "payout" || e.kind === "payout.reversal"))
+          .reduce((s, e) => s + e.amount, 0),
         refunded: ledger.entries.filter((e) => mine(e) && e.kind === "stake.refund").reduce((s, e) => s + e.amount, 0),
       });
     }
@@ -152,7 +191,9 @@ describe("the screens agree with the books", () => {
     expect(apiTotals.count).toBe(cases.length);
     expect(shown(baht(apiTotals.staked))).toBe(shown(satangToBaht(standing.reduce((s, c) => s + ledgerSlip.get(c.masterId!)!.paid, 0))));
     expect(shown(baht(apiTotals.won))).toBe(
-      shown(satangToBaht(ledger.entries.filter((e) => e.kind === "payout" || e.kind === "payout.reversal").reduce((s, e) => s + e.amount, 0))),
+      shown(
+        satangToBaht(ledger.entries.filter((e) => e.kind === "payout" || e.kind === "payout.reversal").reduce((s, e) => s + e.amount, 0)),
+      ),
     );
 
     // The money history's API against the ledger entries, by entry id.
@@ -167,13 +208,17 @@ describe("the screens agree with the books", () => {
 
     // ---- The screens.
     const { page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
-    await page.getByTestId("credit").filter({ hasText: formatCredit(satangToBaht(ledger.balance)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(satangToBaht(ledger.balance)) })
+      .waitFor();
     expect(await page.getByTestId("credit").textContent()).toBe(formatCredit(baht(apiCredit)));
 
     // The slip list: one row per slip, in the state the API says.
     await page.goto(`${PATHS.reviewPostList}?period=7`);
     const rowOf = (id: number) => page.locator(`[data-testid="slip-row"][data-master-id="${id}"]`);
-    for (const c of cases) await page.locator(`[data-testid="slip-row"][data-master-id="${c.masterId}"][data-status="${c.state}"]`).waitFor();
+    for (const c of cases)
+      await page.locator(`[data-testid="slip-row"][data-master-id="${c.masterId}"][data-status="${c.state}"]`).waitFor();
     const listedIds = await page.getByTestId("slip-row").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-master-id"))));
     expect(new Set(listedIds)).toEqual(new Set(apiSlips.keys()));
     expect(listedIds.length).toBe(apiSlips.size);
@@ -257,7 +302,9 @@ async function checkDetail(page: Page, name: string, s: Slip, l: { paid: number;
     const card = detail.locator(`[data-testid="slip-line"][data-bet-type="${line.award_type}"][data-number="${line.number}"]`);
     expect(await card.count(), `${name} ${line.number}`).toBe(1);
     // Stake and rate.
-    expect(await card.textContent(), `${name} ${line.number}`).toContain(`แทง ${shown(baht(line.amount))} × ${formatRate(line.priceReturn)}`);
+    expect(await card.textContent(), `${name} ${line.number}`).toContain(
+      `แทง ${shown(baht(line.amount))} × ${formatRate(line.priceReturn)}`,
+    );
     // What it paid (settled) or would pay: the stake times the rate, worked out here in satang.
     const wouldPay = satangToBaht(Math.round(line.amount * 100 * line.priceReturn));
     const win = await card.getByTestId("slip-line-win").textContent();

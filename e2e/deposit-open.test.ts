@@ -20,7 +20,12 @@ let page: Page;
 
 beforeAll(async () => {
   const admin = await adminToken(site);
-  await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
+  await post(
+    site.app,
+    "/api/admin/save-mybank",
+    { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+    admin,
+  );
   player = await createPlayer(site);
   ({ page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT));
 });
@@ -38,7 +43,10 @@ async function shownAmount(): Promise<number> {
 
 /** Seconds left as the page shows them (m:ss). */
 async function shownSecondsLeft(): Promise<number> {
-  const text = (await page.getByTestId("deposit-time-left").filter({ hasText: /^\d+:\d{2}$/ }).textContent())!;
+  const text = (await page
+    .getByTestId("deposit-time-left")
+    .filter({ hasText: /^\d+:\d{2}$/ })
+    .textContent())!;
   const [m, s] = text.split(":").map(Number) as [number, number];
   return m * 60 + s;
 }
@@ -69,7 +77,13 @@ describe("the open deposit request on a phone", () => {
     expect(left).toBeLessThanOrEqual(30 * 60);
     expect(Math.abs(left - expected)).toBeLessThanOrEqual(5);
     // The server gives the same request on a new visit, and nothing new was reserved.
-    expect(await openOnServer()).toEqual({ amount: server.amount, transection: server.transection, expiresAt: server.expiresAt, bank: server.bank, qrPayload: server.qrPayload });
+    expect(await openOnServer()).toEqual({
+      amount: server.amount,
+      transection: server.transection,
+      expiresAt: server.expiresAt,
+      bank: server.bank,
+      qrPayload: server.qrPayload,
+    });
     const held = await site.owner.$client.query("select count(*)::int as n from deposit_requests where user_id = $1", [player.uuid]);
     expect(held.rows[0].n).toBe(1);
     const box = (await page.getByTestId("deposit-exact-amount").boundingBox())!;

@@ -15,7 +15,12 @@ let page: Page;
 
 beforeAll(async () => {
   const admin = await adminToken(site);
-  await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
+  await post(
+    site.app,
+    "/api/admin/save-mybank",
+    { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+    admin,
+  );
   const player = await createPlayer(site);
   ({ context, page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT));
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
@@ -55,7 +60,10 @@ describe("deposit on a phone", () => {
     expect(await text.textContent()).toMatch(new RegExp(`^${d} ${THAI_MONTHS[m - 1]} ${toBuddhistYear(y)} เวลา \\d{2}:\\d{2} น\\.$`));
     expect(await page.locator('input[type="datetime-local"]').count()).toBe(0);
     // The year list shows Buddhist-era years.
-    expect(await page.getByTestId("paytime-year").locator("option").allTextContents()).toEqual([String(toBuddhistYear(y - 1)), String(toBuddhistYear(y))]);
+    expect(await page.getByTestId("paytime-year").locator("option").allTextContents()).toEqual([
+      String(toBuddhistYear(y - 1)),
+      String(toBuddhistYear(y)),
+    ]);
 
     // Yesterday (Bangkok), 14:07: chosen with the selects, year first.
     const yesterday = bangkokDateKey(now - 86_400_000);

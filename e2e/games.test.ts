@@ -53,7 +53,12 @@ it("a hi-low game created in one browser is guessed in another, and both verify 
   await screenshot(b, "81-game-result");
 
   // The server's record and both balances: the pot less 5 % went to one of them.
-  const log = await post(site.app, "/api/get-huakoi-hilow-log", { uuid: challenger.uuid, dayperiod: 1, gametype: "hilow" }, challenger.token);
+  const log = await post(
+    site.app,
+    "/api/get-huakoi-hilow-log",
+    { uuid: challenger.uuid, dayperiod: 1, gametype: "hilow" },
+    challenger.token,
+  );
   const game = (log.body.gamelist as Array<{ id: number; winner: string; payout: number }>).find((g) => g.id === id)!;
   expect(game.payout).toBe(190);
   const credits = [await creditOf(site, creator.token), await creditOf(site, challenger.token)];

@@ -67,7 +67,10 @@ describe("win notice", () => {
     const badge = page.getByTestId("win-badge");
     await expect(badge.textContent()).resolves.toBe("1");
     await expect(badge.getAttribute("aria-label")).resolves.toContain(formatMoney(baht(900)));
-    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(500 - 20 + 900)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(500 - 20 + 900)) })
+      .waitFor();
     await screenshot(page, "180-win-toast-and-badge");
 
     const seen = answered("/api/seen-win-notice");
@@ -116,7 +119,10 @@ describe("money history", () => {
     expect(credit).toBe(1387);
     await openUserMenu("menu-history");
     await page.waitForURL((u) => u.pathname === "/mainCredit");
-    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(credit)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(credit)) })
+      .waitFor();
     const rows = page.getByTestId("movement-row");
     await rows.first().waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="movement-row"]').length === 6);
@@ -127,7 +133,9 @@ describe("money history", () => {
     // The header's credit is the newest balance and the sum of every movement.
     const amounts = await page.getByTestId("movement-amount").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-amount"))));
     expect(Math.round(amounts.reduce((s, a) => s + a, 0) * 100) / 100).toBe(credit);
-    const balances = await page.getByTestId("movement-balance").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-balance"))));
+    const balances = await page
+      .getByTestId("movement-balance")
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-balance"))));
     expect(balances[0]).toBe(credit);
     await expect(page.getByTestId("history-credit").textContent()).resolves.toBe(formatCredit(baht(credit)));
     const notes = await page.getByTestId("movement-note").allTextContents();
@@ -136,7 +144,9 @@ describe("money history", () => {
 
     // Only the wins.
     await page.getByTestId("history-kind").selectOption({ label: movementLabel("payout") });
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="movement-row"]')].every((e) => e.getAttribute("data-kind") === "payout"));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="movement-row"]')].every((e) => e.getAttribute("data-kind") === "payout"),
+    );
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="movement-row"]').length === 2);
     await screenshot(page, "184-money-history-wins");
 

@@ -44,7 +44,9 @@ async function simpleRound(): Promise<AdminRound> {
     const res = await post(site.app, "/api/admin/rounds", { date }, admin);
     expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
     const rounds = res.body.activitylist as AdminRound[];
-    const pick = rounds.find((r) => r.resultKind === "simple" && r.status === "closed") ?? rounds.find((r) => r.resultKind === "simple" && r.status === "open");
+    const pick =
+      rounds.find((r) => r.resultKind === "simple" && r.status === "closed") ??
+      rounds.find((r) => r.resultKind === "simple" && r.status === "open");
     if (pick) return pick;
   }
   throw new Error("no open or closed round of a simple lottery today or tomorrow");
@@ -61,7 +63,9 @@ describe("lotteries on the home and results pages", () => {
     // Icons chosen by Thai name are shown and load; yeekee has none.
     const gov = page.locator('[data-testid="lotto-card"][data-config-id="thai-gov"]');
     await expect(gov.getByTestId("lotto-icon").getAttribute("src")).resolves.toBe("/images/lotto/government.webp");
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="lotto-icon"]')].every((i) => i.complete && i.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="lotto-icon"]')].every((i) => i.complete && i.naturalWidth > 0),
+    );
     expect(await page.getByTestId("lotto-icon").count()).toBeGreaterThan(20);
     expect(await page.locator('[data-testid="lotto-card"][data-config-id="yeekee"] [data-testid="lotto-icon"]').count()).toBe(0);
 
@@ -101,7 +105,10 @@ describe("lotteries on the home and results pages", () => {
       })
       .toBe(entered.draw_date);
     const year = toBuddhistYear(Number(entered.draw_date.slice(0, 4)));
-    await page.getByTestId("results-date").filter({ hasText: String(year) }).waitFor();
+    await page
+      .getByTestId("results-date")
+      .filter({ hasText: String(year) })
+      .waitFor();
 
     const row = page.locator(`[data-testid="result-row"][data-activity-id="${entered.activityid}"]`);
     await row.waitFor();

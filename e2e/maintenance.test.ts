@@ -61,7 +61,9 @@ it("the operator closes the site, players see the maintenance page, the operator
   const stored = await site.db.$client.query("select value from site_config where key = 'site'");
   expect(stored.rows[0].value).toMatchObject({ openSite: false, closedMessage: MESSAGE });
   const audit = await site.db.$client.query("select action, after from audit_log where target = 'site_config:site'");
-  expect(audit.rows).toEqual([expect.objectContaining({ action: "site.close", after: expect.objectContaining({ reason: "อัปเดตระบบฐานข้อมูล" }) })]);
+  expect(audit.rows).toEqual([
+    expect.objectContaining({ action: "site.close", after: expect.objectContaining({ reason: "อัปเดตระบบฐานข้อมูล" }) }),
+  ]);
   await adminPage.locator("nav").getByRole("link", { name: "หน้าหลัก" }).click();
   await adminPage.getByTestId("site-closed-banner").waitFor();
   await adminPage.getByTestId("server-time").waitFor();
@@ -72,7 +74,10 @@ it("the operator closes the site, players see the maintenance page, the operator
   await playerPage.getByTestId("confirm-slip").click();
   await playerPage.getByTestId("maintenance-page").waitFor();
   await playerPage.getByTestId("maintenance-message").filter({ hasText: MESSAGE }).waitFor();
-  await playerPage.getByTestId("maintenance-credit").filter({ hasText: formatCredit(baht(credit)) }).waitFor();
+  await playerPage
+    .getByTestId("maintenance-credit")
+    .filter({ hasText: formatCredit(baht(credit)) })
+    .waitFor();
   await screenshot(playerPage, "113-maintenance-player");
   expect((await site.db.$client.query("select count(*)::int as n from slips where user_id = $1", [player.uuid])).rows[0].n).toBe(0);
   // Every page is the maintenance page, even after a reload; the money can still leave.
@@ -82,7 +87,10 @@ it("the operator closes the site, players see the maintenance page, the operator
   await playerPage.locator('input[name="withdraw-amount"]').fill("200");
   await playerPage.getByRole("button", { name: "ถอนเงิน", exact: true }).click();
   await playerPage.getByTestId("withdraw-done").waitFor();
-  await playerPage.getByTestId("maintenance-credit").filter({ hasText: formatCredit(baht(credit - 200)) }).waitFor();
+  await playerPage
+    .getByTestId("maintenance-credit")
+    .filter({ hasText: formatCredit(baht(credit - 200)) })
+    .waitFor();
   await playerPage.goto("/");
   await playerPage.getByTestId("maintenance-page").waitFor();
 
@@ -105,7 +113,10 @@ it("the operator closes the site, players see the maintenance page, the operator
   await playerPage.getByTestId("maintenance-retry").click();
   await playerPage.getByTestId("maintenance-page").waitFor({ state: "detached" });
   await playerPage.getByTestId("server-time").waitFor();
-  await playerPage.getByTestId("credit").filter({ hasText: formatCredit(baht(credit - 200)) }).waitFor();
+  await playerPage
+    .getByTestId("credit")
+    .filter({ hasText: formatCredit(baht(credit - 200)) })
+    .waitFor();
   await screenshot(playerPage, "115-player-home-after-reopen");
   const audits = await site.db.$client.query("select action from audit_log where target = 'site_config:site' order by id");
   expect(audits.rows.map((r) => r.action)).toEqual(["site.close", "site.open"]);

@@ -17,7 +17,16 @@ let page: Page;
 
 beforeAll(async () => {
   admin = await adminToken(site);
-  expect((await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin)).statusCode).toBe(200);
+  expect(
+    (
+      await post(
+        site.app,
+        "/api/admin/save-mybank",
+        { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+        admin,
+      )
+    ).statusCode,
+  ).toBe(200);
   player = await createPlayer(site);
   page = (await signedInPage(site, player, SMALL_PHONE_VIEWPORT)).page;
 });
@@ -64,8 +73,13 @@ it("deposit points wait for the stake, bets earn more, a slot is redeemed and th
 
   // The round settles (no winner): the deposit's 100 points vest, and 10,001 ฿ of stake earns 100.01
   // points at ×1.0.
-  await site.owner.$client.query(`update rounds set close_at = now() - interval '1 second', open_at = now() - interval '2 hours' where id = $1`, [round]);
-  expect((await post(site.app, "/api/admin/add-award", { activityid: round, threeTop: "999", twoBottom: "99" }, admin)).statusCode).toBe(200);
+  await site.owner.$client.query(
+    `update rounds set close_at = now() - interval '1 second', open_at = now() - interval '2 hours' where id = $1`,
+    [round],
+  );
+  expect((await post(site.app, "/api/admin/add-award", { activityid: round, threeTop: "999", twoBottom: "99" }, admin)).statusCode).toBe(
+    200,
+  );
   await page.reload();
   await page.getByTestId("points-usable").filter({ hasText: "200.01" }).waitFor();
   await page.getByTestId("tab-points-log").click();
@@ -82,7 +96,10 @@ it("deposit points wait for the stake, bets earn more, a slot is redeemed and th
   await page.getByTestId("points-usable").filter({ hasText: "100.01" }).waitFor();
   // The deposit carried a satang fraction: compare in satang.
   const after = (bahtToSatang(credit) + 1000) / 100;
-  await page.getByTestId("credit").filter({ hasText: formatCredit(baht(after)) }).waitFor();
+  await page
+    .getByTestId("credit")
+    .filter({ hasText: formatCredit(baht(after)) })
+    .waitFor();
   expect(bahtToSatang(await creditOf(site, player.token))).toBe(bahtToSatang(credit) + 1000);
   await expect(page.getByTestId("redeem-message").textContent()).resolves.toContain(formatMoney(baht(10)));
   await screenshot(page, "71-privilege-redeemed");

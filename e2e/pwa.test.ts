@@ -45,7 +45,14 @@ async function awayFromARoundClose(db: Db, marginMs: number): Promise<void> {
 }
 
 /** The server calls behind what the shell shows on every signed-in page, and the server clock's offset. */
-const SHELL_ASKS = ["/get-timenow", "/read-openSite-config", "/read-site-content", "/api/my-notices", "/api/rg/settings", "/api/read-win-notice"];
+const SHELL_ASKS = [
+  "/get-timenow",
+  "/read-openSite-config",
+  "/read-site-content",
+  "/api/my-notices",
+  "/api/rg/settings",
+  "/api/read-win-notice",
+];
 
 /**
  * Watches, from before the app's scripts run, every React commit through React's DevTools hook, and lists each
@@ -55,7 +62,14 @@ const SHELL_ASKS = ["/get-timenow", "/read-openSite-config", "/read-site-content
  */
 function watchMantineSelfUpdates(c: BrowserContext) {
   return c.addInitScript(() => {
-    type Fiber = { type: unknown; memoizedProps: unknown; memoizedState: unknown; alternate: Fiber | null; child: Fiber | null; sibling: Fiber | null };
+    type Fiber = {
+      type: unknown;
+      memoizedProps: unknown;
+      memoizedState: unknown;
+      alternate: Fiber | null;
+      child: Fiber | null;
+      sibling: Fiber | null;
+    };
     const w = window as unknown as { mantineSelfUpdates: string[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
     w.mantineSelfUpdates = [];
     const last = new WeakMap<Fiber, { props: unknown; state: unknown }>();
@@ -77,7 +91,8 @@ function watchMantineSelfUpdates(c: BrowserContext) {
           const f = stack.pop()!;
           const before = last.get(f) ?? (f.alternate ? last.get(f.alternate) : undefined);
           const name = nameOf(f);
-          if (before && before.props === f.memoizedProps && before.state !== f.memoizedState && name.startsWith("@mantine/")) w.mantineSelfUpdates.push(name);
+          if (before && before.props === f.memoizedProps && before.state !== f.memoizedState && name.startsWith("@mantine/"))
+            w.mantineSelfUpdates.push(name);
           const now = { props: f.memoizedProps, state: f.memoizedState };
           last.set(f, now);
           if (f.alternate) last.set(f.alternate, now);
@@ -305,7 +320,8 @@ describe("a first visit", () => {
         const w = window as unknown as { idChanges: string[] };
         w.idChanges = [];
         new MutationObserver((records) => {
-          for (const r of records) if (r.oldValue !== null) w.idChanges.push(`${(r.target as Element).tagName} ${r.attributeName} ${r.oldValue}`);
+          for (const r of records)
+            if (r.oldValue !== null) w.idChanges.push(`${(r.target as Element).tagName} ${r.attributeName} ${r.oldValue}`);
         }).observe(document, { subtree: true, attributes: true, attributeFilter: ["id", "for"], attributeOldValue: true });
       });
     const idChanges = (p: Page) => p.evaluate(() => (window as unknown as { idChanges: string[] }).idChanges);
@@ -317,7 +333,8 @@ describe("a first visit", () => {
       const w = window as unknown as { fontsAtFirstForm: boolean | null };
       w.fontsAtFirstForm = null;
       new MutationObserver(() => {
-        if (w.fontsAtFirstForm === null && document.querySelector("form")) w.fontsAtFirstForm = ["400", "500", "600"].every((x) => document.fonts.check(`${x} 1em Kanit`, "กa"));
+        if (w.fontsAtFirstForm === null && document.querySelector("form"))
+          w.fontsAtFirstForm = ["400", "500", "600"].every((x) => document.fonts.check(`${x} 1em Kanit`, "กa"));
       }).observe(document, { childList: true, subtree: true });
     });
     const signIn = await signedOut.newPage();
@@ -470,7 +487,8 @@ describe("a first visit", () => {
       expect(home?.credit).toBe("1,234 ฿");
       // Drawn in Kanit from the first: the page is not laid out in a fallback font and again as each face comes.
       expect(home?.fonts).toBe(true);
-      for (const path of ["/api/lottolist", "/get-username", "/api/get-credit"]) expect(asked.get(path), `${path}: ${askedAt.join(", ")}`).toBe(1);
+      for (const path of ["/api/lottolist", "/get-username", "/api/get-credit"])
+        expect(asked.get(path), `${path}: ${askedAt.join(", ")}`).toBe(1);
       // What the shell shows and the server clock's offset were answered before it was first drawn, so none of
       // them draws its part again after the first paint, and each was asked for once (docs/decisions/025).
       for (const path of SHELL_ASKS) {
@@ -492,7 +510,15 @@ describe("a first visit", () => {
       expect(bet?.betForm).toBe(true);
       expect(bet?.credit).toBe("1,234 ฿");
       expect(bet?.fonts).toBe(true);
-      for (const path of ["/api/lottolist", "/api/get-lotto-config-ByActivityID", "/api/read-newDigitPrice-AddLastTime", "/api/read-readpostnumberdigit", "/post-checktimeout-postnumber", "/get-username", "/api/get-credit"]) {
+      for (const path of [
+        "/api/lottolist",
+        "/api/get-lotto-config-ByActivityID",
+        "/api/read-newDigitPrice-AddLastTime",
+        "/api/read-readpostnumberdigit",
+        "/post-checktimeout-postnumber",
+        "/get-username",
+        "/api/get-credit",
+      ]) {
         expect(asked.get(path), path).toBe(1);
       }
       for (const path of SHELL_ASKS) {

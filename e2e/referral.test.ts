@@ -39,7 +39,12 @@ const aConsoleErrors: string[] = [];
 
 beforeAll(async () => {
   admin = await adminToken(site);
-  const bank = await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
+  const bank = await post(
+    site.app,
+    "/api/admin/save-mybank",
+    { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+    admin,
+  );
   expect(bank.statusCode, JSON.stringify(bank.body)).toBe(200);
   a = await createPlayer(site, { bankaccounts: "สมชาย ใจดี" });
   await fund(site, admin, a.uuid, A_START_CREDIT);
@@ -71,7 +76,9 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await expect(qr.getAttribute("src")).resolves.toMatch(/^data:image\/png;base64,/);
     // The image decoded (a broken data URL has no natural size).
     await expect(qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
-    await expect(aPage.getByTestId("line-share").getAttribute("href")).resolves.toBe(`https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(link)}`);
+    await expect(aPage.getByTestId("line-share").getAttribute("href")).resolves.toBe(
+      `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(link)}`,
+    );
     await expect(aPage.getByTestId("affiliate-credit").textContent()).resolves.toBe(`${formatMoney(baht(0))} ฿`);
     await aPage.getByTestId("tab-friends").click();
     await aPage.getByTestId("friends-empty").waitFor();
@@ -86,7 +93,10 @@ describe("a player's referral link earns commission on a friend's settled stake"
     bPage = await context.newPage();
     const data = playerData({ bankname: "kbank", bankaccounts: "มาลี ศรีสุข" });
     await bPage.goto(`/register/${a.uuid}`);
-    await bPage.getByTestId("referrer").filter({ hasText: `ผู้แนะนำ: ${a.username}` }).waitFor();
+    await bPage
+      .getByTestId("referrer")
+      .filter({ hasText: `ผู้แนะนำ: ${a.username}` })
+      .waitFor();
     await bPage.locator('input[name="phonenumber"]').fill(data.phonenumber);
     await bPage.getByRole("button", { name: "ขอรหัส OTP" }).click();
     await bPage.locator('input[name="otp"]').fill(await site.sms.codeFor(data.phonenumber));
@@ -102,7 +112,9 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await bPage.getByRole("button", { name: "สมัครสมาชิก" }).click();
     await bPage.waitForURL("**/singInPage?registered=1");
 
-    const row = await site.owner.$client.query("select u.referrer_id, u.bank_account_name from users u where u.username = $1", [data.username]);
+    const row = await site.owner.$client.query("select u.referrer_id, u.bank_account_name from users u where u.username = $1", [
+      data.username,
+    ]);
     expect(row.rows[0]).toEqual({ referrer_id: a.uuid, bank_account_name: "มาลี ศรีสุข" });
     const login = await post(site.app, "/login", { username: data.username, password: data.password });
     expect(login.statusCode, JSON.stringify(login.body)).toBe(200);
@@ -117,7 +129,10 @@ describe("a player's referral link earns commission on a friend's settled stake"
     expect(approved.statusCode, JSON.stringify(approved.body)).toBe(200);
     bCredit = deposit.amount;
     await bPage.getByTestId("refresh-credit").click();
-    await bPage.getByTestId("credit").filter({ hasText: formatCredit(baht(bCredit)) }).waitFor();
+    await bPage
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(bCredit)) })
+      .waitFor();
 
     await bPage.goto(`/homeAllLotto?lotto=hanoi&activity=${roundId}`);
     for (const line of LINES) {
@@ -136,7 +151,10 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await bPage.getByTestId("confirm-slip").click();
     await bPage.getByTestId("slip-result").waitFor();
     bCredit = Math.round((bCredit - TOTAL_STAKE) * 100) / 100;
-    await bPage.getByTestId("credit").filter({ hasText: formatCredit(baht(bCredit)) }).waitFor();
+    await bPage
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(bCredit)) })
+      .waitFor();
     expect(await creditOf(site, b.token)).toBe(bCredit);
 
     // B is A's friend at once; the commission waits for the round's result.
@@ -175,10 +193,18 @@ describe("a player's referral link earns commission on a friend's settled stake"
     expect(friendText).toContain(`${formatMoney(baht(TOTAL_STAKE))} ฿`);
     expect(await aPage.locator("body").innerText()).not.toContain(b.username);
 
-    await aPage.getByTestId("affiliate-credit").filter({ hasText: `${formatMoney(baht(commissionBaht))} ฿` }).waitFor();
+    await aPage
+      .getByTestId("affiliate-credit")
+      .filter({ hasText: `${formatMoney(baht(commissionBaht))} ฿` })
+      .waitFor();
     await expect(aPage.getByTestId("referral-total-today").textContent()).resolves.toContain(formatMoney(baht(commissionBaht)));
 
-    const day = (await site.owner.$client.query("select to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as d from referral_commissions where referrer_id = $1", [a.uuid])).rows;
+    const day = (
+      await site.owner.$client.query(
+        "select to_char(created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as d from referral_commissions where referrer_id = $1",
+        [a.uuid],
+      )
+    ).rows;
     expect(day).toHaveLength(1);
     await aPage.getByTestId("tab-subsidy").click();
     const subsidy = aPage.getByTestId("subsidy-row");
@@ -212,7 +238,10 @@ describe("a player's referral link earns commission on a friend's settled stake"
 
     await aPage.reload();
     await aPage.getByTestId("refresh-credit").click();
-    await aPage.getByTestId("credit").filter({ hasText: formatCredit(baht(A_START_CREDIT)) }).waitFor();
+    await aPage
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(A_START_CREDIT)) })
+      .waitFor();
     await aPage.getByText(`ขั้นต่ำ ${formatMoney(baht(0.01))} บาท`).waitFor();
     // More than the balance is refused and moves nothing.
     await aPage.getByTestId("af-amount").fill(String(commission / 100 + 1));
@@ -224,8 +253,14 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await aPage.getByTestId("af-withdraw-submit").click();
     await aPage.getByTestId("af-withdraw-done").waitFor();
     // No refresh: the move itself updates the header.
-    await aPage.getByTestId("credit").filter({ hasText: formatCredit(baht(A_START_CREDIT + MOVE)) }).waitFor();
-    await aPage.getByTestId("affiliate-credit").filter({ hasText: `${formatMoney(baht(left))} ฿` }).waitFor();
+    await aPage
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(A_START_CREDIT + MOVE)) })
+      .waitFor();
+    await aPage
+      .getByTestId("affiliate-credit")
+      .filter({ hasText: `${formatMoney(baht(left))} ฿` })
+      .waitFor();
     expect(await creditOf(site, a.token)).toBe(A_START_CREDIT + MOVE);
 
     await aPage.getByTestId("tab-af-history").click();

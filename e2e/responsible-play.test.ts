@@ -25,7 +25,16 @@ let round: number;
 
 beforeAll(async () => {
   admin = await adminToken(site);
-  expect((await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin)).statusCode).toBe(200);
+  expect(
+    (
+      await post(
+        site.app,
+        "/api/admin/save-mybank",
+        { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+        admin,
+      )
+    ).statusCode,
+  ).toBe(200);
   player = await createPlayer(site);
   // A deposit for the statement, and credit to bet with.
   const deposit = await reportDeposit(site, player, 500);
@@ -37,7 +46,10 @@ beforeAll(async () => {
 
 /** Moves the player's next reality check, as if its interval had run (the server's clock decides when it is due). */
 async function realityDueIn(seconds: number) {
-  await site.owner.$client.query(`update rg_state set reality_due_at = now() + make_interval(secs => $2) where user_id = $1`, [player.uuid, seconds]);
+  await site.owner.$client.query(`update rg_state set reality_due_at = now() + make_interval(secs => $2) where user_id = $1`, [
+    player.uuid,
+    seconds,
+  ]);
 }
 
 /** One two-digit line on the round's bet form, sent through the confirmation dialog. */
@@ -85,7 +97,10 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   await betTwoDigit("12", 30);
   await page.getByTestId("slip-result").waitFor();
   const afterFirst = await creditOf(site, player.token);
-  await page.getByTestId("credit").filter({ hasText: formatCredit(baht(afterFirst)) }).waitFor();
+  await page
+    .getByTestId("credit")
+    .filter({ hasText: formatCredit(baht(afterFirst)) })
+    .waitFor();
   await betTwoDigit("34", 30);
   const refusal = page.getByTestId("confirm-error");
   await refusal.waitFor();
@@ -109,7 +124,17 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   await page.mouse.click(5, 5);
   expect(await dialog.isVisible()).toBe(true);
   // Betting waits for the answer (here through the API with the player's other session).
-  const held = await post(site.app, "/api/post-numberdigit-mockdata", { uuid: player.uuid, activityid: round, datetime: new Date().toISOString(), numberlist: [{ award_type: "TwoDigit", number: "56", amount: 5 }] }, player.token);
+  const held = await post(
+    site.app,
+    "/api/post-numberdigit-mockdata",
+    {
+      uuid: player.uuid,
+      activityid: round,
+      datetime: new Date().toISOString(),
+      numberlist: [{ award_type: "TwoDigit", number: "56", amount: 5 }],
+    },
+    player.token,
+  );
   expect(held.statusCode, JSON.stringify(held.body)).toBe(409);
   await expectNoSeriousA11yViolations(page, "the reality check");
   await screenshot(page, "90-reality-check");
@@ -129,7 +154,10 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   await page.getByTestId("confirm-slip").click();
   await page.getByTestId("slip-result").waitFor();
   expect(await creditOf(site, player.token)).toBe(afterFirst - 10);
-  await page.getByTestId("credit").filter({ hasText: formatCredit(baht(afterFirst - 10)) }).waitFor();
+  await page
+    .getByTestId("credit")
+    .filter({ hasText: formatCredit(baht(afterFirst - 10)) })
+    .waitFor();
   await screenshot(page, "92-bet-after-continue");
 
   // The statement, from the header menu: this month, its days, and the CSV made in the browser.
@@ -148,7 +176,10 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("statement-csv").click()]);
   expect(download.suggestedFilename()).toBe(`statement-${today}.csv`);
   const csv = await readFile((await download.path())!, "utf8");
-  const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const lines = csv
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
   expect(lines[0]).toBe(STATEMENT_COLUMNS.map(([, heading]) => heading).join(","));
   const stakes = STATEMENT_COLUMNS.findIndex(([key]) => key === "stakes");
   const deposits = STATEMENT_COLUMNS.findIndex(([key]) => key === "deposits");

@@ -64,7 +64,11 @@ it("the change-password page confirms the old password, then sets the new one", 
   await page.getByRole("button", { name: "บันทึกรหัสผ่านใหม่" }).click();
   await page.getByText("เปลี่ยนรหัสผ่านสำเร็จ", { exact: false }).waitFor();
   await screenshot(page, "14-change-password");
-  const login = await site.app.inject({ method: "POST", url: "/login", payload: { username: player.username, password: "brand-new-pass-1" } });
+  const login = await site.app.inject({
+    method: "POST",
+    url: "/login",
+    payload: { username: player.username, password: "brand-new-pass-1" },
+  });
   expect(login.statusCode).toBe(200);
   await context.close();
 });

@@ -145,7 +145,15 @@ describe("a player registers, signs in and uses the shell", () => {
     // they are given must be what the form leaves once the banner was seen, or they test another page.
     const shape = (cookies: Awaited<ReturnType<BrowserContext["cookies"]>>) =>
       cookies
-        .map((c) => ({ name: c.name, value: c.name === "jwt" ? "(token)" : c.value, domain: c.domain, path: c.path, httpOnly: c.httpOnly, secure: c.secure, sameSite: c.sameSite }))
+        .map((c) => ({
+          name: c.name,
+          value: c.name === "jwt" ? "(token)" : c.value,
+          domain: c.domain,
+          path: c.path,
+          httpOnly: c.httpOnly,
+          secure: c.secure,
+          sameSite: c.sameSite,
+        }))
         .sort((a, b) => a.name.localeCompare(b.name));
     const storage = (p: Page) => p.evaluate(() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k === "role")));
     const given = await signedInPage(site, player);
@@ -163,10 +171,18 @@ describe("a player registers, signs in and uses the shell", () => {
 
   it("shows who referred on a referral link", async () => {
     const uuid = (await cookie("uuid"))!;
-    const other = await site.browser.newContext({ baseURL: site.url, viewport: { width: 390, height: 844 }, locale: "th-TH", timezoneId: "Asia/Bangkok" });
+    const other = await site.browser.newContext({
+      baseURL: site.url,
+      viewport: { width: 390, height: 844 },
+      locale: "th-TH",
+      timezoneId: "Asia/Bangkok",
+    });
     const p = await other.newPage();
     await p.goto(`/register/${uuid}`);
-    await p.getByTestId("referrer").filter({ hasText: `ผู้แนะนำ: ${player.username}` }).waitFor();
+    await p
+      .getByTestId("referrer")
+      .filter({ hasText: `ผู้แนะนำ: ${player.username}` })
+      .waitFor();
     await screenshot(p, "11-register-referral");
     await other.close();
   });
@@ -180,7 +196,12 @@ describe("a player registers, signs in and uses the shell", () => {
     await page.waitForURL("**/singInPage");
     for (const name of ["jwt", "uuid", "bannerStatus", "username", "userType"]) expect(await cookie(name), name).toBeUndefined();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    const res = await site.app.inject({ method: "POST", url: "/api/get-credit", headers: { authorization: `Bearer ${token}` }, payload: {} });
+    const res = await site.app.inject({
+      method: "POST",
+      url: "/api/get-credit",
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
     expect(res.statusCode).toBe(401);
     await screenshot(page, "12-after-logout");
   });

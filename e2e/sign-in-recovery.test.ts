@@ -103,7 +103,11 @@ describe("forgot password", () => {
 });
 
 describe("a session that ended", () => {
-  async function tokenLike(jwt: string, change: (claims: Record<string, unknown>) => Record<string, unknown>, secret = testConfig().jwtSecret) {
+  async function tokenLike(
+    jwt: string,
+    change: (claims: Record<string, unknown>) => Record<string, unknown>,
+    secret = testConfig().jwtSecret,
+  ) {
     const claims = JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
     return new SignJWT(change(claims)).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(secret));
   }

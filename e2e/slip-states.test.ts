@@ -40,7 +40,12 @@ describe("the slip list after an early close and a result", () => {
     const lost = await placeSlip(site, player, round, [{ award_type: "TwoDigit", number: "45", amount: 10 }]);
     const cancelled = await placeSlip(site, player, round, [{ award_type: "TwoDigit", number: "46", amount: 5 }]);
     for (const s of [won, lost, cancelled]) expect(s.statusCode, JSON.stringify(s.body)).toBe(200);
-    const cancel = await post(site.app, "/api/cancel-allpostnumber-mockdata", { uuid: player.uuid, activityid: round, master_id: cancelled.body.master_id }, player.token);
+    const cancel = await post(
+      site.app,
+      "/api/cancel-allpostnumber-mockdata",
+      { uuid: player.uuid, activityid: round, master_id: cancelled.body.master_id },
+      player.token,
+    );
     expect(cancel.statusCode, JSON.stringify(cancel.body)).toBe(200);
 
     const { page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
@@ -71,7 +76,10 @@ describe("the slip list after an early close and a result", () => {
 
     // The player sees the credit rise (the header's refresh) while on the list: the list follows.
     await page.getByTestId("refresh-credit").click();
-    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(after)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(after)) })
+      .waitFor();
     await page.locator(`[data-testid="slip-row"][data-master-id="${String(won.body.master_id)}"][data-status="won"]`).waitFor();
     const row = rowOf(won.body.master_id);
     await expect(row.getByTestId("slip-status").textContent()).resolves.toBe("ชนะ");
@@ -105,12 +113,15 @@ describe("sending a slip without a connection", () => {
   }
 
   async function slipsOf(roundId: number) {
-    const r = await site.owner.$client.query("select id, total_paid from slips where user_id = $1 and round_id = $2 order by id", [player.uuid, roundId]);
+    const r = await site.owner.$client.query("select id, total_paid from slips where user_id = $1 and round_id = $2 order by id", [
+      player.uuid,
+      roundId,
+    ]);
     return r.rows.map((x: { id: string; total_paid: string }) => ({ id: Number(x.id), paid: Number(x.total_paid) / 100 }));
   }
 
   beforeAll(async () => {
-  player = await createPlayer(site);
+    player = await createPlayer(site);
     await fund(site, admin, player.uuid, 1000);
     ({ context, page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT));
   });

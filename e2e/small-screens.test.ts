@@ -15,7 +15,12 @@ let admin: string;
 
 beforeAll(async () => {
   admin = await adminToken(site);
-  const bank = await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
+  const bank = await post(
+    site.app,
+    "/api/admin/save-mybank",
+    { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+    admin,
+  );
   expect(bank.statusCode).toBe(200);
 });
 
@@ -60,7 +65,10 @@ it("header and page controls are 44 px tap targets, and logout asks before signi
   const round = await makeRound(site.db, "hanoi", 10 * 60_000);
   const { page, context } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
   try {
-    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(200)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(200)) })
+      .waitFor();
     expect(await crowdedHeader(page)).toEqual([]);
     for (const path of ["/", `/homeAllLotto?lotto=hanoi&activity=${round}`, "/mainCredit", "/reviewPostList", "/yourselfPage"]) {
       await page.goto(path);
@@ -98,7 +106,12 @@ it("deposit status badges fit whole at 360 px", async () => {
     const statuses = await badges.evaluateAll((els) =>
       els.map((el) => {
         const label = el.querySelector(".mantine-Badge-label") ?? el;
-        return { status: el.getAttribute("data-status"), text: el.textContent, cut: label.scrollWidth > label.clientWidth + 0.5, right: el.getBoundingClientRect().right };
+        return {
+          status: el.getAttribute("data-status"),
+          text: el.textContent,
+          cut: label.scrollWidth > label.clientWidth + 0.5,
+          right: el.getBoundingClientRect().right,
+        };
       }),
     );
     expect(statuses.map((s) => s.status).sort()).toEqual(expect.arrayContaining(["Approve", "Pending"]));
@@ -127,7 +140,10 @@ it("a refused slip offers the deposit page for too little credit and the next ro
   };
   try {
     await page.goto(`/homeAllLotto?lotto=hanoi&activity=${round}`);
-    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(100)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(100)) })
+      .waitFor();
 
     // The operator takes 95 ฿ away while the confirm dialog is open: the server refuses the 50 ฿ slip.
     await betTwoDigit("12", 50);
@@ -144,7 +160,10 @@ it("a refused slip offers the deposit page for too little credit and the next ro
     // A round closed between adding the lines and confirming: the dialog leads to the next rounds.
     await fund(site, admin, player.uuid, 100);
     await page.goto(`/homeAllLotto?lotto=hanoi&activity=${round}`);
-    await page.getByTestId("credit").filter({ hasText: formatCredit(baht(105)) }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(105)) })
+      .waitFor();
     await betTwoDigit("34", 10);
     expect((await post(site.app, "/api/admin/close-activity", { activityid: round }, admin)).statusCode).toBe(200);
     await page.getByTestId("confirm-slip").click();

@@ -8,10 +8,7 @@ import { screenshot, signedInPage } from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
-const PNG_1PX = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG_1PX = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 const site = useSite();
 let player: Awaited<ReturnType<typeof createPlayer>>;
@@ -22,14 +19,22 @@ let depositAmount = 0;
 beforeAll(async () => {
   player = await createPlayer(site);
   const admin = await adminToken(site);
-  await post(site.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
+  await post(
+    site.app,
+    "/api/admin/save-mybank",
+    { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+    admin,
+  );
   playerPage = (await signedInPage(site, player)).page;
   adminPage = (await signedInPage(site, TEST_ADMIN)).page;
 });
 
 async function headerCredit(page: Page, expected: number) {
   await page.getByTestId("refresh-credit").click();
-  await page.getByTestId("credit").filter({ hasText: formatCredit(baht(expected)) }).waitFor();
+  await page
+    .getByTestId("credit")
+    .filter({ hasText: formatCredit(baht(expected)) })
+    .waitFor();
 }
 
 describe("money through the pages", () => {
@@ -78,7 +83,10 @@ describe("money through the pages", () => {
     await playerPage.getByRole("button", { name: "ถอนเงิน", exact: true }).click();
     await playerPage.getByTestId("withdraw-done").waitFor();
     const held = Math.round((depositAmount - 200) * 100) / 100;
-    await playerPage.getByTestId("credit").filter({ hasText: formatCredit(baht(held)) }).waitFor();
+    await playerPage
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(held)) })
+      .waitFor();
     await screenshot(playerPage, "23-withdraw");
 
     await adminPage.getByRole("tab", { name: "ถอนรอจ่าย" }).click();

@@ -63,7 +63,10 @@ describe("every yeekee round gets a result", () => {
     const numbers = ["31415", "00042", "27182"];
     const round = await shotRound(numbers);
     expect(await finishYeekeeRound(site.db, round)).toBe("result");
-    const listed = (await post(site.app, "/api/read-numberrecord", { activityid: round }, player.token)).body as unknown as { head: string; seed: string };
+    const listed = (await post(site.app, "/api/read-numberrecord", { activityid: round }, player.token)).body as unknown as {
+      head: string;
+      seed: string;
+    };
     const expected = yeekeeResult(numbers, 0, yeekeeOffset(listed.seed, listed.head));
     if (expected.void) throw new Error("3 shots with no minimum are decided");
 

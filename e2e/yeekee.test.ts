@@ -58,7 +58,10 @@ beforeAll(async () => {
 
 /** The result as decided: the shots' sum rule plus the offset of the seed revealed at the result time. */
 async function decided() {
-  const listed = (await post(site.app, "/api/read-numberrecord", { activityid: roundId }, p1.token)).body as unknown as { head: string; seed: string | null };
+  const listed = (await post(site.app, "/api/read-numberrecord", { activityid: roundId }, p1.token)).body as unknown as {
+    head: string;
+    seed: string | null;
+  };
   if (listed.seed === null) throw new Error("the seed is revealed at the result time");
   const r = yeekeeResult(shots, 20, yeekeeOffset(listed.seed, listed.head));
   if (r.void) throw new Error("24 shots cannot be void");
@@ -177,7 +180,10 @@ describe("yeekee live", () => {
     await page1.locator('[data-testid="lucky-person"][data-position="16"][data-paid="true"]').waitFor();
     await page1.locator('[data-testid="lucky-person"][data-position="1"][data-paid="true"]').waitFor();
     // Player 1's 50 ฿ for #16 reaches the credit shown.
-    await page1.getByTestId("credit").filter({ hasText: formatCredit(baht(1000 - 100 + 50)) }).waitFor();
+    await page1
+      .getByTestId("credit")
+      .filter({ hasText: formatCredit(baht(1000 - 100 + 50)) })
+      .waitFor();
     await expect(page1.getByTestId("shoot-countdown").textContent()).resolves.toBe("00:00:00");
     await page1.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page1, "51-yeekee-result");

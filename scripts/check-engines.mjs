@@ -33,7 +33,8 @@ for (const [path, entry] of Object.entries(lock.packages ?? {})) {
   // The root is the promise itself; entries for other platforms' optional binaries are not installed here.
   if (path === "" || !existsSync(new URL(path, root))) continue;
   const range = entry.engines?.node;
-  if (range && !semver.satisfies(oldestText, range)) refusing.push(`${path.replace(/^.*node_modules\//, "")}@${entry.version} wants node ${range}`);
+  if (range && !semver.satisfies(oldestText, range))
+    refusing.push(`${path.replace(/^.*node_modules\//, "")}@${entry.version} wants node ${range}`);
 }
 if (refusing.length > 0) {
   console.error(`These packages do not support Node.js ${oldestText}, the oldest package.json promises:\n  ${refusing.join("\n  ")}`);

@@ -28,7 +28,11 @@ function page(size: number, maskable: boolean) {
   </style></head><body><div>${logo}</div></body></html>`;
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: ["--no-sandbox"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox"],
+});
 try {
   for (const [name, size, maskable] of [
     ["icon-192.png", 192, false],

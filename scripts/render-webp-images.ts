@@ -25,7 +25,11 @@ const DRAWINGS: ReadonlyArray<{ file: string; size: number }> = [
 // Lossy at 0.9: half the bytes of lossless, with no difference to see at these sizes.
 const QUALITY = 0.9;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: ["--no-sandbox"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox"],
+});
 try {
   const page = await browser.newPage();
   for (const { file, size } of DRAWINGS) {

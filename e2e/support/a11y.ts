@@ -54,7 +54,9 @@ async function axeOnce(page: Page): Promise<A11yViolation[]> {
   await page
     .waitForFunction(
       () => {
-        const settled = document.getAnimations().every((a) => a.effect?.getComputedTiming().endTime === Infinity || a.playState !== "running");
+        const settled = document
+          .getAnimations()
+          .every((a) => a.effect?.getComputedTiming().endTime === Infinity || a.playState !== "running");
         const opaque = (el: Element) => {
           for (let e: Element | null = el; e; e = e.parentElement) if (Number(getComputedStyle(e).opacity) < 1) return false;
           return true;
@@ -78,7 +80,8 @@ async function axeOnce(page: Page): Promise<A11yViolation[]> {
     const inComboboxList = (rule: string, element: Element | undefined) =>
       rule === "scrollable-region-focusable" &&
       element != null &&
-      (element.querySelector('[role="listbox"]') != null || element.closest('[role="listbox"], [class*="Combobox-dropdown"], [class*="-dropdown"][id]') != null);
+      (element.querySelector('[role="listbox"]') != null ||
+        element.closest('[role="listbox"], [class*="Combobox-dropdown"], [class*="-dropdown"][id]') != null);
     return r.violations
       .map((v) => ({
         id: v.id,
@@ -110,5 +113,6 @@ export function formatViolations(violations: A11yViolation[]): string {
 /** Fails with the list when axe finds a serious or critical violation on the page. */
 export async function expectNoSeriousA11yViolations(page: Page, what = page.url()): Promise<void> {
   const found = await seriousA11yViolations(page);
-  if (found.length > 0) throw new Error(`axe: ${found.length} serious or critical accessibility violation(s) on ${what}:\n\n${formatViolations(found)}`);
+  if (found.length > 0)
+    throw new Error(`axe: ${found.length} serious or critical accessibility violation(s) on ${what}:\n\n${formatViolations(found)}`);
 }

@@ -28,7 +28,15 @@ export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   return browser;
 }
@@ -39,7 +47,12 @@ export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const SMALL_PHONE_VIEWPORT = { width: 360, height: 740 };
 
 /** A phone-sized page in Thai, on Bangkok time. */
-export async function phoneContext(browser: Browser, baseURL: string, viewport = PHONE_VIEWPORT, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = PHONE_VIEWPORT,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     ...options,
     baseURL,
@@ -80,18 +93,31 @@ const SESSION_COOKIE_SECONDS = 2_678_400;
  * storage. The player is signed in through the API's /login, from the same address the page's form would
  * use, so the server sees the same sign-in (its session row, its reality clock).
  */
-export async function signedInState(baseURL: string, player: { username: string; password: string }): Promise<NonNullable<BrowserContextOptions["storageState"]>> {
+export async function signedInState(
+  baseURL: string,
+  player: { username: string; password: string },
+): Promise<NonNullable<BrowserContextOptions["storageState"]>> {
   const res = await fetch(new URL("/login", baseURL), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username: player.username, password: player.password }),
   });
   const body = (await res.json()) as Record<string, unknown>;
-  if (!res.ok || typeof body.jwt !== "string") throw new Error(`sign-in of ${player.username} through /login failed: ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok || typeof body.jwt !== "string")
+    throw new Error(`sign-in of ${player.username} through /login failed: ${res.status} ${JSON.stringify(body)}`);
   const signedIn = auth.SignedIn.parse(body);
   const { hostname, origin } = new URL(baseURL);
   const expires = Math.floor(Date.now() / 1000) + SESSION_COOKIE_SECONDS;
-  const cookie = (name: CookieName, value: string) => ({ name, value: encodeURIComponent(value), domain: hostname, path: "/", expires, httpOnly: false, secure: false, sameSite: "Strict" as const });
+  const cookie = (name: CookieName, value: string) => ({
+    name,
+    value: encodeURIComponent(value),
+    domain: hostname,
+    path: "/",
+    expires,
+    httpOnly: false,
+    secure: false,
+    sameSite: "Strict" as const,
+  });
   return {
     cookies: [
       cookie(COOKIE.jwt, signedIn.jwt),
@@ -131,7 +157,12 @@ export async function signedInPage(
  */
 export async function closeWelcomeBanner(page: Page) {
   const banner = page.getByTestId("banner");
-  if (await banner.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+  if (
+    await banner.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await banner.getByRole("button", { name: "ปิด" }).click();
     await banner.waitFor({ state: "detached" });
   }
@@ -154,7 +185,10 @@ export async function animationsDone(locator: Locator): Promise<void> {
   await locator.evaluate(
     (el) =>
       new Promise<void>((resolve) => {
-        const running = () => el.getAnimations({ subtree: true }).filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+        const running = () =>
+          el
+            .getAnimations({ subtree: true })
+            .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
         // Idle on two frames in a row: a transition started from a frame callback (as Mantine's are) has begun by then.
         let idleFrames = 0;
         const check = () => {

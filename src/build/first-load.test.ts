@@ -26,13 +26,20 @@ describe("the chunks a first visit preloads", () => {
     // A module the build does not have (another build's page) adds nothing; an unknown path preloads nothing.
     expect(pagePreloads(MANIFEST, pageModules("/mainCredit"))).toEqual(["assets/shell-d.js"]);
     expect(pagePreloads(MANIFEST, pageModules("/no-such-page"))).toEqual([]);
-    expect(pagePreloads(MANIFEST, pageModules("/yeekeePage/401"))).toEqual(["assets/shell-d.js", "assets/yeekee-page-D5Vwxr9Z.js", "assets/input-c.js"]);
+    expect(pagePreloads(MANIFEST, pageModules("/yeekeePage/401"))).toEqual([
+      "assets/shell-d.js",
+      "assets/yeekee-page-D5Vwxr9Z.js",
+      "assets/input-c.js",
+    ]);
   });
 
   it("are named in the head of index.html, after what it loads itself", () => {
-    const html = '<html>\n  <head>\n    <script type="module" crossorigin src="/assets/index-a.js"></script>\n  </head>\n  <body></body>\n</html>';
+    const html =
+      '<html>\n  <head>\n    <script type="module" crossorigin src="/assets/index-a.js"></script>\n  </head>\n  <body></body>\n</html>';
     const out = withPreloads(html, ["assets/sign-in-e.js", "assets/input-c.js"]);
-    expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/sign-in-e.js">\n    <link rel="modulepreload" crossorigin href="/assets/input-c.js">\n  </head>');
+    expect(out).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/sign-in-e.js">\n    <link rel="modulepreload" crossorigin href="/assets/input-c.js">\n  </head>',
+    );
     expect(out.indexOf("index-a.js")).toBeLessThan(out.indexOf("sign-in-e.js"));
     expect(withPreloads(html, [])).toBe(html);
   });
@@ -46,10 +53,17 @@ describe("the chunks a first visit preloads", () => {
     expect(listed.length).toBeGreaterThan(0);
     for (const m of listed) {
       expect(existsSync(join(WEB, m)), m).toBe(true);
-      const asImported = m.replace(/\.tsx?$/, "").replace(/^app\//, "").replace(/^features\//, "features/");
-      expect([...imported].some((i) => i.endsWith(asImported)), `${m} is not one of lazy-pages.tsx's or signed-in.ts's imports`).toBe(true);
+      const asImported = m
+        .replace(/\.tsx?$/, "")
+        .replace(/^app\//, "")
+        .replace(/^features\//, "features/");
+      expect(
+        [...imported].some((i) => i.endsWith(asImported)),
+        `${m} is not one of lazy-pages.tsx's or signed-in.ts's imports`,
+      ).toBe(true);
     }
     // The routes a player lands on first are listed.
-    for (const p of ["/singInPage", "/", "/homeAllLotto", "/yeekeePage/1", "/register/1", "/mainCredit"]) expect(pageModules(p).length, p).toBeGreaterThan(0);
+    for (const p of ["/singInPage", "/", "/homeAllLotto", "/yeekeePage/1", "/register/1", "/mainCredit"])
+      expect(pageModules(p).length, p).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,9 @@ describe("the Kanit faces the pages load (app/fonts.css, app/fonts/)", () => {
   const faces = kanitFaces();
 
   it("are the three weights in a Thai and a Latin face each", () => {
-    expect(faces.map((f) => f.file).sort()).toEqual(["400", "500", "600"].flatMap((w) => [`kanit-latin-${w}.woff2`, `kanit-thai-${w}.woff2`]).sort());
+    expect(faces.map((f) => f.file).sort()).toEqual(
+      ["400", "500", "600"].flatMap((w) => [`kanit-latin-${w}.woff2`, `kanit-thai-${w}.woff2`]).sort(),
+    );
   });
 
   it("reads a unicode-range as its characters", () => {

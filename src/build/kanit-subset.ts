@@ -27,7 +27,8 @@ export function kanitFaces(css = readFileSync(FONTS_CSS, "utf8")): KanitFace[] {
     const file = /src:\s*url\("\.\/fonts\/([^"]+)"\)/.exec(body!)?.[1];
     const unicodeRange = /unicode-range:\s*([^;]+);/.exec(body!)?.[1];
     const named = file && /^kanit-(\w+)-(\d{3})\.woff2$/.exec(file);
-    if (!named || !unicodeRange) throw new Error(`fonts.css: a face without a ./fonts/kanit-<subset>-<weight>.woff2 source or a unicode-range: ${body}`);
+    if (!named || !unicodeRange)
+      throw new Error(`fonts.css: a face without a ./fonts/kanit-<subset>-<weight>.woff2 source or a unicode-range: ${body}`);
     return { file, source: `@fontsource/kanit/files/kanit-${named[1]}-${named[2]}-normal.woff2`, unicodeRange: unicodeRange.trim() };
   });
 }
@@ -37,7 +38,11 @@ export function charactersOf(unicodeRange: string): string {
   return unicodeRange
     .split(",")
     .map((part) => {
-      const [from, to = from] = part.trim().replace(/^U\+/i, "").split("-").map((hex) => parseInt(hex, 16));
+      const [from, to = from] = part
+        .trim()
+        .replace(/^U\+/i, "")
+        .split("-")
+        .map((hex) => parseInt(hex, 16));
       return Array.from({ length: to! - from! + 1 }, (_, i) => String.fromCodePoint(from! + i)).join("");
     })
     .join("");

@@ -1,4 +1,10 @@
-import { type ConvertCSSVariablesInput, convertCssVariables, DEFAULT_THEME, defaultCssVariablesResolver, mergeMantineTheme } from "@mantine/core";
+import {
+  type ConvertCSSVariablesInput,
+  convertCssVariables,
+  DEFAULT_THEME,
+  defaultCssVariablesResolver,
+  mergeMantineTheme,
+} from "@mantine/core";
 import { cssVariablesResolver, theme } from "../web/app/theme";
 
 /** The theme's CSS variables, committed beside the theme and loaded with the app's CSS (main.tsx). */

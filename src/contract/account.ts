@@ -8,11 +8,7 @@ import { schema } from "./schema";
 // The player's own account pages (docs/decisions/028): every movement of their money, the win notice, and the
 // results history of a lottery. The movement kinds and their Thai labels are src/domain/movements.ts.
 
-const MovementKindName = schema(() =>
-  z
-    .string({ error: "ประเภทรายการไม่ถูกต้อง" })
-    .refine(isMovementKind, "ประเภทรายการไม่ถูกต้อง"),
-);
+const MovementKindName = schema(() => z.string({ error: "ประเภทรายการไม่ถูกต้อง" }).refine(isMovementKind, "ประเภทรายการไม่ถูกต้อง"));
 
 /** Where a movement came from, for a link: the slips it paid or took, or the request it settled. */
 export const MovementSource = schema(() =>
@@ -54,23 +50,25 @@ export const readMoneyHistory = route({
   path: "/api/read-money-history",
   access: "player",
   summary: "ประวัติการเงินของผู้เล่น: ทุกรายการที่ผ่านเครดิต พร้อมยอดคงเหลือหลังรายการ (กรองประเภท/ช่วงวัน, แบ่งหน้า)",
-  body: () => z.object({
-    uuid: Uuid,
-    /** Only these kinds; none or empty: every kind. */
-    kinds: z.array(MovementKindName).max(30, "เลือกประเภทได้ไม่เกิน 30 ประเภท").optional(),
-    dayperiod: DayPeriod.optional().default(30),
-    /** The page after this entry id (the previous page's `next`); absent: the newest page. */
-    before: WholeNumber("หน้าถัดไปไม่ถูกต้อง").optional(),
-    limit: WholeNumber("จำนวนรายการต่อหน้าต้องเป็น 1-100", { max: 100 }).optional().default(30),
-  }),
-  response: () => z.object({
-    status: ResultStatus,
-    /** The credit now (the header's figure); the newest movement's balance_after equals it. */
-    credit: z.number(),
-    list: z.array(Movement),
-    /** The `before` of the next (older) page, null when this was the last. */
-    next: z.number().int().nullable(),
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      /** Only these kinds; none or empty: every kind. */
+      kinds: z.array(MovementKindName).max(30, "เลือกประเภทได้ไม่เกิน 30 ประเภท").optional(),
+      dayperiod: DayPeriod.optional().default(30),
+      /** The page after this entry id (the previous page's `next`); absent: the newest page. */
+      before: WholeNumber("หน้าถัดไปไม่ถูกต้อง").optional(),
+      limit: WholeNumber("จำนวนรายการต่อหน้าต้องเป็น 1-100", { max: 100 }).optional().default(30),
+    }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      /** The credit now (the header's figure); the newest movement's balance_after equals it. */
+      credit: z.number(),
+      list: z.array(Movement),
+      /** The `before` of the next (older) page, null when this was the last. */
+      next: z.number().int().nullable(),
+    }),
 });
 
 export const WonSlip = schema(() =>
@@ -91,14 +89,15 @@ export const readWinNotice = route({
   access: "player",
   summary: "โพยที่ถูกรางวัลซึ่งผู้เล่นยังไม่ได้เห็น (ตั้งแต่ครั้งล่าสุดที่กดรับทราบ)",
   body: () => z.object({ uuid: Uuid.optional() }).nullish(),
-  response: () => z.object({
-    status: ResultStatus,
-    /** Baht won on the slips below. */
-    total: z.number(),
-    slips: z.array(WonSlip),
-    /** Send this as `upTo` when the player has seen them; 0 when there is nothing new. */
-    upTo: z.number().int(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      /** Baht won on the slips below. */
+      total: z.number(),
+      slips: z.array(WonSlip),
+      /** Send this as `upTo` when the player has seen them; 0 when there is nothing new. */
+      upTo: z.number().int(),
+    }),
 });
 
 export const seenWinNotice = route({
@@ -130,11 +129,12 @@ export const readResultHistory = route({
   path: "/api/read-result-history",
   access: "player",
   summary: "ผลรางวัลย้อนหลัง N งวดของหวย (10/30/100) สำหรับสถิติเลขสองตัว",
-  body: () => z.object({
-    configID: z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง"),
-    draws: z.coerce
-      .number({ error: "จำนวนงวดต้องเป็น 10, 30 หรือ 100" })
-      .refine((n) => (RESULT_HISTORY_DRAWS as readonly number[]).includes(n), "จำนวนงวดต้องเป็น 10, 30 หรือ 100"),
-  }),
+  body: () =>
+    z.object({
+      configID: z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง"),
+      draws: z.coerce
+        .number({ error: "จำนวนงวดต้องเป็น 10, 30 หรือ 100" })
+        .refine((n) => (RESULT_HISTORY_DRAWS as readonly number[]).includes(n), "จำนวนงวดต้องเป็น 10, 30 หรือ 100"),
+    }),
   response: () => z.object({ status: ResultStatus, name: z.string(), draws: z.array(ResultDraw) }),
 });

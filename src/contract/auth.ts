@@ -1,17 +1,6 @@
 import { z } from "zod";
 import { BANK_CODES, bankCodeOf } from "../domain/banks";
-import {
-  BankNo,
-  EmptyBody,
-  Otp,
-  Password,
-  PasswordAttempt,
-  PhoneNumber,
-  ResultStatus,
-  SimpleResponse,
-  Username,
-  Uuid,
-} from "./common";
+import { BankNo, EmptyBody, Otp, Password, PasswordAttempt, PhoneNumber, ResultStatus, SimpleResponse, Username, Uuid } from "./common";
 import { route } from "./route";
 import { schema } from "./schema";
 
@@ -175,10 +164,11 @@ export const loginSecondFactor = route({
   path: "/login-totp",
   access: "public",
   summary: "เข้าสู่ระบบผู้ดูแล ขั้นที่สอง: รหัส 6 หลักจากแอปยืนยันตัวตน หรือรหัสกู้คืน (ใช้ได้ครั้งเดียว)",
-  body: () => z.object({
-    challenge: z.string({ error: "กรุณาเข้าสู่ระบบด้วยรหัสผ่านก่อน" }).min(1, "กรุณาเข้าสู่ระบบด้วยรหัสผ่านก่อน").max(100, "กรุณาเข้าสู่ระบบด้วยรหัสผ่านอีกครั้ง"),
-    code: SecondFactorCode,
-  }),
+  body: () =>
+    z.object({
+      challenge: z.string({ error: "กรุณาเข้าสู่ระบบด้วยรหัสผ่านก่อน" }).min(1, "กรุณาเข้าสู่ระบบด้วยรหัสผ่านก่อน").max(100, "กรุณาเข้าสู่ระบบด้วยรหัสผ่านอีกครั้ง"),
+      code: SecondFactorCode,
+    }),
   response: () => SignedIn,
 });
 
@@ -197,12 +187,13 @@ export const checkPhoneNumber = route({
   access: "public",
   summary: "ตรวจเบอร์โทรศัพท์ซ้ำ และส่ง OTP เมื่อไม่ซ้ำ",
   body: () => z.object({ phonenumber: PhoneNumber }),
-  response: () => z.object({
-    status: ResultStatus,
-    message: z.string(),
-    noneduplicatestatus: z.boolean(),
-    sendotpstatus: z.boolean(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      message: z.string(),
+      noneduplicatestatus: z.boolean(),
+      sendotpstatus: z.boolean(),
+    }),
 });
 
 export const checkOtp = route({
@@ -211,13 +202,14 @@ export const checkOtp = route({
   access: "public",
   summary: "ยืนยันรหัส OTP",
   body: () => z.object({ phonenumber: PhoneNumber, otp: Otp }),
-  response: () => z.object({
-    status: ResultStatus,
-    message: z.string(),
-    otpstatus: z.boolean(),
-    /** Proof for /register that this caller verified the phone. */
-    otptoken: z.string().optional(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      message: z.string(),
+      otpstatus: z.boolean(),
+      /** Proof for /register that this caller verified the phone. */
+      otptoken: z.string().optional(),
+    }),
 });
 
 export const checkUsernameBankno = route({
@@ -253,12 +245,13 @@ export const getBankInfo = route({
   access: "player",
   summary: "บัญชีธนาคารที่ลงทะเบียนไว้",
   body: () => z.object({ username: Username }),
-  response: () => z.object({
-    status: ResultStatus,
-    bankname: BankCode,
-    bankno: z.string(),
-    bankaccounts: z.string(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      bankname: BankCode,
+      bankno: z.string(),
+      bankaccounts: z.string(),
+    }),
 });
 
 export const renewToken = route({
@@ -303,11 +296,12 @@ export const adminBanPlayer = route({
   path: "/api/admin/ban-player",
   access: "admin",
   summary: "ระงับหรือยกเลิกการระงับบัญชีผู้เล่น (ออกจากระบบทุกเครื่องทันที)",
-  body: () => z.object({
-    uuid: Uuid,
-    banned: z.boolean({ error: "กรุณาระบุว่าจะระงับหรือยกเลิกการระงับ" }),
-    reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      banned: z.boolean({ error: "กรุณาระบุว่าจะระงับหรือยกเลิกการระงับ" }),
+      reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
+    }),
   response: () => SimpleResponse,
 });
 
@@ -319,16 +313,17 @@ export const adminTotpStatus = route({
   beforeSecondFactor: true,
   summary: "สถานะการยืนยันตัวตนสองขั้นตอนของผู้ดูแลที่เข้าสู่ระบบอยู่",
   body: () => EmptyBody,
-  response: () => z.object({
-    status: ResultStatus,
-    enrolled: z.boolean(),
-    /** The back office needs the second factor (always, except where the site's configuration says not). */
-    required: z.boolean(),
-    /** This session passed the second factor (signed in with a code, or confirmed an enrolment). */
-    session_verified: z.boolean(),
-    confirmed_at: z.string().nullable(),
-    recovery_codes_left: z.number().int(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      enrolled: z.boolean(),
+      /** The back office needs the second factor (always, except where the site's configuration says not). */
+      required: z.boolean(),
+      /** This session passed the second factor (signed in with a code, or confirmed an enrolment). */
+      session_verified: z.boolean(),
+      confirmed_at: z.string().nullable(),
+      recovery_codes_left: z.number().int(),
+    }),
 });
 
 export const adminTotpEnrol = route({

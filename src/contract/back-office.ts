@@ -36,15 +36,16 @@ export const adminPlayerView = route({
   access: "admin",
   summary: "ข้อมูลผู้เล่นหนึ่งคน: ยอดเงิน รายการเงิน โพย ฝาก ถอน ผู้แนะนำ (บันทึกการเปิดดู)",
   body: () => z.object({ uuid: Uuid }),
-  response: () => z.object({
-    status: ResultStatus,
-    player: PlayerDetails,
-    /** The last 200 movements of the credit account (90 days), newest first. */
-    logArr: z.array(LogLine),
-    slips: z.array(Slip),
-    deposits: z.array(PayRecord),
-    withdrawals: z.array(Withdrawal),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      player: PlayerDetails,
+      /** The last 200 movements of the credit account (90 days), newest first. */
+      logArr: z.array(LogLine),
+      slips: z.array(Slip),
+      deposits: z.array(PayRecord),
+      withdrawals: z.array(Withdrawal),
+    }),
 });
 
 /** A Bangkok calendar day, YYYY-MM-DD. */
@@ -52,7 +53,10 @@ const Day = schema(() =>
   z
     .string({ error: "กรุณาระบุวันที่" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "วันที่ต้องอยู่ในรูปแบบ ปปปป-ดด-วว (ค.ศ.)")
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00+07:00`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "วันที่ไม่ถูกต้อง"),
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00+07:00`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      "วันที่ไม่ถูกต้อง",
+    ),
 );
 
 /** The longest period one report covers. */
@@ -86,21 +90,23 @@ export const adminReport = route({
   path: "/api/admin/report",
   access: "admin",
   summary: "รายงานรายวันและรายหวย (ตามเวลาประเทศไทย) จากสมุดบัญชี: ยอดแทง รางวัล ค่าคอม โบนัส ฝาก ถอน ผลได้เสียของเว็บ",
-  body: () => z
-    .object({ from: Day, to: Day })
-    .refine((b) => b.from <= b.to, { message: "วันเริ่มต้องไม่อยู่หลังวันสิ้นสุด", path: ["from"] })
-    .refine((b) => (Date.parse(b.to) - Date.parse(b.from)) / 86_400_000 < REPORT_MAX_DAYS, {
-      message: `ดูรายงานได้ครั้งละไม่เกิน ${REPORT_MAX_DAYS} วัน`,
-      path: ["to"],
+  body: () =>
+    z
+      .object({ from: Day, to: Day })
+      .refine((b) => b.from <= b.to, { message: "วันเริ่มต้องไม่อยู่หลังวันสิ้นสุด", path: ["from"] })
+      .refine((b) => (Date.parse(b.to) - Date.parse(b.from)) / 86_400_000 < REPORT_MAX_DAYS, {
+        message: `ดูรายงานได้ครั้งละไม่เกิน ${REPORT_MAX_DAYS} วัน`,
+        path: ["to"],
+      }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      from: z.string(),
+      to: z.string(),
+      /** One row a Bangkok day with any movement, oldest first. */
+      days: z.array(ReportFigures.extend({ day: z.string() })),
+      /** One row a day and lottery with play in it (stakes, payouts, commission, yeekee rewards). */
+      lotteries: z.array(ReportFigures.extend({ day: z.string(), lotteryId: z.string(), lotteryName: z.string() })),
+      totals: ReportFigures,
     }),
-  response: () => z.object({
-    status: ResultStatus,
-    from: z.string(),
-    to: z.string(),
-    /** One row a Bangkok day with any movement, oldest first. */
-    days: z.array(ReportFigures.extend({ day: z.string() })),
-    /** One row a day and lottery with play in it (stakes, payouts, commission, yeekee rewards). */
-    lotteries: z.array(ReportFigures.extend({ day: z.string(), lotteryId: z.string(), lotteryName: z.string() })),
-    totals: ReportFigures,
-  }),
 });

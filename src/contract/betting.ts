@@ -14,9 +14,21 @@ export const BetType = schema(() => z.enum(BET_TYPES, { error: "ประเภ�
 export const BetLine = schema(() =>
   z.object({
     award_type: BetType,
-    number: z.string({ error: "กรุณากรอกเลข" }).trim().regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
+    number: z
+      .string({ error: "กรุณากรอกเลข" })
+      .trim()
+      .regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
     amount: z
-      .union([z.number(), z.string().regex(/^\d{1,7}$/, "จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท").transform(Number)], { error: "กรุณากรอกจำนวนเงินแทง" })
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .regex(/^\d{1,7}$/, "จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท")
+            .transform(Number),
+        ],
+        { error: "กรุณากรอกจำนวนเงินแทง" },
+      )
       .pipe(z.number().int("จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท").positive("จำนวนเงินแทงต้องมากกว่า 0").max(1_000_000, "จำนวนเงินแทงสูงเกินไป")),
   }),
 );
@@ -80,13 +92,14 @@ export const getLottoConfigByActivityId = route({
   access: "player",
   summary: "อัตราจ่ายและขั้นต่ำ/สูงสุดของงวด สำหรับระดับสมาชิกของผู้เรียก",
   body: () => z.object({ activity_id: ActivityId }),
-  response: () => z.object({
-    status: ResultStatus,
-    /** Keys `{betType}_{usertype lowercased}` as the browser caches them in configLottoObj. */
-    configLotto: z.record(z.string(), RateConfig),
-    /** Percent-lotto discounts per bet type (0 when none). */
-    percentLottoObj: z.record(z.string(), z.number()),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      /** Keys `{betType}_{usertype lowercased}` as the browser caches them in configLottoObj. */
+      configLotto: z.record(z.string(), RateConfig),
+      /** Percent-lotto discounts per bet type (0 when none). */
+      percentLottoObj: z.record(z.string(), z.number()),
+    }),
 });
 
 export const DigitPrice = schema(() =>
@@ -125,12 +138,16 @@ export const adminAddDigitPrice = route({
   path: "/api/admin/add-digit-price",
   access: "admin",
   summary: "ตั้งเลขอั้น (อัตราจ่ายใหม่ของเลขในงวด, 0 = ปิดเลข)",
-  body: () => z.object({
-    activity_id: ActivityId,
-    award_type: BetType,
-    number: z.string().trim().regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
-    new_price: z.number({ error: "กรุณากรอกอัตราจ่าย" }).min(0, "อัตราจ่ายต้องไม่ติดลบ").max(100_000, "อัตราจ่ายสูงเกินไป"),
-  }),
+  body: () =>
+    z.object({
+      activity_id: ActivityId,
+      award_type: BetType,
+      number: z
+        .string()
+        .trim()
+        .regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
+      new_price: z.number({ error: "กรุณากรอกอัตราจ่าย" }).min(0, "อัตราจ่ายต้องไม่ติดลบ").max(100_000, "อัตราจ่ายสูงเกินไป"),
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string(), new_digit_price: z.array(DigitPrice) }),
 });
 
@@ -139,25 +156,27 @@ export const postNumberDigit = route({
   path: "/api/post-numberdigit-mockdata",
   access: "player",
   summary: "ส่งโพย: ตรวจทุกบรรทัด กำหนดอัตราจ่าย หักเครดิต ในธุรกรรมเดียว (ส่งซ้ำได้ผลครั้งเดียว)",
-  body: () => z.object({
-    uuid: Uuid,
-    activityid: ActivityId,
-    /** The client's time of submission; with the lines it identifies a resubmission. */
-    datetime: z
-      .string({ error: "กรุณาส่งเวลาที่ส่งโพย (datetime)" })
-      .min(1, "กรุณาส่งเวลาที่ส่งโพย (datetime)")
-      .max(50)
-      .refine((s) => [...s].every((c) => c >= " " && c !== "\u007f"), "เวลาที่ส่งโพยมีอักขระที่ใช้ไม่ได้"),
-    numberlist: z.array(BetLine, { error: "กรุณาเพิ่มเลขที่จะแทง" }).min(1, "กรุณาเพิ่มเลขที่จะแทง").max(300, "แทงได้ไม่เกิน 300 รายการต่อโพย"),
-  }),
-  response: () => z.object({
-    status: ResultStatus,
-    message: z.string(),
-    master_id: z.number().int(),
-    /** When the server accepted the slip (ISO 8601). */
-    datetime: z.string(),
-    credit: z.number(),
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      activityid: ActivityId,
+      /** The client's time of submission; with the lines it identifies a resubmission. */
+      datetime: z
+        .string({ error: "กรุณาส่งเวลาที่ส่งโพย (datetime)" })
+        .min(1, "กรุณาส่งเวลาที่ส่งโพย (datetime)")
+        .max(50)
+        .refine((s) => [...s].every((c) => c >= " " && c !== "\u007f"), "เวลาที่ส่งโพยมีอักขระที่ใช้ไม่ได้"),
+      numberlist: z.array(BetLine, { error: "กรุณาเพิ่มเลขที่จะแทง" }).min(1, "กรุณาเพิ่มเลขที่จะแทง").max(300, "แทงได้ไม่เกิน 300 รายการต่อโพย"),
+    }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      message: z.string(),
+      master_id: z.number().int(),
+      /** When the server accepted the slip (ISO 8601). */
+      datetime: z.string(),
+      credit: z.number(),
+    }),
 });
 
 export const cancelSlip = route({
@@ -165,13 +184,14 @@ export const cancelSlip = route({
   path: "/api/cancel-allpostnumber-mockdata",
   access: "player",
   summary: "ยกเลิกโพยของตนเองขณะงวดยังเปิดรับ และคืนเครดิต",
-  body: () => z.object({
-    uuid: Uuid,
-    activityid: ActivityId,
-    timestop: z.string().max(50).optional(),
-    datetime: z.string().max(50).optional(),
-    master_id: MasterId,
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      activityid: ActivityId,
+      timestop: z.string().max(50).optional(),
+      datetime: z.string().max(50).optional(),
+      master_id: MasterId,
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string(), credit: z.number() }),
 });
 
@@ -199,7 +219,8 @@ export const readNumberDigit = route({
   access: "player",
   summary: "รายการเลขที่แทงในงวด (ของตนเอง; ผู้ดูแลเห็นทั้งหมด)",
   body: () => z.object({ activity_id: ActivityId }),
-  response: () => z.object({ status: ResultStatus, numberlist: z.array(SlipLine.extend({ master_id: z.number().int(), username: z.string() })) }),
+  response: () =>
+    z.object({ status: ResultStatus, numberlist: z.array(SlipLine.extend({ master_id: z.number().int(), username: z.string() })) }),
 });
 
 export const getRefMasterId = route({
@@ -217,11 +238,12 @@ export const sumPostDigit = route({
   access: "player",
   summary: "ยอดแทงรวมต่อประเภทในงวด (ของตนเอง; ผู้ดูแลเห็นทั้งงวด)",
   body: () => z.object({ activity_id: ActivityId }),
-  response: () => z.object({
-    status: ResultStatus,
-    sums: z.array(z.object({ award_type: z.enum(BET_TYPES), amount: z.number(), lines: z.number().int() })),
-    total: z.number(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      sums: z.array(z.object({ award_type: z.enum(BET_TYPES), amount: z.number(), lines: z.number().int() })),
+      total: z.number(),
+    }),
 });
 
 export const postdigitList = route({
@@ -230,12 +252,13 @@ export const postdigitList = route({
   access: "player",
   summary: "โพยของผู้เล่นย้อนหลัง (วัน)",
   body: () => z.object({ period: DayPeriod }),
-  response: () => z.object({
-    status: ResultStatus,
-    postdigit_list: z.array(Slip),
-    /** Counted from the slips listed, by their `state` (docs/decisions/036). */
-    totals: z.object({ count: z.number().int(), staked: z.number(), won: z.number() }),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      postdigit_list: z.array(Slip),
+      /** Counted from the slips listed, by their `state` (docs/decisions/036). */
+      totals: z.object({ count: z.number().int(), staked: z.number(), won: z.number() }),
+    }),
 });
 
 export const checkToadThreeDigit = route({
@@ -243,7 +266,13 @@ export const checkToadThreeDigit = route({
   path: "/api/check-toad-threedigit",
   access: "player",
   summary: "เลขโต๊ดทั้งหมดของเลข 3 ตัว",
-  body: () => z.object({ threedigit: z.string().trim().regex(/^\d{3}$/, "ต้องเป็นเลข 3 หลัก") }),
+  body: () =>
+    z.object({
+      threedigit: z
+        .string()
+        .trim()
+        .regex(/^\d{3}$/, "ต้องเป็นเลข 3 หลัก"),
+    }),
   response: () => z.object({ status: ResultStatus, toadlist: z.array(z.string()) }),
 });
 
@@ -271,7 +300,11 @@ export const readDraftDigit = route({
   access: "player",
   summary: "ชุดเลขที่บันทึกไว้",
   body: () => z.object({ uuid: Uuid }),
-  response: () => z.object({ status: ResultStatus, draftlist: z.array(z.object({ id: z.number().int(), uuid: Uuid, numberlist_str: z.string(), date_time: z.string() })) }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      draftlist: z.array(z.object({ id: z.number().int(), uuid: Uuid, numberlist_str: z.string(), date_time: z.string() })),
+    }),
 });
 
 export const adminLottoConfig = route({
@@ -288,16 +321,17 @@ export const adminUpdateLottoConfig = route({
   path: "/api/admin/update-lotto-config",
   access: "admin",
   summary: "แก้อัตราจ่าย ขั้นต่ำ/สูงสุด เพดานต่อเลข และส่วนลด",
-  body: () => z.object({
-    configID: z.string().regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง"),
-    userType: z.string().regex(/^[a-z0-9_]{2,20}$/, "ระดับสมาชิกไม่ถูกต้อง"),
-    betType: BetType,
-    rate: z.number().min(0, "อัตราจ่ายต้องไม่ติดลบ").max(100_000, "อัตราจ่ายสูงเกินไป"),
-    minStake: WholeNumber("ขั้นต่ำต้องเป็นจำนวนเต็มบาท 1 ถึง 1,000,000", { max: 1_000_000 }),
-    maxStake: WholeNumber("สูงสุดต้องเป็นจำนวนเต็มบาท 1 ถึง 1,000,000", { max: 1_000_000 }),
-    maxPerNumber: WholeNumber("เพดานต่อเลขต้องเป็นจำนวนเต็มบาท 1 ถึง 1,000,000,000", { max: 1_000_000_000 }),
-    discountPercent: z.number().int().min(0).max(99, "ส่วนลดไม่เกิน 99%"),
-  }),
+  body: () =>
+    z.object({
+      configID: z.string().regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง"),
+      userType: z.string().regex(/^[a-z0-9_]{2,20}$/, "ระดับสมาชิกไม่ถูกต้อง"),
+      betType: BetType,
+      rate: z.number().min(0, "อัตราจ่ายต้องไม่ติดลบ").max(100_000, "อัตราจ่ายสูงเกินไป"),
+      minStake: WholeNumber("ขั้นต่ำต้องเป็นจำนวนเต็มบาท 1 ถึง 1,000,000", { max: 1_000_000 }),
+      maxStake: WholeNumber("สูงสุดต้องเป็นจำนวนเต็มบาท 1 ถึง 1,000,000", { max: 1_000_000 }),
+      maxPerNumber: WholeNumber("เพดานต่อเลขต้องเป็นจำนวนเต็มบาท 1 ถึง 1,000,000,000", { max: 1_000_000_000 }),
+      discountPercent: z.number().int().min(0).max(99, "ส่วนลดไม่เกิน 99%"),
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string() }),
 });
 

@@ -14,7 +14,9 @@ describe("controlCharacterIssue", () => {
   });
 
   it("lets through what people type: Thai, emoji, line breaks and tabs in notes, numbers and booleans", () => {
-    expect(controlCharacterIssue({ note: "โอนจากบัญชีแม่\r\nบรรทัดสอง\tแท็บ 🙂", amount: 100, ok: true, none: null, list: [1, "2"] })).toBeNull();
+    expect(
+      controlCharacterIssue({ note: "โอนจากบัญชีแม่\r\nบรรทัดสอง\tแท็บ 🙂", amount: 100, ok: true, none: null, list: [1, "2"] }),
+    ).toBeNull();
     expect(controlCharacterIssue(undefined)).toBeNull();
   });
 });

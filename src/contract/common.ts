@@ -51,11 +51,7 @@ export const Username = schema(() =>
   z
     .string({ error: "กรุณากรอกชื่อผู้ใช้" })
     .transform((s) => s.replace(/\s+/g, "").toLowerCase())
-    .pipe(
-      z
-        .string()
-        .regex(/^[a-z0-9_]{4,20}$/, "ชื่อผู้ใช้ต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 4-20 ตัว"),
-    ),
+    .pipe(z.string().regex(/^[a-z0-9_]{4,20}$/, "ชื่อผู้ใช้ต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 4-20 ตัว")),
 );
 
 export const Password = schema(() =>
@@ -67,12 +63,7 @@ export const Password = schema(() =>
 );
 
 /** A password typed at sign-in: any non-empty string; the length rules apply when it is set. */
-export const PasswordAttempt = schema(() =>
-  z
-    .string({ error: "กรุณากรอกรหัสผ่าน" })
-    .min(1, "กรุณากรอกรหัสผ่าน")
-    .max(200, "รหัสผ่านยาวเกินไป"),
-);
+export const PasswordAttempt = schema(() => z.string({ error: "กรุณากรอกรหัสผ่าน" }).min(1, "กรุณากรอกรหัสผ่าน").max(200, "รหัสผ่านยาวเกินไป"));
 
 export const PhoneNumber = schema(() =>
   z
@@ -107,7 +98,10 @@ export const INT_MAX = 2_147_483_647;
  * A whole number a client sends, from `min` to `max` (INT_MAX at most), with one Thai message for every
  * refusal. `coerce` also takes it as text ("12"), as the original client sends some ids.
  */
-export function WholeNumber(message: string, { min = 1, max = INT_MAX, coerce = false }: { min?: number; max?: number; coerce?: boolean } = {}) {
+export function WholeNumber(
+  message: string,
+  { min = 1, max = INT_MAX, coerce = false }: { min?: number; max?: number; coerce?: boolean } = {},
+) {
   const base = coerce ? z.coerce.number({ error: message }) : z.number({ error: message });
   return base.int(message).min(min, message).max(Math.min(max, INT_MAX), message);
 }
@@ -126,8 +120,7 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
  * body, so both give this one Thai message. Returns null when the value is clean.
  */
 export function controlCharacterIssue(value: unknown, path: ReadonlyArray<string | number> = []): string | null {
-  const refuse = (at: ReadonlyArray<string | number>) =>
-    `ข้อมูลมีอักขระที่ใช้ไม่ได้${at.length > 0 ? ` (${at.join(".")})` : ""} กรุณาพิมพ์ใหม่`;
+  const refuse = (at: ReadonlyArray<string | number>) => `ข้อมูลมีอักขระที่ใช้ไม่ได้${at.length > 0 ? ` (${at.join(".")})` : ""} กรุณาพิมพ์ใหม่`;
   if (typeof value === "string") return CONTROL_CHARACTER.test(value) ? refuse(path) : null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {

@@ -8,9 +8,7 @@ import { schema } from "./schema";
 // Huakoi and hi-low between players (docs/decisions/016). Game calls answer errors in `msg`.
 
 export const GameTypeSchema = schema(() => z.enum(GAME_TYPES, { error: "ประเภทเกมต้องเป็น huakoi หรือ hilow" }));
-export const GameSideSchema = schema(() =>
-  z.enum([...HUAKOI_SIDES, ...HILOW_SIDES], { error: "ตัวเลือกต้องเป็น หัว ก้อย สูง หรือ ต่ำ" }),
-);
+export const GameSideSchema = schema(() => z.enum([...HUAKOI_SIDES, ...HILOW_SIDES], { error: "ตัวเลือกต้องเป็น หัว ก้อย สูง หรือ ต่ำ" }));
 const Die = schema(() =>
   z.number({ error: "ลูกเต๋าต้องเป็นตัวเลข 1-6" }).int("ลูกเต๋าต้องเป็นจำนวนเต็ม 1-6").min(1, "ลูกเต๋าต้องเป็น 1-6").max(6, "ลูกเต๋าต้องเป็น 1-6"),
 );
@@ -56,7 +54,13 @@ export const GamesLiveMessage = schema(() =>
   z.discriminatedUnion("type", [
     z.object({ type: z.literal("hello"), gametype: GameTypeSchema }),
     z.object({ type: z.literal("open"), game: GameView }),
-    z.object({ type: z.literal("closed"), id: z.number().int(), gametype: GameTypeSchema, status: GameView.shape.status, mine: z.boolean() }),
+    z.object({
+      type: z.literal("closed"),
+      id: z.number().int(),
+      gametype: GameTypeSchema,
+      status: GameView.shape.status,
+      mine: z.boolean(),
+    }),
     z.object({ type: z.literal("error"), message: z.string() }),
   ]),
 );
@@ -67,22 +71,25 @@ export const addHuakoiHilow = route({
   path: "/api/add-huakoi-hilow",
   access: "player",
   summary: "สร้างเกมหัวก้อยหรือไฮโล: วางเดิมพันและซ่อนตัวเลือก (ประกาศ SHA-256 ไว้ก่อน); ไฮโลไม่ส่งลูกเต๋า = ให้ระบบทอย",
-  body: () => z
-    .object({
-      uuid: Uuid,
-      price: Baht,
-      gametype: GameTypeSchema,
-      bet: GameSideSchema.optional(),
-      t1: Die.optional(),
-      t2: Die.optional(),
-      t3: Die.optional(),
-    })
-    .superRefine((b, ctx) => {
-      if (b.gametype === "huakoi" && b.bet !== "หัว" && b.bet !== "ก้อย") ctx.addIssue({ code: "custom", path: ["bet"], message: "หัวก้อยต้องเลือก หัว หรือ ก้อย" });
-      const dice = [b.t1, b.t2, b.t3].filter((d) => d !== undefined).length;
-      if (b.gametype === "hilow" && dice !== 0 && dice !== 3) ctx.addIssue({ code: "custom", path: ["t1"], message: "ไฮโลต้องใส่ลูกเต๋าครบ 3 ลูก หรือไม่ใส่เลยให้ระบบทอย" });
-      if (b.gametype === "huakoi" && dice !== 0) ctx.addIssue({ code: "custom", path: ["t1"], message: "หัวก้อยไม่มีลูกเต๋า" });
-    }),
+  body: () =>
+    z
+      .object({
+        uuid: Uuid,
+        price: Baht,
+        gametype: GameTypeSchema,
+        bet: GameSideSchema.optional(),
+        t1: Die.optional(),
+        t2: Die.optional(),
+        t3: Die.optional(),
+      })
+      .superRefine((b, ctx) => {
+        if (b.gametype === "huakoi" && b.bet !== "หัว" && b.bet !== "ก้อย")
+          ctx.addIssue({ code: "custom", path: ["bet"], message: "หัวก้อยต้องเลือก หัว หรือ ก้อย" });
+        const dice = [b.t1, b.t2, b.t3].filter((d) => d !== undefined).length;
+        if (b.gametype === "hilow" && dice !== 0 && dice !== 3)
+          ctx.addIssue({ code: "custom", path: ["t1"], message: "ไฮโลต้องใส่ลูกเต๋าครบ 3 ลูก หรือไม่ใส่เลยให้ระบบทอย" });
+        if (b.gametype === "huakoi" && dice !== 0) ctx.addIssue({ code: "custom", path: ["t1"], message: "หัวก้อยไม่มีลูกเต๋า" });
+      }),
   response: () => z.object({ status: ResultStatus, msg: z.string(), message: z.string(), game: GameView, credit: z.number() }),
   errorField: "msg",
 });
@@ -113,22 +120,23 @@ export const guessHuakoiHilow = route({
   access: "player",
   summary: "ท้าเกม: วางเดิมพันเท่ากันและทาย ได้ผลทันทีพร้อมเปิดเผยตัวเลือก ลูกเต๋า และ salt",
   body: () => z.object({ id: GameId, guess: GameSideSchema, uuid: Uuid, gametype: GameTypeSchema }),
-  response: () => z.object({
-    status: ResultStatus,
-    msg: z.string(),
-    message: z.string(),
-    result: z.enum(["win", "lose"]),
-    bet: GameSideSchema,
-    /** What the challenger received: the pot less the fee on a win, 0 on a loss (baht). */
-    returnprice: z.number(),
-    t1: z.number().int().nullable(),
-    t2: z.number().int().nullable(),
-    t3: z.number().int().nullable(),
-    salt: z.string(),
-    commitment: z.string(),
-    credit: z.number(),
-    game: GameView,
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      msg: z.string(),
+      message: z.string(),
+      result: z.enum(["win", "lose"]),
+      bet: GameSideSchema,
+      /** What the challenger received: the pot less the fee on a win, 0 on a loss (baht). */
+      returnprice: z.number(),
+      t1: z.number().int().nullable(),
+      t2: z.number().int().nullable(),
+      t3: z.number().int().nullable(),
+      salt: z.string(),
+      commitment: z.string(),
+      credit: z.number(),
+      game: GameView,
+    }),
   errorField: "msg",
 });
 
@@ -160,9 +168,7 @@ export const readGameLogCreateCancelUuid = route({
   response: () => z.object({ status: ResultStatus, gamelist: z.array(GameView) }),
 });
 
-const DateKey = schema(() =>
-  z.string({ error: "วันที่ไม่ถูกต้อง" }).regex(/^\d{4}-\d{2}-\d{2}$/, "วันที่ต้องเป็นรูปแบบ YYYY-MM-DD"),
-);
+const DateKey = schema(() => z.string({ error: "วันที่ไม่ถูกต้อง" }).regex(/^\d{4}-\d{2}-\d{2}$/, "วันที่ต้องเป็นรูปแบบ YYYY-MM-DD"));
 
 export const readGamehuakoirankingBydate = route({
   method: "POST",
@@ -170,10 +176,11 @@ export const readGamehuakoirankingBydate = route({
   access: "player",
   summary: "อันดับผู้เล่นตามกำไรสุทธิหลังหักค่าธรรมเนียม ในช่วงวันที่ (ไม่เกิน 31 วัน)",
   body: () => z.object({ startdate: DateKey, enddate: DateKey, game_type: GameTypeSchema }),
-  response: () => z.object({
-    status: ResultStatus,
-    gamehuakoirankingList: z.array(z.object({ rank: z.number().int(), username: z.string(), games: z.number().int(), net: z.number() })),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      gamehuakoirankingList: z.array(z.object({ rank: z.number().int(), username: z.string(), games: z.number().int(), net: z.number() })),
+    }),
 });
 
 export const GameConfig = schema(() =>
@@ -183,7 +190,11 @@ export const GameConfig = schema(() =>
     max_price: Baht,
     max_open_per_creator: z.number().int().min(1).max(100),
     max_daily_between: z.number().int().min(1).max(1000),
-    expiry_hours: z.number().int().min(1).max(24 * 30),
+    expiry_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
   }),
 );
 export type GameConfig = z.infer<typeof GameConfig>;
@@ -194,14 +205,15 @@ export const adminGameSummary = route({
   access: "admin",
   summary: "เกมที่เปิดอยู่ เกมล่าสุด และค่าธรรมเนียมที่ได้ในช่วงวัน",
   body: () => z.object({ dayperiod: DayPeriod }),
-  response: () => z.object({
-    status: ResultStatus,
-    open: z.array(GameView),
-    recent: z.array(GameView),
-    fees: z.number(),
-    escrow: z.number(),
-    config: GameConfig,
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      open: z.array(GameView),
+      recent: z.array(GameView),
+      fees: z.number(),
+      escrow: z.number(),
+      config: GameConfig,
+    }),
 });
 
 export const adminSaveGameConfig = route({

@@ -16,9 +16,7 @@ export const LotteryCategory = schema(() => z.enum(["thai", "foreign", "stock", 
 export const ResultKind = schema(() => z.enum(["thai", "stock", "simple", "yeekee"]));
 export const RoundStatus = schema(() => z.enum(ROUND_STATUSES));
 
-const LotteryId = schema(() =>
-  z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง"),
-);
+const LotteryId = schema(() => z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9-]{2,40}$/, "รหัสหวยไม่ถูกต้อง"));
 
 export const Activity = schema(() =>
   z.object({
@@ -84,14 +82,15 @@ export const checkTimeout = route({
   access: "player",
   summary: "งวดนี้ยังรับแทงอยู่หรือไม่ ตามนาฬิกาของเซิร์ฟเวอร์",
   body: () => z.object({ activityid: ActivityId, activitytype: z.string().max(40).optional() }),
-  response: () => z.object({
-    status: ResultStatus,
-    isOpen: z.boolean(),
-    timeout: z.boolean(),
-    timestop: z.string(),
-    timenow: z.string(),
-    secondsLeft: z.number().int(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      isOpen: z.boolean(),
+      timeout: z.boolean(),
+      timestop: z.string(),
+      timenow: z.string(),
+      secondsLeft: z.number().int(),
+    }),
 });
 
 export const LatestResult = schema(() =>
@@ -126,11 +125,15 @@ export const cacheData = route({
   path: "/api/cache-data",
   access: "player",
   summary: "ที่เก็บข้อมูลชั่วคราวของผู้เล่น (key readLosttoList)",
-  body: () => z.object({
-    key: z.enum(["readLosttoList"], { error: "key ไม่รองรับ" }),
-    action: z.enum(["get", "set"], { error: "action ต้องเป็น get หรือ set" }),
-    val: z.string().max(256 * 1024, "ข้อมูลใหญ่เกินไป").optional(),
-  }),
+  body: () =>
+    z.object({
+      key: z.enum(["readLosttoList"], { error: "key ไม่รองรับ" }),
+      action: z.enum(["get", "set"], { error: "action ต้องเป็น get หรือ set" }),
+      val: z
+        .string()
+        .max(256 * 1024, "ข้อมูลใหญ่เกินไป")
+        .optional(),
+    }),
   response: () => z.object({ status: ResultStatus, val: z.string().nullable() }),
 });
 
@@ -160,25 +163,29 @@ export const getAllAwardList = route({
   access: "player",
   summary: "ผลรางวัลทุกหวยของวันที่ (YYYY-MM-DD)",
   body: () => z.object({ date: z.iso.date({ error: "วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD" }) }),
-  response: () => z.object({
-    status: ResultStatus,
-    /** Yeekee award lines (not tod). */
-    Arr: z.array(AwardLine),
-    /** Tod (ThreeDigitToad) lines of every lottery. */
-    ArrToad: z.array(AwardLine),
-    /** Rounds of the other lotteries on that date. */
-    ArrOtherLotto: z.array(Activity),
-    /** Yeekee rounds on that date. */
-    ArrActivity: z.array(Activity),
-    /** Award lines of the other lotteries (not tod). */
-    ArrOtherAward: z.array(AwardLine),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      /** Yeekee award lines (not tod). */
+      Arr: z.array(AwardLine),
+      /** Tod (ThreeDigitToad) lines of every lottery. */
+      ArrToad: z.array(AwardLine),
+      /** Rounds of the other lotteries on that date. */
+      ArrOtherLotto: z.array(Activity),
+      /** Yeekee rounds on that date. */
+      ArrActivity: z.array(Activity),
+      /** Award lines of the other lotteries (not tod). */
+      ArrOtherAward: z.array(AwardLine),
+    }),
 });
 
 // ---- admin ----
 
 const Digits = (n: number, what: string) =>
-  z.string({ error: `กรุณากรอก${what}` }).trim().regex(new RegExp(`^\\d{${n}}$`), `${what}ต้องเป็นตัวเลข ${n} หลัก`);
+  z
+    .string({ error: `กรุณากรอก${what}` })
+    .trim()
+    .regex(new RegExp(`^\\d{${n}}$`), `${what}ต้องเป็นตัวเลข ${n} หลัก`);
 
 export const ResultFields = schema(() =>
   z.object({
@@ -186,8 +193,16 @@ export const ResultFields = schema(() =>
     front3: z.array(Digits(3, "เลขหน้า 3 ตัว")).length(2, "เลขหน้า 3 ตัวต้องมี 2 รางวัล").optional(),
     rear3: z.array(Digits(3, "เลขท้าย 3 ตัว")).length(2, "เลขท้าย 3 ตัวต้องมี 2 รางวัล").optional(),
     twoDigit: Digits(2, "เลขท้าย 2 ตัว").optional(),
-    close: z.string().trim().regex(/^[\d,]+(\.\d{1,2})?$/, "ราคาปิดต้องเป็นตัวเลข เช่น 38,123.45").optional(),
-    change: z.string().trim().regex(/^[+-]?[\d,]+(\.\d{1,2})?$/, "ค่าเปลี่ยนแปลงต้องเป็นตัวเลข เช่น -123.67").optional(),
+    close: z
+      .string()
+      .trim()
+      .regex(/^[\d,]+(\.\d{1,2})?$/, "ราคาปิดต้องเป็นตัวเลข เช่น 38,123.45")
+      .optional(),
+    change: z
+      .string()
+      .trim()
+      .regex(/^[+-]?[\d,]+(\.\d{1,2})?$/, "ค่าเปลี่ยนแปลงต้องเป็นตัวเลข เช่น -123.67")
+      .optional(),
     threeTop: Digits(3, "3 ตัวบน").optional(),
     twoBottom: Digits(2, "2 ตัวล่าง").optional(),
   }),
@@ -231,21 +246,23 @@ export const addAward = route({
   path: "/api/admin/add-award",
   access: "admin",
   summary: "ลงผลรางวัล (preview: true = ดูเลขที่ถูกรางวัลและยอดจ่ายก่อน ไม่บันทึก); แก้ผลต้องส่ง correction และ reason",
-  body: () => ResultFields.extend({
-    activityid: ActivityId,
-    preview: z.boolean().optional().default(false),
-    correction: z.boolean().optional().default(false),
-    reason: z.string().trim().max(300, "เหตุผลยาวเกินไป").optional(),
-  }),
-  response: () => z.object({
-    status: ResultStatus,
-    message: z.string(),
-    preview: z.boolean(),
-    winning: WinningNumbers,
-    awardlist: z.array(z.object({ award_type: z.enum(AWARD_TYPES), number: z.string() })),
-    /** With preview: what the result would pay. */
-    payout: ResultPayout.optional(),
-  }),
+  body: () =>
+    ResultFields.extend({
+      activityid: ActivityId,
+      preview: z.boolean().optional().default(false),
+      correction: z.boolean().optional().default(false),
+      reason: z.string().trim().max(300, "เหตุผลยาวเกินไป").optional(),
+    }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      message: z.string(),
+      preview: z.boolean(),
+      winning: WinningNumbers,
+      awardlist: z.array(z.object({ award_type: z.enum(AWARD_TYPES), number: z.string() })),
+      /** With preview: what the result would pay. */
+      payout: ResultPayout.optional(),
+    }),
 });
 
 export const closeActivity = route({
@@ -262,15 +279,20 @@ export const cancelActivity = route({
   path: "/api/admin/cancel-activity",
   access: "admin",
   summary: "ยกเลิกงวด (คืนโพยทั้งหมด) พร้อมเหตุผล",
-  body: () => z.object({ activityid: ActivityId, note: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป") }),
-  response: () => z.object({
-    status: ResultStatus,
-    message: z.string(),
-    activity: Activity,
-    /** Slips refunded by this call, and slips still held by another request (refunded by the ticker within seconds). */
-    refunded: z.number().int(),
-    pending: z.number().int(),
-  }),
+  body: () =>
+    z.object({
+      activityid: ActivityId,
+      note: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
+    }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      message: z.string(),
+      activity: Activity,
+      /** Slips refunded by this call, and slips still held by another request (refunded by the ticker within seconds). */
+      refunded: z.number().int(),
+      pending: z.number().int(),
+    }),
 });
 
 export const readLogAdminCancelActivity = route({
@@ -279,10 +301,20 @@ export const readLogAdminCancelActivity = route({
   access: "admin",
   summary: "ประวัติการยกเลิกงวด",
   body: () => z.object({ activityid: ActivityId }),
-  response: () => z.object({
-    status: ResultStatus,
-    loglist: z.array(z.object({ id: z.number().int(), activityid: z.number().int(), event: z.string(), note: z.string().nullable(), username: z.string().nullable(), date_time: z.string() })),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      loglist: z.array(
+        z.object({
+          id: z.number().int(),
+          activityid: z.number().int(),
+          event: z.string(),
+          note: z.string().nullable(),
+          username: z.string().nullable(),
+          date_time: z.string(),
+        }),
+      ),
+    }),
 });
 
 export const resultFeed = route({
@@ -321,12 +353,13 @@ export const adminUpdateLottery = route({
   path: "/api/admin/update-lottery",
   access: "admin",
   summary: "แก้ชื่อ เปิด/ปิด และตารางงวดของหวย (มีผลกับงวดที่สร้างหลังจากนี้)",
-  body: () => z.object({
-    id: LotteryId,
-    name: z.string().trim().min(2, "ชื่อหวยสั้นเกินไป").max(60, "ชื่อหวยยาวเกินไป"),
-    active: z.boolean(),
-    schedule: Schedule,
-  }),
+  body: () =>
+    z.object({
+      id: LotteryId,
+      name: z.string().trim().min(2, "ชื่อหวยสั้นเกินไป").max(60, "ชื่อหวยยาวเกินไป"),
+      active: z.boolean(),
+      schedule: Schedule,
+    }),
   response: () => z.object({ status: ResultStatus, lottery: AdminLottery }),
 });
 
@@ -336,5 +369,9 @@ export const adminRounds = route({
   access: "admin",
   summary: "งวดของวันที่ (ทุกสถานะ) สำหรับลงผล ปิด และยกเลิก",
   body: () => z.object({ date: z.iso.date({ error: "วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD" }), configID: LotteryId.optional() }),
-  response: () => z.object({ status: ResultStatus, activitylist: z.array(Activity.extend({ resultKind: ResultKind, result: z.record(z.string(), z.unknown()).nullable() })) }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      activitylist: z.array(Activity.extend({ resultKind: ResultKind, result: z.record(z.string(), z.unknown()).nullable() })),
+    }),
 });

@@ -43,8 +43,9 @@ export const readNotice = route({
   path: "/api/read-notice",
   access: "player",
   summary: "ทำเครื่องหมายว่าอ่านแจ้งเตือนแล้ว (id ของแจ้งเตือน หรือ all: true ทั้งหมด)",
-  body: () => z
-    .object({ id: WholeNumber("รหัสแจ้งเตือนไม่ถูกต้อง", { coerce: true }).optional(), all: z.boolean().optional() })
-    .refine((b) => b.id !== undefined || b.all === true, "กรุณาระบุแจ้งเตือนที่อ่านแล้ว"),
+  body: () =>
+    z
+      .object({ id: WholeNumber("รหัสแจ้งเตือนไม่ถูกต้อง", { coerce: true }).optional(), all: z.boolean().optional() })
+      .refine((b) => b.id !== undefined || b.all === true, "กรุณาระบุแจ้งเตือนที่อ่านแล้ว"),
   response: () => z.object({ status: ResultStatus, unread: z.number().int() }),
 });

@@ -48,9 +48,11 @@ export const PrivilegeConfig = schema(() =>
     })
     .superRefine((c, ctx) => {
       c.levels.forEach((l, i) => {
-        if (l.name !== MEMBER_LEVELS[i]) ctx.addIssue({ code: "custom", path: ["levels", i], message: `ระดับที่ ${i + 1} ต้องเป็น ${MEMBER_LEVELS[i]}` });
+        if (l.name !== MEMBER_LEVELS[i])
+          ctx.addIssue({ code: "custom", path: ["levels", i], message: `ระดับที่ ${i + 1} ต้องเป็น ${MEMBER_LEVELS[i]}` });
         if (i === 0 && l.threshold !== 0) ctx.addIssue({ code: "custom", path: ["levels", 0], message: "ระดับแรกต้องเริ่มที่ยอดแทง 0" });
-        if (i > 0 && l.threshold <= c.levels[i - 1]!.threshold) ctx.addIssue({ code: "custom", path: ["levels", i], message: "ยอดแทงของแต่ละระดับต้องสูงกว่าระดับก่อนหน้า" });
+        if (i > 0 && l.threshold <= c.levels[i - 1]!.threshold)
+          ctx.addIssue({ code: "custom", path: ["levels", i], message: "ยอดแทงของแต่ละระดับต้องสูงกว่าระดับก่อนหน้า" });
       });
       if (new Set(c.redeembonuslist.map((s) => s.id)).size !== c.redeembonuslist.length) {
         ctx.addIssue({ code: "custom", path: ["redeembonuslist"], message: "รหัสรายการแลกซ้ำกัน" });
@@ -79,21 +81,22 @@ export const getPrivilegeLog = route({
   access: "player",
   summary: "แต้มสิทธิพิเศษ: ประวัติ แต้มที่ใช้ได้ แต้มรอยอดแทง และระดับสมาชิก",
   body: () => z.object({ uuid: Uuid }),
-  response: () => z.object({
-    status: ResultStatus,
-    privilegeLog_arr: z.array(PrivilegeLogLine),
-    /** Usable now. */
-    total_score: z.number(),
-    /** Today's deposit points. */
-    deposit_score: z.number(),
-    /** Today's stake (baht). */
-    postdigit_total_today: z.number(),
-    /** Deposit points waiting for their stake. */
-    pending_score: z.number(),
-    level: z.object({ name: z.enum(MEMBER_LEVELS), multiplier_x100: z.number().int(), override: z.boolean() }),
-    stake_90d: z.number(),
-    next_level: z.object({ name: z.enum(MEMBER_LEVELS), threshold: z.number() }).nullable(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      privilegeLog_arr: z.array(PrivilegeLogLine),
+      /** Usable now. */
+      total_score: z.number(),
+      /** Today's deposit points. */
+      deposit_score: z.number(),
+      /** Today's stake (baht). */
+      postdigit_total_today: z.number(),
+      /** Deposit points waiting for their stake. */
+      pending_score: z.number(),
+      level: z.object({ name: z.enum(MEMBER_LEVELS), multiplier_x100: z.number().int(), override: z.boolean() }),
+      stake_90d: z.number(),
+      next_level: z.object({ name: z.enum(MEMBER_LEVELS), threshold: z.number() }).nullable(),
+    }),
 });
 
 export const getSlotRedeemBonus = route({
@@ -110,10 +113,14 @@ export const redeemAllScore = route({
   path: "/api/redeem-allscore",
   access: "player",
   summary: "แลกแต้มหลายรายการพร้อมกัน (ทั้งหมดหรือไม่เลย); รองรับ Idempotency-Key",
-  body: () => z.object({
-    uuid: Uuid,
-    idlist: z.array(Int("รหัสรายการแลก", 1, 1_000_000), { error: "กรุณาเลือกรายการแลก" }).min(1, "กรุณาเลือกรายการแลก").max(20, "แลกได้ไม่เกิน 20 รายการต่อครั้ง"),
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      idlist: z
+        .array(Int("รหัสรายการแลก", 1, 1_000_000), { error: "กรุณาเลือกรายการแลก" })
+        .min(1, "กรุณาเลือกรายการแลก")
+        .max(20, "แลกได้ไม่เกิน 20 รายการต่อครั้ง"),
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string(), credit: z.number(), total_score: z.number(), bonus: z.number() }),
 });
 
@@ -137,23 +144,22 @@ export const adminSavePrivilegeConfig = route({
   response: () => z.object({ status: ResultStatus, message: z.string(), config: PrivilegeConfig }),
 });
 
-const Reason = schema(() =>
-  z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
-);
+const Reason = schema(() => z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"));
 
 export const adminAdjustPoints = route({
   method: "POST",
   path: "/api/admin/adjust-points",
   access: "admin",
   summary: "ปรับแต้มผู้เล่น (บวกหรือลบ) พร้อมเหตุผล; ต้องส่ง Idempotency-Key",
-  body: () => z.object({
-    uuid: Uuid,
-    points: z
-      .number({ error: "แต้มต้องเป็นตัวเลข" })
-      .refine((n) => n !== 0 && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "แต้มต้องไม่เป็น 0 และมีทศนิยมไม่เกิน 2 ตำแหน่ง")
-      .refine((n) => Math.abs(n) <= 10_000_000, "แต้มมากเกินไป"),
-    reason: Reason,
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      points: z
+        .number({ error: "แต้มต้องเป็นตัวเลข" })
+        .refine((n) => n !== 0 && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "แต้มต้องไม่เป็น 0 และมีทศนิยมไม่เกิน 2 ตำแหน่ง")
+        .refine((n) => Math.abs(n) <= 10_000_000, "แต้มมากเกินไป"),
+      reason: Reason,
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string(), total_score: z.number() }),
 });
 

@@ -9,13 +9,14 @@ import { schema } from "./schema";
 // The referral system (docs/decisions/014): friends, commission on their settled stakes,
 // the affiliate balance and moving it to the credit.
 
-const LotteryId = schema(() =>
-  z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9_-]{1,40}$/i, "รหัสหวยไม่ถูกต้อง"),
-);
+const LotteryId = schema(() => z.string({ error: "รหัสหวยไม่ถูกต้อง" }).regex(/^[a-z0-9_-]{1,40}$/i, "รหัสหวยไม่ถูกต้อง"));
 
 export const CommissionRate = schema(() =>
   z.object({
-    level: z.union(REFERRAL_LEVELS.map((l) => z.literal(l)), { error: "ชั้นของค่าคอมต้องเป็น 1 หรือ 2" }),
+    level: z.union(
+      REFERRAL_LEVELS.map((l) => z.literal(l)),
+      { error: "ชั้นของค่าคอมต้องเป็น 1 หรือ 2" },
+    ),
     lottery_id: LotteryId.nullable(),
     bet_type: z.enum(BET_TYPES, { error: "ประเภทการแทงไม่ถูกต้อง" }).nullable(),
     bp: z
@@ -77,15 +78,16 @@ export const getTottalPostdigitPriceChildren = route({
   access: "player",
   summary: "ยอดแทงที่ได้ค่าคอมของเพื่อน (วันนี้ เดือนนี้ ทั้งหมด) ค่าคอมที่ได้ และยอดค่าคอมคงเหลือ",
   body: () => z.object({ uuid: Uuid }),
-  response: () => z.object({
-    status: ResultStatus,
-    stake: Totals,
-    commission: Totals,
-    /** The affiliate balance (baht), movable to the credit. */
-    affiliate_credit: z.number(),
-    /** Commission taken back (a round cancelled after settlement) that the balance could not cover, repaid from later commission. */
-    debt: z.number(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      stake: Totals,
+      commission: Totals,
+      /** The affiliate balance (baht), movable to the credit. */
+      affiliate_credit: z.number(),
+      /** Commission taken back (a round cancelled after settlement) that the balance could not cover, repaid from later commission. */
+      debt: z.number(),
+    }),
 });
 
 export const SubsidyDay = schema(() =>
@@ -124,19 +126,21 @@ export const addWithdrawalAf = route({
   path: "/api/add-withdrawal-af",
   access: "player",
   summary: "โยกค่าคอมแนะนำเพื่อนเข้าเครดิตทันที; รองรับ Idempotency-Key",
-  body: () => z.object({
-    uuid: Uuid,
-    amount: z.union([Baht, BahtString], { error: "จำนวนเงินไม่ถูกต้อง" }),
-    note: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
-  }),
-  response: () => z.object({
-    status: ResultStatus,
-    msg: z.string(),
-    message: z.string(),
-    id: z.number().int(),
-    credit: z.number(),
-    affiliate_credit: z.number(),
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      amount: z.union([Baht, BahtString], { error: "จำนวนเงินไม่ถูกต้อง" }),
+      note: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
+    }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      msg: z.string(),
+      message: z.string(),
+      id: z.number().int(),
+      credit: z.number(),
+      affiliate_credit: z.number(),
+    }),
   errorField: "msg",
 });
 
@@ -193,15 +197,18 @@ export const adminReferralTree = route({
   access: "admin",
   summary: "สายงานแนะนำเพื่อนของผู้เล่น และค่าคอมล่าสุด",
   body: () => z.object({ uuid: Uuid }),
-  response: () => z.object({
-    status: ResultStatus,
-    username: z.string(),
-    referrer: z.object({ uuid: Uuid, username: z.string() }).nullable(),
-    friends: z.array(z.object({ uuid: Uuid, username: z.string(), level: z.number().int(), joined_at: z.string(), stake_all: z.number() })),
-    commissions: z.array(CommissionLine),
-    affiliate_credit: z.number(),
-    debt: z.number(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      username: z.string(),
+      referrer: z.object({ uuid: Uuid, username: z.string() }).nullable(),
+      friends: z.array(
+        z.object({ uuid: Uuid, username: z.string(), level: z.number().int(), joined_at: z.string(), stake_all: z.number() }),
+      ),
+      commissions: z.array(CommissionLine),
+      affiliate_credit: z.number(),
+      debt: z.number(),
+    }),
 });
 
 export const adminChangeReferrer = route({
@@ -209,10 +216,11 @@ export const adminChangeReferrer = route({
   path: "/api/admin/change-referrer",
   access: "admin",
   summary: "เปลี่ยนผู้แนะนำของผู้เล่น (หรือเอาออก) พร้อมเหตุผล; บันทึกใน audit",
-  body: () => z.object({
-    uuid: Uuid,
-    referrer_uuid: Uuid.nullable(),
-    reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      referrer_uuid: Uuid.nullable(),
+      reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string() }),
 });

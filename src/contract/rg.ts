@@ -8,12 +8,8 @@ import { schema } from "./schema";
 // Responsible play (docs/decisions/017). The player is the token's: no uuid in the bodies.
 
 export const LimitKindSchema = schema(() => z.enum(LIMIT_KINDS, { error: "ประเภทวงเงินต้องเป็น ฝาก แทง หรือ เสีย" }));
-export const LimitPeriodSchema = schema(() =>
-  z.enum(LIMIT_PERIODS, { error: "ช่วงเวลาต้องเป็น วัน สัปดาห์ หรือ เดือน" }),
-);
-const Reason = schema(() =>
-  z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
-);
+export const LimitPeriodSchema = schema(() => z.enum(LIMIT_PERIODS, { error: "ช่วงเวลาต้องเป็น วัน สัปดาห์ หรือ เดือน" }));
+const Reason = schema(() => z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"));
 
 export const LimitView = schema(() =>
   z.object({
@@ -110,12 +106,13 @@ export const setRealityCheck = route({
   path: "/api/rg/set-reality-check",
   access: "player",
   summary: "ตั้งการเตือนเวลาเล่น (15, 30, 60, 120 นาที หรือปิด)",
-  body: () => z.object({
-    minutes: z
-      .number({ error: "เลือกการเตือนได้ 15, 30, 60 หรือ 120 นาที หรือปิด" })
-      .refine((m) => (REALITY_INTERVALS as readonly number[]).includes(m), "เลือกการเตือนได้ 15, 30, 60 หรือ 120 นาที หรือปิด")
-      .nullable(),
-  }),
+  body: () =>
+    z.object({
+      minutes: z
+        .number({ error: "เลือกการเตือนได้ 15, 30, 60 หรือ 120 นาที หรือปิด" })
+        .refine((m) => (REALITY_INTERVALS as readonly number[]).includes(m), "เลือกการเตือนได้ 15, 30, 60 หรือ 120 นาที หรือปิด")
+        .nullable(),
+    }),
   response: () => Settings,
 });
 
@@ -133,11 +130,12 @@ export const takeBreak = route({
   path: "/api/rg/take-break",
   access: "player",
   summary: "พักการเล่น (24 ชั่วโมง ถึง 6 สัปดาห์) หรือขอระงับตนเอง (6 เดือน ถึง 5 ปี): มีผลทันทีและย่นไม่ได้",
-  body: () => z.object({
-    length: z.enum([...TIMEOUTS, ...EXCLUSIONS], { error: "ระยะเวลาพักไม่ถูกต้อง" }),
-    /** The page asks twice; the server requires the explicit yes. */
-    confirm: z.literal(true, { error: "กรุณายืนยันการพักการเล่น" }),
-  }),
+  body: () =>
+    z.object({
+      length: z.enum([...TIMEOUTS, ...EXCLUSIONS], { error: "ระยะเวลาพักไม่ถูกต้อง" }),
+      /** The page asks twice; the server requires the explicit yes. */
+      confirm: z.literal(true, { error: "กรุณายืนยันการพักการเล่น" }),
+    }),
   response: () => Settings,
 });
 

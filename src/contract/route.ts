@@ -48,9 +48,11 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= { value: make() }).value;
 }
 
-export function route<Body extends z.ZodType | undefined = undefined, Response extends z.ZodType = z.ZodType, Params extends z.ZodType | undefined = undefined>(
-  spec: RouteSpec<Body, Response, Params>,
-): RouteDef<Body, Response, Params> {
+export function route<
+  Body extends z.ZodType | undefined = undefined,
+  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<Body, Response, Params>): RouteDef<Body, Response, Params> {
   const { body, response, params, ...rest } = spec;
   const bodySchema = body ? once(body) : () => undefined;
   const responseSchema = once(response);

@@ -14,7 +14,10 @@ describe("deferredSchema()", () => {
     // Named inside another schema, it is not made when that one is, only when that one parses.
     expect(Object.keys(Slip.shape)).toEqual(["lines"]);
     expect(made).toBe(0);
-    expect(Slip.safeParse({ lines: [{ number: "12", price: 5 }] })).toEqual({ success: true, data: { lines: [{ number: "12", price: 5 }] } });
+    expect(Slip.safeParse({ lines: [{ number: "12", price: 5 }] })).toEqual({
+      success: true,
+      data: { lines: [{ number: "12", price: 5 }] },
+    });
     expect(made).toBe(1);
     expect(Line.parse({ number: "34", price: 1 })).toEqual({ number: "34", price: 1 });
     expect(made).toBe(1);
@@ -77,11 +80,17 @@ describe("schema()", () => {
       expect(Username.parse(" Bench 1 ")).toBe("bench1");
       expect(lottery.LotteryGroup.options).toContain("yeekee");
       expect(lottery.RoundStatus.safeParse("nonsense").success).toBe(false);
-      const slip = { uuid: "0e6f5c2a-4d3b-4c1a-9f0e-1a2b3c4d5e6f", activityid: "7", datetime: "2026-11-27 10:00", numberlist: [{ award_type: "TwoDigitOn", number: "12", amount: "10" }] };
+      const slip = {
+        uuid: "0e6f5c2a-4d3b-4c1a-9f0e-1a2b3c4d5e6f",
+        activityid: "7",
+        datetime: "2026-11-27 10:00",
+        numberlist: [{ award_type: "TwoDigitOn", number: "12", amount: "10" }],
+      };
       expect(betting.postNumberDigit.body.parse(slip).numberlist).toEqual([{ award_type: "TwoDigitOn", number: "12", amount: 10 }]);
-      expect(betting.postNumberDigit.body.safeParse({ ...slip, numberlist: [{ award_type: "TwoDigitOn", number: "1234", amount: 10 }] }).error?.issues[0]?.message).toBe(
-        "เลขต้องเป็นตัวเลข 1-3 หลัก",
-      );
+      expect(
+        betting.postNumberDigit.body.safeParse({ ...slip, numberlist: [{ award_type: "TwoDigitOn", number: "1234", amount: 10 }] }).error
+          ?.issues[0]?.message,
+      ).toBe("เลขต้องเป็นตัวเลข 1-3 หลัก");
     } finally {
       z.config({ postProcessor: undefined });
     }
@@ -131,7 +140,23 @@ const sources = (dir: string) =>
     .map((f) => join(SRC, dir, f));
 
 /** JavaScript's own globals, whose calls make no schema. */
-const GLOBALS = new Set(["Object", "Array", "Number", "String", "Boolean", "Math", "JSON", "Symbol", "Date", "Intl", "Map", "Set", "Promise", "Reflect", "RegExp"]);
+const GLOBALS = new Set([
+  "Object",
+  "Array",
+  "Number",
+  "String",
+  "Boolean",
+  "Math",
+  "JSON",
+  "Symbol",
+  "Date",
+  "Intl",
+  "Map",
+  "Set",
+  "Promise",
+  "Reflect",
+  "RegExp",
+]);
 /**
  * A chain on `z`, on a helper that makes a schema (WholeNumber) or on another named schema (`Activity.extend(…)`);
  * not on a constant list (`BET_TYPES.map(…)`).

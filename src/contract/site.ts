@@ -9,13 +9,14 @@ export const getTimeNow = route({
   access: "public",
   summary: "เวลาของเซิร์ฟเวอร์ (ใช้ปรับนาฬิกานับถอยหลัง)",
   body: () => EmptyBody,
-  response: () => z.object({
-    status: ResultStatus,
-    /** ISO 8601 instant. */
-    timenow: z.string(),
-    /** Epoch milliseconds. */
-    timestamp: z.number().int(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      /** ISO 8601 instant. */
+      timenow: z.string(),
+      /** Epoch milliseconds. */
+      timestamp: z.number().int(),
+    }),
 });
 
 export const SiteConfig = schema(() =>
@@ -46,16 +47,17 @@ export const adminSetOpenSite = route({
   path: "/api/admin/set-open-site",
   access: "admin",
   summary: "เปิดหรือปิดเว็บไซต์ (ปิดปรับปรุง) พร้อมข้อความถึงผู้เล่นและเหตุผลที่บันทึกไว้",
-  body: () => z.object({
-    openSite: z.boolean({ error: "กรุณาระบุว่าจะเปิดหรือปิดเว็บไซต์" }),
-    /** Shown to players while closed; empty or absent when closing gives the site's standard message. */
-    closedMessage: z
-      .string({ error: "ข้อความถึงผู้เล่นต้องเป็นข้อความ" })
-      .trim()
-      .max(CLOSED_MESSAGE_MAX, `ข้อความถึงผู้เล่นยาวได้ไม่เกิน ${CLOSED_MESSAGE_MAX} ตัวอักษร`)
-      .optional(),
-    reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
-  }),
+  body: () =>
+    z.object({
+      openSite: z.boolean({ error: "กรุณาระบุว่าจะเปิดหรือปิดเว็บไซต์" }),
+      /** Shown to players while closed; empty or absent when closing gives the site's standard message. */
+      closedMessage: z
+        .string({ error: "ข้อความถึงผู้เล่นต้องเป็นข้อความ" })
+        .trim()
+        .max(CLOSED_MESSAGE_MAX, `ข้อความถึงผู้เล่นยาวได้ไม่เกิน ${CLOSED_MESSAGE_MAX} ตัวอักษร`)
+        .optional(),
+      reason: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string(), siteconfig: SiteConfig }),
 });
 
@@ -101,26 +103,30 @@ export const adminSetSiteContent = route({
   path: "/api/admin/site-content",
   access: "admin",
   summary: "แก้ไขประกาศ (ตัวอักษรวิ่งหน้าแรก) ช่องทางติดต่อ และรูปแบนเนอร์",
-  body: () => z.object({
-    announcement: z
-      .string({ error: "ประกาศต้องเป็นข้อความ" })
-      .trim()
-      .max(ANNOUNCEMENT_MAX, `ประกาศยาวได้ไม่เกิน ${ANNOUNCEMENT_MAX} ตัวอักษร`)
-      .refine((s) => !/[<>]/.test(s), "ประกาศต้องไม่มีเครื่องหมาย < หรือ >"),
-    lineId: z
-      .string({ error: "LINE ID ต้องเป็นข้อความ" })
-      .trim()
-      .regex(/^(@?[A-Za-z0-9._-]{2,30})?$/, "LINE ID ต้องเป็นตัวอักษรภาษาอังกฤษ ตัวเลข . _ - (ขึ้นต้นด้วย @ ได้) 2-30 ตัว"),
-    lineUrl: z
-      .string({ error: "ลิงก์ LINE ต้องเป็นข้อความ" })
-      .trim()
-      .regex(/^(https:\/\/(line\.me|lin\.ee)\/[A-Za-z0-9._~%@/?=&+-]{1,200})?$/, "ลิงก์ LINE ต้องขึ้นต้นด้วย https://line.me/ หรือ https://lin.ee/"),
-    phone: z
-      .string({ error: "เบอร์โทรต้องเป็นข้อความ" })
-      .transform((s) => s.replace(/[\s-]/g, ""))
-      .pipe(z.string().regex(/^(0\d{8,9})?$/, "เบอร์โทรต้องเป็นตัวเลข 9-10 หลัก ขึ้นต้นด้วย 0")),
-    /** A new banner image; null goes back to the standard banner; absent keeps the current one. */
-    banner: BannerImage.nullish(),
-  }),
+  body: () =>
+    z.object({
+      announcement: z
+        .string({ error: "ประกาศต้องเป็นข้อความ" })
+        .trim()
+        .max(ANNOUNCEMENT_MAX, `ประกาศยาวได้ไม่เกิน ${ANNOUNCEMENT_MAX} ตัวอักษร`)
+        .refine((s) => !/[<>]/.test(s), "ประกาศต้องไม่มีเครื่องหมาย < หรือ >"),
+      lineId: z
+        .string({ error: "LINE ID ต้องเป็นข้อความ" })
+        .trim()
+        .regex(/^(@?[A-Za-z0-9._-]{2,30})?$/, "LINE ID ต้องเป็นตัวอักษรภาษาอังกฤษ ตัวเลข . _ - (ขึ้นต้นด้วย @ ได้) 2-30 ตัว"),
+      lineUrl: z
+        .string({ error: "ลิงก์ LINE ต้องเป็นข้อความ" })
+        .trim()
+        .regex(
+          /^(https:\/\/(line\.me|lin\.ee)\/[A-Za-z0-9._~%@/?=&+-]{1,200})?$/,
+          "ลิงก์ LINE ต้องขึ้นต้นด้วย https://line.me/ หรือ https://lin.ee/",
+        ),
+      phone: z
+        .string({ error: "เบอร์โทรต้องเป็นข้อความ" })
+        .transform((s) => s.replace(/[\s-]/g, ""))
+        .pipe(z.string().regex(/^(0\d{8,9})?$/, "เบอร์โทรต้องเป็นตัวเลข 9-10 หลัก ขึ้นต้นด้วย 0")),
+      /** A new banner image; null goes back to the standard banner; absent keeps the current one. */
+      banner: BannerImage.nullish(),
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string(), content: SiteContent }),
 });

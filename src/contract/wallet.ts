@@ -28,11 +28,7 @@ export const BahtString = schema(() =>
 );
 
 export const DayPeriod = schema(() =>
-  z.coerce
-    .number({ error: "ช่วงวันไม่ถูกต้อง" })
-    .int("ช่วงวันต้องเป็นจำนวนเต็ม")
-    .min(1, "ช่วงวันต้องอย่างน้อย 1 วัน")
-    .max(365, "ดูย้อนหลังได้ไม่เกิน 365 วัน"),
+  z.coerce.number({ error: "ช่วงวันไม่ถูกต้อง" }).int("ช่วงวันต้องเป็นจำนวนเต็ม").min(1, "ช่วงวันต้องอย่างน้อย 1 วัน").max(365, "ดูย้อนหลังได้ไม่เกิน 365 วัน"),
 );
 
 export const ApprovalStatus = schema(() => z.enum(["Pending", "Approve", "Reject"]));
@@ -74,10 +70,11 @@ export const gentAmount = route({
   path: "/api/gent-amount",
   access: "player",
   summary: "ขอยอดโอนสำหรับฝากเงิน (เพิ่มเศษสตางค์ให้ไม่ซ้ำ) และบัญชีรับเงินของเว็บ; มีรายการที่ยังไม่โอนอยู่จะได้รายการเดิม",
-  body: () => z.object({
-    amount: Baht.refine(Number.isInteger, "กรุณากรอกจำนวนเงินฝากเป็นจำนวนเต็มบาท"),
-    uuid: Uuid.optional(),
-  }),
+  body: () =>
+    z.object({
+      amount: Baht.refine(Number.isInteger, "กรุณากรอกจำนวนเงินฝากเป็นจำนวนเต็มบาท"),
+      uuid: Uuid.optional(),
+    }),
   response: () => z.object({ status: ResultStatus }).extend(OpenDepositRequest.shape),
 });
 
@@ -95,10 +92,11 @@ export const cancelDepositRequest = route({
   path: "/api/cancel-deposit-request",
   access: "player",
   summary: "ยกเลิกรายการขอฝากที่ยังไม่ได้แจ้งโอน (ยอดนี้จะใช้แจ้งโอนไม่ได้อีก)",
-  body: () => z.object({
-    transection: z.string({ error: "ไม่พบเลขอ้างอิงรายการ" }).regex(/^DP[0-9A-Z]{10,30}$/, "เลขอ้างอิงรายการไม่ถูกต้อง"),
-    uuid: Uuid.optional(),
-  }),
+  body: () =>
+    z.object({
+      transection: z.string({ error: "ไม่พบเลขอ้างอิงรายการ" }).regex(/^DP[0-9A-Z]{10,30}$/, "เลขอ้างอิงรายการไม่ถูกต้อง"),
+      uuid: Uuid.optional(),
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string() }),
 });
 
@@ -158,15 +156,16 @@ export const addPaynow = route({
   path: "/api/add-paynow",
   access: "player",
   summary: "แจ้งโอนเงินฝาก (รอเจ้าหน้าที่ตรวจสอบ)",
-  body: () => z.object({
-    amount: Baht,
-    paytime: PayTime,
-    comment: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
-    bankname: BankChoice,
-    transection: z.string({ error: "ไม่พบเลขอ้างอิงรายการ" }).regex(/^DP[0-9A-Z]{10,30}$/, "เลขอ้างอิงรายการไม่ถูกต้อง"),
-    slip: SlipImage.nullish(),
-    uuid: Uuid.optional(),
-  }),
+  body: () =>
+    z.object({
+      amount: Baht,
+      paytime: PayTime,
+      comment: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
+      bankname: BankChoice,
+      transection: z.string({ error: "ไม่พบเลขอ้างอิงรายการ" }).regex(/^DP[0-9A-Z]{10,30}$/, "เลขอ้างอิงรายการไม่ถูกต้อง"),
+      slip: SlipImage.nullish(),
+      uuid: Uuid.optional(),
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string(), id: z.number().int() }),
 });
 
@@ -204,12 +203,13 @@ export const addWithdrawal = route({
   path: "/api/add-withdrawal",
   access: "player",
   summary: "ถอนเงินเข้าบัญชีธนาคารที่ลงทะเบียนไว้ (หักเครดิตทันที คืนเมื่อถูกปฏิเสธ); รองรับ Idempotency-Key",
-  body: () => z.object({
-    uuid: Uuid,
-    amount: BahtString,
-    note: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
-    bankname: BankChoice,
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      amount: BahtString,
+      note: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
+      bankname: BankChoice,
+    }),
   response: () => z.object({ status: ResultStatus, msg: z.string(), message: z.string(), id: z.number().int(), credit: z.number() }),
   errorField: "msg",
 });
@@ -313,14 +313,15 @@ export const adminAdjustCredit = route({
   path: "/api/admin/adjust-credit",
   access: "admin",
   summary: "ปรับเครดิตผู้เล่น (บวกหรือลบ) พร้อมเหตุผล; ต้องส่ง Idempotency-Key",
-  body: () => z.object({
-    uuid: Uuid,
-    amount: z
-      .number({ error: "กรุณากรอกจำนวนเงินเป็นตัวเลข" })
-      .refine((n) => n !== 0 && isBahtAmount(Math.abs(n)), "จำนวนเงินต้องไม่เป็น 0 และมีทศนิยมไม่เกิน 2 ตำแหน่ง")
-      .refine((n) => Math.abs(n) <= MAX_BAHT, "จำนวนเงินสูงเกินไป"),
-    note: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      amount: z
+        .number({ error: "กรุณากรอกจำนวนเงินเป็นตัวเลข" })
+        .refine((n) => n !== 0 && isBahtAmount(Math.abs(n)), "จำนวนเงินต้องไม่เป็น 0 และมีทศนิยมไม่เกิน 2 ตำแหน่ง")
+        .refine((n) => Math.abs(n) <= MAX_BAHT, "จำนวนเงินสูงเกินไป"),
+      note: z.string({ error: "กรุณาระบุเหตุผล" }).trim().min(3, "กรุณาระบุเหตุผลอย่างน้อย 3 ตัวอักษร").max(300, "เหตุผลยาวเกินไป"),
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string(), credit: z.number() }),
 });
 
@@ -338,19 +339,23 @@ export const adminSaveMyBank = route({
   path: "/api/admin/save-mybank",
   access: "admin",
   summary: "เพิ่มหรือแก้ไขบัญชีรับเงินของเว็บ",
-  body: () => z.object({
-    id: RecordId.optional(),
-    bankname: BankChoice,
-    bankno: z.string().transform((s) => s.replace(/[\W_]/g, "")).pipe(z.string().regex(/^\d{10,15}$/, "เลขบัญชีธนาคารต้องเป็นตัวเลข 10-15 หลัก")),
-    bankaccounts: z.string().trim().min(2, "กรุณากรอกชื่อบัญชี").max(100, "ชื่อบัญชียาวเกินไป"),
-    promptpay: z
-      .string()
-      .transform((s) => s.replace(/\D/g, ""))
-      .pipe(z.string().regex(/^(0\d{9}|\d{13})?$/, "พร้อมเพย์ต้องเป็นเบอร์มือถือ 10 หลักหรือเลขบัตรประชาชน 13 หลัก"))
-      .optional()
-      .default(""),
-    active: z.boolean().optional().default(true),
-  }),
+  body: () =>
+    z.object({
+      id: RecordId.optional(),
+      bankname: BankChoice,
+      bankno: z
+        .string()
+        .transform((s) => s.replace(/[\W_]/g, ""))
+        .pipe(z.string().regex(/^\d{10,15}$/, "เลขบัญชีธนาคารต้องเป็นตัวเลข 10-15 หลัก")),
+      bankaccounts: z.string().trim().min(2, "กรุณากรอกชื่อบัญชี").max(100, "ชื่อบัญชียาวเกินไป"),
+      promptpay: z
+        .string()
+        .transform((s) => s.replace(/\D/g, ""))
+        .pipe(z.string().regex(/^(0\d{9}|\d{13})?$/, "พร้อมเพย์ต้องเป็นเบอร์มือถือ 10 หลักหรือเลขบัตรประชาชน 13 หลัก"))
+        .optional()
+        .default(""),
+      active: z.boolean().optional().default(true),
+    }),
   response: () => z.object({ status: ResultStatus, bankArr: z.array(ReceivingBank) }),
 });
 
@@ -381,22 +386,24 @@ export const adminFindUser = route({
   path: "/api/admin/find-user",
   access: "admin",
   summary: "ค้นหาผู้เล่นจากชื่อผู้ใช้ เบอร์โทร ชื่อ หรือเลขบัญชีธนาคาร (บันทึกการค้นหา)",
-  body: () => z.object({ query: z.string({ error: "กรุณากรอกคำค้น" }).trim().min(1, "กรุณากรอกชื่อผู้ใช้ เบอร์โทร ชื่อ หรือเลขบัญชี").max(50, "คำค้นยาวเกินไป") }),
-  response: () => z.object({
-    status: ResultStatus,
-    users: z.array(
-      z.object({
-        uuid: Uuid,
-        username: z.string(),
-        phonenumber: z.string().nullable(),
-        /** The bank account holder's name (the player's real name). */
-        name: z.string().nullable(),
-        bankno: z.string().nullable(),
-        state: z.enum(["active", "banned"]),
-        credit: z.number(),
-      }),
-    ),
-  }),
+  body: () =>
+    z.object({ query: z.string({ error: "กรุณากรอกคำค้น" }).trim().min(1, "กรุณากรอกชื่อผู้ใช้ เบอร์โทร ชื่อ หรือเลขบัญชี").max(50, "คำค้นยาวเกินไป") }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      users: z.array(
+        z.object({
+          uuid: Uuid,
+          username: z.string(),
+          phonenumber: z.string().nullable(),
+          /** The bank account holder's name (the player's real name). */
+          name: z.string().nullable(),
+          bankno: z.string().nullable(),
+          state: z.enum(["active", "banned"]),
+          credit: z.number(),
+        }),
+      ),
+    }),
 });
 
 export const adminLedgerCheck = route({
@@ -405,17 +412,18 @@ export const adminLedgerCheck = route({
   access: "admin",
   summary: "ตรวจสมุดบัญชี: ผลรวมเป็นศูนย์, ยอดคงเหลือตรงกับรายการ, ไม่มียอดติดลบ",
   body: () => z.object({}).nullish(),
-  response: () => z.object({
-    status: ResultStatus,
-    ok: z.boolean(),
-    accounts: z.number().int(),
-    entries: z.number().int(),
-    totalBalance: z.number(),
-    differences: z.array(z.object({ accountId: z.number().int(), kind: z.string(), balance: z.number(), ledgerSum: z.number() })),
-    negativePlayers: z.array(z.object({ accountId: z.number().int(), balance: z.number() })),
-    unbalancedTransactions: z.array(z.object({ transactionId: z.number().int(), sum: z.number() })),
-    recordMismatches: z.array(z.object({ record: z.string(), problem: z.string() })),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      ok: z.boolean(),
+      accounts: z.number().int(),
+      entries: z.number().int(),
+      totalBalance: z.number(),
+      differences: z.array(z.object({ accountId: z.number().int(), kind: z.string(), balance: z.number(), ledgerSum: z.number() })),
+      negativePlayers: z.array(z.object({ accountId: z.number().int(), balance: z.number() })),
+      unbalancedTransactions: z.array(z.object({ transactionId: z.number().int(), sum: z.number() })),
+      recordMismatches: z.array(z.object({ record: z.string(), problem: z.string() })),
+    }),
 });
 
 export const adminUpdateWalletConfig = route({
@@ -423,18 +431,19 @@ export const adminUpdateWalletConfig = route({
   path: "/api/admin/update-wallet-config",
   access: "admin",
   summary: "แก้ไขขั้นต่ำ/สูงสุดการฝาก-ถอน และพร้อมเพย์",
-  body: () => z
-    .object({
-      depositMin: Baht,
-      depositMax: Baht,
-      withdrawMin: Baht,
-      withdrawDailyMax: Baht,
-      promptpayId: z
-        .string()
-        .transform((s) => s.replace(/\D/g, ""))
-        .pipe(z.string().regex(/^(0\d{9}|\d{13})?$/, "พร้อมเพย์ต้องเป็นเบอร์มือถือ 10 หลักหรือเลขบัตรประชาชน 13 หลัก")),
-    })
-    .refine((c) => c.depositMin <= c.depositMax, "ยอดฝากขั้นต่ำต้องไม่เกินยอดฝากสูงสุด")
-    .refine((c) => c.withdrawMin <= c.withdrawDailyMax, "ยอดถอนขั้นต่ำต้องไม่เกินยอดถอนสูงสุดต่อวัน"),
+  body: () =>
+    z
+      .object({
+        depositMin: Baht,
+        depositMax: Baht,
+        withdrawMin: Baht,
+        withdrawDailyMax: Baht,
+        promptpayId: z
+          .string()
+          .transform((s) => s.replace(/\D/g, ""))
+          .pipe(z.string().regex(/^(0\d{9}|\d{13})?$/, "พร้อมเพย์ต้องเป็นเบอร์มือถือ 10 หลักหรือเลขบัตรประชาชน 13 หลัก")),
+      })
+      .refine((c) => c.depositMin <= c.depositMax, "ยอดฝากขั้นต่ำต้องไม่เกินยอดฝากสูงสุด")
+      .refine((c) => c.withdrawMin <= c.withdrawDailyMax, "ยอดถอนขั้นต่ำต้องไม่เกินยอดถอนสูงสุดต่อวัน"),
   response: () => z.object({ status: ResultStatus, config: WalletConfig }),
 });

@@ -98,11 +98,15 @@ export const postNumberRecord = route({
   path: "/api/post-numberrecord-mockdata",
   access: "player",
   summary: "ยิงเลขยี่กี 5 หลัก (ระหว่างเวลายิง มีจำกัดความถี่ต่อผู้เล่น)",
-  body: () => z.object({
-    uuid: Uuid,
-    activityid: ActivityId,
-    number: z.string({ error: "กรุณากรอกเลข 5 หลัก" }).trim().regex(/^\d{5}$/, "เลขยิงต้องเป็นตัวเลข 5 หลัก"),
-  }),
+  body: () =>
+    z.object({
+      uuid: Uuid,
+      activityid: ActivityId,
+      number: z
+        .string({ error: "กรุณากรอกเลข 5 หลัก" })
+        .trim()
+        .regex(/^\d{5}$/, "เลขยิงต้องเป็นตัวเลข 5 หลัก"),
+    }),
   response: () => z.object({ status: ResultStatus, message: z.string(), record: NumberRecord, head: z.string(), count: z.number().int() }),
 });
 
@@ -112,33 +116,34 @@ export const readNumberRecord = route({
   access: "player",
   summary: "เลขที่ยิงในงวดยี่กี ตามลำดับที่เซิร์ฟเวอร์ได้รับ พร้อมหัวของสายแฮช",
   body: () => z.object({ activityid: ActivityId, after: WholeNumber("ลำดับเลขที่ยิงไม่ถูกต้อง", { min: 0, coerce: true }).optional() }),
-  response: () => z.object({
-    status: ResultStatus,
-    recordlist: z.array(NumberRecord),
-    head: z.string(),
-    count: z.number().int(),
-    /** Shooting closes at this instant (the round's result time). */
-    shootUntil: z.string(),
-    /** SHA-256 of the round's sealed seed, published from the round's first moment (null: a round from before seeds). */
-    seedCommitment: z.string().nullable(),
-    /** The seed (64 hex digits), revealed from the result time on; null before. */
-    seed: z.string().nullable(),
-    /** The offset the result was decided with (0 to 99999); null until the result, and for a cancelled round. */
-    offset: z.number().int().nullable(),
-    /** The operator's minimum number of shots now (0: every round gets a result however few its shots). */
-    minShots: z.number().int(),
-    /**
-     * Why the round was cancelled (null: it was not): fewer shots than the operator's minimum at the
-     * result time (`minShots` null for rounds voided before the minimum was recorded), or the operator
-     * cancelled it. A cancelled round has no result (docs/decisions/034).
-     */
-    cancelled: z
-      .discriminatedUnion("reason", [
-        z.object({ reason: z.literal("minShots"), shots: z.number().int(), minShots: z.number().int().nullable() }),
-        z.object({ reason: z.literal("operator") }),
-      ])
-      .nullable(),
-  }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      recordlist: z.array(NumberRecord),
+      head: z.string(),
+      count: z.number().int(),
+      /** Shooting closes at this instant (the round's result time). */
+      shootUntil: z.string(),
+      /** SHA-256 of the round's sealed seed, published from the round's first moment (null: a round from before seeds). */
+      seedCommitment: z.string().nullable(),
+      /** The seed (64 hex digits), revealed from the result time on; null before. */
+      seed: z.string().nullable(),
+      /** The offset the result was decided with (0 to 99999); null until the result, and for a cancelled round. */
+      offset: z.number().int().nullable(),
+      /** The operator's minimum number of shots now (0: every round gets a result however few its shots). */
+      minShots: z.number().int(),
+      /**
+       * Why the round was cancelled (null: it was not): fewer shots than the operator's minimum at the
+       * result time (`minShots` null for rounds voided before the minimum was recorded), or the operator
+       * cancelled it. A cancelled round has no result (docs/decisions/034).
+       */
+      cancelled: z
+        .discriminatedUnion("reason", [
+          z.object({ reason: z.literal("minShots"), shots: z.number().int(), minShots: z.number().int().nullable() }),
+          z.object({ reason: z.literal("operator") }),
+        ])
+        .nullable(),
+    }),
 });
 
 export const LuckyPerson = schema(() =>
@@ -220,37 +225,39 @@ export const readYeekeeWatch = route({
   path: "/api/admin/read-yeekee-watch",
   access: "admin",
   summary: "เฝ้าระวังยี่กี: งวดที่ผู้มีโพยในงวดยิงเลขในนาทีสุดท้าย และคำขอเมล็ดสุ่ม (seed) ก่อนเวลาออกผลที่ถูกปฏิเสธ",
-  body: () => z.object({
-    days: z
-      .number({ error: "จำนวนวันต้องเป็นตัวเลข 1-7" })
-      .int("จำนวนวันต้องเป็นจำนวนเต็ม")
-      .min(1, "จำนวนวันต้องอย่างน้อย 1 วัน")
-      .max(7, "ดูย้อนหลังได้ไม่เกิน 7 วัน")
-      .optional()
-      .default(1),
-  }),
-  response: () => z.object({
-    status: ResultStatus,
-    /** Rounds whose result time is within the period (up to an hour ahead), latest result first. */
-    rounds: z.array(
-      z.object({
-        activityid: z.number().int(),
-        name: z.string(),
-        round_no: z.number().int(),
-        result_at: z.string(),
-        players: z.array(LateShooter),
-      }),
-    ),
-    /** Requests for a seed before its round's result time, newest first (at most 200). */
-    refusals: z.array(
-      z.object({
-        activityid: z.number().int(),
-        at: z.string(),
-        /** The database role that asked. */
-        role: z.string(),
-        /** The client address of the connection that asked (null: a local socket). */
-        client: z.string().nullable(),
-      }),
-    ),
-  }),
+  body: () =>
+    z.object({
+      days: z
+        .number({ error: "จำนวนวันต้องเป็นตัวเลข 1-7" })
+        .int("จำนวนวันต้องเป็นจำนวนเต็ม")
+        .min(1, "จำนวนวันต้องอย่างน้อย 1 วัน")
+        .max(7, "ดูย้อนหลังได้ไม่เกิน 7 วัน")
+        .optional()
+        .default(1),
+    }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      /** Rounds whose result time is within the period (up to an hour ahead), latest result first. */
+      rounds: z.array(
+        z.object({
+          activityid: z.number().int(),
+          name: z.string(),
+          round_no: z.number().int(),
+          result_at: z.string(),
+          players: z.array(LateShooter),
+        }),
+      ),
+      /** Requests for a seed before its round's result time, newest first (at most 200). */
+      refusals: z.array(
+        z.object({
+          activityid: z.number().int(),
+          at: z.string(),
+          /** The database role that asked. */
+          role: z.string(),
+          /** The client address of the connection that asked (null: a local socket). */
+          client: z.string().nullable(),
+        }),
+      ),
+    }),
 });

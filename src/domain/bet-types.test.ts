@@ -1,24 +1,10 @@
 import { describe, it, expect } from "vitest";
-import {
-  AWARD_TYPES,
-  BET_TYPES,
-  BET_TYPE_LABELS,
-  betTypeDigits,
-  configLottoKey,
-  isAwardType,
-  isBetType,
-} from "./bet-types";
+import { AWARD_TYPES, BET_TYPES, BET_TYPE_LABELS, betTypeDigits, configLottoKey, isAwardType, isBetType } from "./bet-types";
 
 describe("bet types", () => {
   it("lists the eight bet types and the four extra award types", () => {
     expect(BET_TYPES).toHaveLength(8);
-    expect(AWARD_TYPES).toEqual([
-      ...BET_TYPES,
-      "Predicttotal",
-      "SixteenRecord",
-      "OneRecord",
-      "OneHundredRecord",
-    ]);
+    expect(AWARD_TYPES).toEqual([...BET_TYPES, "Predicttotal", "SixteenRecord", "OneRecord", "OneHundredRecord"]);
   });
 
   it("labels each type in Thai", () => {

@@ -12,13 +12,7 @@ export const BET_TYPES = [
 export type BetType = (typeof BET_TYPES)[number];
 
 // Award lines of a yeekee round also carry the sum and the numbers shot at positions 1, 16, 100.
-export const AWARD_TYPES = [
-  ...BET_TYPES,
-  "Predicttotal",
-  "SixteenRecord",
-  "OneRecord",
-  "OneHundredRecord",
-] as const;
+export const AWARD_TYPES = [...BET_TYPES, "Predicttotal", "SixteenRecord", "OneRecord", "OneHundredRecord"] as const;
 
 export type AwardType = (typeof AWARD_TYPES)[number];
 

@@ -21,6 +21,8 @@ describe("CSV downloads", () => {
 
   it("the player's statement is written by the same writer", () => {
     const row = { period: "2026-11", deposits: 100, withdrawals: 0, stakes: 50.5, wins: 0, commission: 0, points: 3 };
-    expect(statementCsv([row])).toBe("\uFEFFช่วงเวลา,ฝาก (บาท),ถอน (บาท),แทง (บาท),ได้รับรางวัล (บาท),ค่าแนะนำ (บาท),แต้มที่ได้\r\n2026-11,100.00,0.00,50.50,0.00,0.00,3.00\r\n");
+    expect(statementCsv([row])).toBe(
+      "\uFEFFช่วงเวลา,ฝาก (บาท),ถอน (บาท),แทง (บาท),ได้รับรางวัล (บาท),ค่าแนะนำ (บาท),แต้มที่ได้\r\n2026-11,100.00,0.00,50.50,0.00,0.00,3.00\r\n",
+    );
   });
 });

@@ -13,6 +13,9 @@ function textCell(v: string): string {
 
 export function toCsv<Row extends { [K in keyof Row]: string | number }>(columns: CsvColumns<Row>, rows: readonly Row[]): string {
   const cell = (v: string | number) => (typeof v === "number" ? v.toFixed(2) : textCell(v));
-  const lines = [columns.map(([, heading]) => textCell(heading)).join(","), ...rows.map((r) => columns.map(([key]) => cell(r[key])).join(","))];
+  const lines = [
+    columns.map(([, heading]) => textCell(heading)).join(","),
+    ...rows.map((r) => columns.map(([key]) => cell(r[key])).join(",")),
+  ];
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }

@@ -42,12 +42,9 @@ describe("lotteryIcon", () => {
     expect(lotteryIcon("  หวยลาว\n")).toBe("/images/lotto/laos.webp");
   });
 
-  it.each(["ยี่กี", "", "   ", "หวยญี่ปุ่น", "หวยฮานอยVIP", "หวยลาวส", "russia", "toString"])(
-    "gives no icon to %j",
-    (name) => {
-      expect(lotteryIcon(name)).toBeNull();
-    },
-  );
+  it.each(["ยี่กี", "", "   ", "หวยญี่ปุ่น", "หวยฮานอยVIP", "หวยลาวส", "russia", "toString"])("gives no icon to %j", (name) => {
+    expect(lotteryIcon(name)).toBeNull();
+  });
 });
 
 describe("LOTTERY_ICON_KEYS", () => {

@@ -176,4 +176,3 @@ describe("typed amounts", () => {
     expect(formatFigure(3.2)).toBe("3.20");
   });
 });
-

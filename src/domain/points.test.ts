@@ -71,23 +71,36 @@ describe("betPointsCenti", () => {
 
   it("is the floor of paid × multiplier, never more, short by under 1 centipoint", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 100, max: 1_000 }), fc.integer({ min: 0, max: 100 }), (paid, m, per) => {
-        const centi = betPointsCenti(paid, m, per);
-        expect(Number.isSafeInteger(centi)).toBe(true);
-        expect(centi * 10_000).toBeLessThanOrEqual(paid * m * per);
-        expect((centi + 1) * 10_000).toBeGreaterThan(paid * m * per);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.integer({ min: 100, max: 1_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        (paid, m, per) => {
+          const centi = betPointsCenti(paid, m, per);
+          expect(Number.isSafeInteger(centi)).toBe(true);
+          expect(centi * 10_000).toBeLessThanOrEqual(paid * m * per);
+          expect((centi + 1) * 10_000).toBeGreaterThan(paid * m * per);
+        },
+      ),
     );
   });
 
   it("splitting a stake over slips never earns more than betting it at once", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 20 }), fc.constantFrom(100, 125, 150, 175, 200), (stakes, m) => {
-        const separately = stakes.reduce((sum, s) => sum + betPointsCenti(s, m, PER_HUNDRED), 0);
-        const together = betPointsCenti(stakes.reduce((a, b) => a + b, 0), m, PER_HUNDRED);
-        expect(separately).toBeLessThanOrEqual(together);
-        expect(together - separately).toBeLessThan(stakes.length);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 20 }),
+        fc.constantFrom(100, 125, 150, 175, 200),
+        (stakes, m) => {
+          const separately = stakes.reduce((sum, s) => sum + betPointsCenti(s, m, PER_HUNDRED), 0);
+          const together = betPointsCenti(
+            stakes.reduce((a, b) => a + b, 0),
+            m,
+            PER_HUNDRED,
+          );
+          expect(separately).toBeLessThanOrEqual(together);
+          expect(together - separately).toBeLessThan(stakes.length);
+        },
+      ),
     );
   });
 });
@@ -271,7 +284,11 @@ type Step =
   | { kind: "advance"; days: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant("bet" as const), paid: fc.integer({ min: 0, max: 2_000_000 }), multiplier: fc.constantFrom(100, 125, 150, 175, 200) }),
+  fc.record({
+    kind: fc.constant("bet" as const),
+    paid: fc.integer({ min: 0, max: 2_000_000 }),
+    multiplier: fc.constantFrom(100, 125, 150, 175, 200),
+  }),
   fc.record({ kind: fc.constant("deposit" as const), amount: fc.integer({ min: 0, max: 8_000_000 }) }),
   fc.record({ kind: fc.constant("redeem" as const), score: fc.integer({ min: 1, max: 400 }) }),
   fc.record({ kind: fc.constant("advance" as const), days: fc.integer({ min: 0, max: 120 }) }),
@@ -321,7 +338,16 @@ describe("a player's points under any sequence of earnings, redemptions and expi
               case "deposit": {
                 const centi = depositPointsCenti(s.amount, PER_HUNDRED, todayDeposit, DEPOSIT_DAILY_MAX);
                 todayDeposit += centi;
-                if (centi > 0) lots.push({ id: nextId++, earnedDay: day, amount: centi, remaining: centi, state: "pending", stakeNeeded: s.amount, staked: 0 });
+                if (centi > 0)
+                  lots.push({
+                    id: nextId++,
+                    earnedDay: day,
+                    amount: centi,
+                    remaining: centi,
+                    state: "pending",
+                    stakeNeeded: s.amount,
+                    staked: 0,
+                  });
                 break;
               }
               case "redeem": {
@@ -386,7 +412,9 @@ describe("a player's points under any sequence of earnings, redemptions and expi
             }
           }
           const everEarned = lots.reduce((sum, l) => sum + l.amount, 0);
-          expect(usable() + redeemed + expired + lapsed + lots.filter((l) => l.state === "pending").reduce((sum, l) => sum + l.amount, 0)).toBe(everEarned);
+          expect(
+            usable() + redeemed + expired + lapsed + lots.filter((l) => l.state === "pending").reduce((sum, l) => sum + l.amount, 0),
+          ).toBe(everEarned);
         },
       ),
       { numRuns: 300 },

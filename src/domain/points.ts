@@ -90,4 +90,5 @@ export const POINTS_LOG_KINDS = {
 } as const satisfies Record<string, string>;
 export type PointsLogKind = keyof typeof POINTS_LOG_KINDS;
 
-export const pointsLogLabel = (kind: string): string => (Object.hasOwn(POINTS_LOG_KINDS, kind) ? POINTS_LOG_KINDS[kind as PointsLogKind] : kind);
+export const pointsLogLabel = (kind: string): string =>
+  Object.hasOwn(POINTS_LOG_KINDS, kind) ? POINTS_LOG_KINDS[kind as PointsLogKind] : kind;

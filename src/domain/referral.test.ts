@@ -132,7 +132,12 @@ describe("commission of a slip (property, seeded)", () => {
   // An independent statement of the fallback, by key instead of by search.
   function expectedBp(rates: readonly CommissionRate[], level: ReferralLevel, lottery: string, betType: BetType): number {
     const byKey = new Map(rates.map((r) => [`${r.level}:${r.lottery_id}:${r.bet_type}`, r.bp]));
-    return byKey.get(`${level}:${lottery}:${betType}`) ?? byKey.get(`${level}:${lottery}:null`) ?? byKey.get(`${level}:null:null`) ?? DEFAULT_LEVEL_BP[level];
+    return (
+      byKey.get(`${level}:${lottery}:${betType}`) ??
+      byKey.get(`${level}:${lottery}:null`) ??
+      byKey.get(`${level}:null:null`) ??
+      DEFAULT_LEVEL_BP[level]
+    );
   }
 
   it("pays the sum of per-line floors: never more than rate × stake, less by under 1 satang a line", () => {
@@ -313,7 +318,13 @@ describe("edgeBreach", () => {
       rate(1, "hanoi", "OneDigitOn", 600), // within (664)
     ];
     const tiers = [...standard("lao"), ...standard("hanoi")].reverse();
-    expect(edgeBreach(rates, tiers)).toEqual({ lotteryId: "hanoi", lotteryName: "หวย hanoi", betType: "TwoDigit", totalBp: 501, maxBp: 500 });
+    expect(edgeBreach(rates, tiers)).toEqual({
+      lotteryId: "hanoi",
+      lotteryName: "หวย hanoi",
+      betType: "TwoDigit",
+      totalBp: 501,
+      maxBp: 500,
+    });
     expect(edgeBreach(rates.slice(0, 2), tiers)).toMatchObject({ lotteryId: "hanoi", betType: "OneDigit", totalBp: 1_011, maxBp: 1_010 });
     expect(edgeBreach(rates.slice(0, 1), tiers)).toMatchObject({ lotteryId: "lao", betType: "ThreeDigit", totalBp: 600, maxBp: 500 });
   });
@@ -332,7 +343,13 @@ describe("edgeBreach", () => {
       tier("hanoi", "ThreeDigit", 90_000), // edge 10 %: max 500
     ];
     for (const tiers of [types, [...types].reverse(), [types[1]!, types[0]!, types[2]!]]) {
-      expect(edgeBreach(rates, tiers)).toEqual({ lotteryId: "hanoi", lotteryName: "หวย hanoi", betType: "ThreeDigit", totalBp: 300, maxBp: 250 });
+      expect(edgeBreach(rates, tiers)).toEqual({
+        lotteryId: "hanoi",
+        lotteryName: "หวย hanoi",
+        betType: "ThreeDigit",
+        totalBp: 300,
+        maxBp: 250,
+      });
     }
     expect(edgeBreach([rate(1, null, null, 250)], types)).toBeNull();
   });

@@ -105,7 +105,8 @@ export function edgeBreach(rates: readonly CommissionRate[], tiers: readonly Pay
     if (!seen || maxBp < seen.maxBp) generous.set(key, { ...tier, maxBp });
   }
   const ordered = [...generous.values()].sort(
-    (a, b) => (a.lotteryId < b.lotteryId ? -1 : a.lotteryId > b.lotteryId ? 1 : 0) || BET_TYPES.indexOf(a.betType) - BET_TYPES.indexOf(b.betType),
+    (a, b) =>
+      (a.lotteryId < b.lotteryId ? -1 : a.lotteryId > b.lotteryId ? 1 : 0) || BET_TYPES.indexOf(a.betType) - BET_TYPES.indexOf(b.betType),
   );
   for (const t of ordered) {
     const totalBp = REFERRAL_LEVELS.reduce((sum, level) => sum + commissionBp(rates, level, t.lotteryId, t.betType), 0);

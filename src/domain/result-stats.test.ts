@@ -15,7 +15,10 @@ describe("twoDigitFrequency", () => {
   });
 
   it("skips malformed numbers and lists the numbers that never came out", () => {
-    const counts = twoDigitFrequency([{ top3: "", bottom2: "7" }, { top3: "100", bottom2: "00" }]);
+    const counts = twoDigitFrequency([
+      { top3: "", bottom2: "7" },
+      { top3: "100", bottom2: "00" },
+    ]);
     expect(counts).toEqual([{ number: "00", top: 1, bottom: 1, total: 2 }]);
     const missing = missingTwoDigits(counts);
     expect(missing).toHaveLength(99);

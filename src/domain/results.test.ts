@@ -2,15 +2,7 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import { BET_TYPES, betTypeDigits, type BetType } from "./bet-types";
 import { distinctPermutations } from "./permutations";
-import {
-  awardLines,
-  lineWins,
-  parseResult,
-  winningNumbers,
-  winningPairs,
-  type ResultInput,
-  type WinningNumbers,
-} from "./results";
+import { awardLines, lineWins, parseResult, winningNumbers, winningPairs, type ResultInput, type WinningNumbers } from "./results";
 
 const thai = (firstPrize: string, front3: string[], rear3: string[], twoDigit: string): ResultInput => ({
   kind: "thai",
@@ -59,12 +51,24 @@ describe("parseResult", () => {
     ["a 2-digit front number", thai("972661", ["368", "74"], ["208", "255"], "46"), "เลขหน้า 3 ตัวต้องมี 2 ชุด ชุดละ 3 หลัก"],
     ["three rear numbers", thai("972661", ["368", "741"], ["208", "255", "111"], "46"), "เลขท้าย 3 ตัวต้องมี 2 ชุด ชุดละ 3 หลัก"],
     ["a 3-digit two-digit prize", thai("972661", ["368", "741"], ["208", "255"], "460"), "เลขท้าย 2 ตัวต้องเป็นตัวเลข 2 หลัก"],
-    ["a close with three decimals", { kind: "stock", close: "38123.456", change: "1.00" }, "ราคาปิดของดัชนีต้องเป็นตัวเลขทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 38,123.45"],
+    [
+      "a close with three decimals",
+      { kind: "stock", close: "38123.456", change: "1.00" },
+      "ราคาปิดของดัชนีต้องเป็นตัวเลขทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 38,123.45",
+    ],
     ["a signed close", { kind: "stock", close: "-38123.45", change: "1.00" }, "ราคาปิดของดัชนีต้องเป็นตัวเลขทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 38,123.45"],
     ["misplaced commas", { kind: "stock", close: "38,12.45", change: "1.00" }, "ราคาปิดของดัชนีต้องเป็นตัวเลขทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 38,123.45"],
     ["a numeric close", { kind: "stock", close: 38123.45, change: "1.00" }, "ราคาปิดของดัชนีต้องเป็นตัวเลขทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 38,123.45"],
-    ["an empty change", { kind: "stock", close: "38123.45", change: " " }, "การเปลี่ยนแปลงของดัชนีต้องเป็นตัวเลขทศนิยมไม่เกิน 2 ตำแหน่ง เช่น -123.67 หรือ +0.05"],
-    ["a change in percent", { kind: "stock", close: "38123.45", change: "-0.32%" }, "การเปลี่ยนแปลงของดัชนีต้องเป็นตัวเลขทศนิยมไม่เกิน 2 ตำแหน่ง เช่น -123.67 หรือ +0.05"],
+    [
+      "an empty change",
+      { kind: "stock", close: "38123.45", change: " " },
+      "การเปลี่ยนแปลงของดัชนีต้องเป็นตัวเลขทศนิยมไม่เกิน 2 ตำแหน่ง เช่น -123.67 หรือ +0.05",
+    ],
+    [
+      "a change in percent",
+      { kind: "stock", close: "38123.45", change: "-0.32%" },
+      "การเปลี่ยนแปลงของดัชนีต้องเป็นตัวเลขทศนิยมไม่เกิน 2 ตำแหน่ง เช่น -123.67 หรือ +0.05",
+    ],
     ["a 2-digit top", { kind: "simple", threeTop: "75", twoBottom: "09" }, "เลข 3 ตัวบนต้องเป็นตัวเลข 3 หลัก"],
     ["a 1-digit bottom", { kind: "simple", threeTop: "075", twoBottom: "9" }, "เลข 2 ตัวล่างต้องเป็นตัวเลข 2 หลัก"],
   ])("refuses %s", (_name, input, message) => {
@@ -305,7 +309,11 @@ describe("real state lottery draws", () => {
   it("16 July 2023: top 530, bottom 62, rear prize with a leading zero", () => {
     const w = winningNumbers(jul2023);
     expect(w).toEqual({ top3: "530", bottom2: "62", front3: ["261", "384"], rear3: ["780", "066"] });
-    expect(awardLines(w).filter((l) => l.award_type === "OneDigitOn").map((l) => l.number)).toEqual(["0", "3", "5"]);
+    expect(
+      awardLines(w)
+        .filter((l) => l.award_type === "OneDigitOn")
+        .map((l) => l.number),
+    ).toEqual(["0", "3", "5"]);
     expect(lineWins("LotteryThreeDigit_rear", "066", w)).toBe(true);
     expect(lineWins("LotteryThreeDigit_rear", "66", w)).toBe(false);
     expect(lineWins("TwoDigitOn", "30", w)).toBe(true);

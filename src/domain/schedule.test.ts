@@ -83,9 +83,7 @@ describe("Bangkok calendar helpers", () => {
 
 describe("interval schedules (yeekee)", () => {
   const businessDay = (schedule: Schedule, date: string, next: string) =>
-    plannedRounds(schedule, bangkokTime(date, "00:00"), bangkokTime(next, "06:00")).filter(
-      (r) => r.drawDate === date,
-    );
+    plannedRounds(schedule, bangkokTime(date, "00:00"), bangkokTime(next, "06:00")).filter((r) => r.drawDate === date);
 
   it("has 88 fifteen-minute rounds from 06:00 to 03:45 the next day", () => {
     const rounds = businessDay(YEEKEE, "2026-03-06", "2026-03-07");
@@ -155,16 +153,10 @@ describe("interval schedules (yeekee)", () => {
 
 describe("monthly schedules (state lottery)", () => {
   it("draws on exactly the 1st and 16th of every month of 2027", () => {
-    const rounds = plannedRounds(
-      STATE_LOTTERY,
-      bangkokTime("2027-01-01", "00:00"),
-      bangkokTime("2028-01-01", "00:00"),
-    );
+    const rounds = plannedRounds(STATE_LOTTERY, bangkokTime("2027-01-01", "00:00"), bangkokTime("2028-01-01", "00:00"));
     expect(rounds).toHaveLength(24);
     const months = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"];
-    expect(rounds.map((r) => r.drawDate)).toEqual(
-      months.flatMap((m) => [`2027-${m}-01`, `2027-${m}-16`]),
-    );
+    expect(rounds.map((r) => r.drawDate)).toEqual(months.flatMap((m) => [`2027-${m}-01`, `2027-${m}-16`]));
     expect(rounds[0]).toEqual({
       roundNo: 1,
       drawDate: "2027-01-01",
@@ -176,20 +168,10 @@ describe("monthly schedules (state lottery)", () => {
 
   it("skips day numbers a month does not have", () => {
     const on = (days: number[], year: number) =>
-      plannedRounds(
-        { ...STATE_LOTTERY, days },
-        bangkokTime(`${year}-01-01`, "00:00"),
-        bangkokTime(`${year + 1}-01-01`, "00:00"),
-      ).map((r) => r.drawDate);
-    expect(on([31], 2027)).toEqual([
-      "2027-01-31",
-      "2027-03-31",
-      "2027-05-31",
-      "2027-07-31",
-      "2027-08-31",
-      "2027-10-31",
-      "2027-12-31",
-    ]);
+      plannedRounds({ ...STATE_LOTTERY, days }, bangkokTime(`${year}-01-01`, "00:00"), bangkokTime(`${year + 1}-01-01`, "00:00")).map(
+        (r) => r.drawDate,
+      );
+    expect(on([31], 2027)).toEqual(["2027-01-31", "2027-03-31", "2027-05-31", "2027-07-31", "2027-08-31", "2027-10-31", "2027-12-31"]);
     expect(on([29], 2027)).toHaveLength(11);
     expect(on([29], 2028)).toContain("2028-02-29");
     expect(on([29], 2028)).toHaveLength(12);
@@ -203,13 +185,7 @@ describe("weekly schedules", () => {
       bangkokTime("2026-03-02", "00:00"), // a Monday
       bangkokTime("2026-03-09", "00:00"),
     );
-    expect(rounds.map((r) => r.drawDate)).toEqual([
-      "2026-03-02",
-      "2026-03-03",
-      "2026-03-04",
-      "2026-03-05",
-      "2026-03-06",
-    ]);
+    expect(rounds.map((r) => r.drawDate)).toEqual(["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06"]);
     expect(rounds[4]).toEqual({
       roundNo: 1,
       drawDate: "2026-03-06",
@@ -381,9 +357,7 @@ describe("properties", () => {
         if (s.type !== "interval") return;
         const date = new Date(Date.parse("2020-01-01T00:00:00Z") + offset * 86_400_000).toISOString().slice(0, 10);
         const dayStart = bangkokTime(date, "00:00");
-        const rounds = plannedRounds(s, dayStart, new Date(dayStart.getTime() + 2 * 86_400_000)).filter(
-          (r) => r.drawDate === date,
-        );
+        const rounds = plannedRounds(s, dayStart, new Date(dayStart.getTime() + 2 * 86_400_000)).filter((r) => r.drawDate === date);
         expect(rounds.map((r) => r.roundNo)).toEqual(Array.from({ length: s.count }, (_, i) => i + 1));
         expect(bangkokBusinessDate(rounds[0]!.closeAt)).toBe(date);
       }),

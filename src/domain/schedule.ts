@@ -113,17 +113,10 @@ function checkTime(x: unknown, label: string): string | null {
 }
 
 function checkOpenBefore(x: unknown): string | null {
-  return isIntegerIn(x, 1, MAX_OPEN_BEFORE_MINUTES)
-    ? null
-    : `เวลาเปิดรับก่อนปิดรับต้องเป็นจำนวนเต็ม 1–${MAX_OPEN_BEFORE_MINUTES} นาที`;
+  return isIntegerIn(x, 1, MAX_OPEN_BEFORE_MINUTES) ? null : `เวลาเปิดรับก่อนปิดรับต้องเป็นจำนวนเต็ม 1–${MAX_OPEN_BEFORE_MINUTES} นาที`;
 }
 
-function checkDayList(
-  x: unknown,
-  min: number,
-  max: number,
-  messages: { empty: string; range: string; duplicate: string },
-): string | null {
+function checkDayList(x: unknown, min: number, max: number, messages: { empty: string; range: string; duplicate: string }): string | null {
   if (!Array.isArray(x) || x.length === 0) return messages.empty;
   if (!x.every((v) => isIntegerIn(v, min, max))) return messages.range;
   if (new Set(x).size !== x.length) return messages.duplicate;

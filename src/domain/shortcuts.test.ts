@@ -159,15 +159,20 @@ describe("a pasted list of numbers", () => {
 
   it("every number it gives has the width and appeared in the text", () => {
     fc.assert(
-      fc.property(fc.array(fc.stringMatching(/^[0-9a-z]{0,4}$/)), fc.constantFrom(", ", "\n", " ", ","), fc.constantFrom(1, 2, 3) as fc.Arbitrary<1 | 2 | 3>, (pieces, sep, width) => {
-        const r = parseNumberList(pieces.join(sep), width);
-        expect(new Set(r.numbers).size).toBe(r.numbers.length);
-        for (const n of r.numbers) {
-          expect(n).toMatch(new RegExp(`^[0-9]{${width}}$`));
-          expect(pieces).toContain(n);
-        }
-        expect(r.numbers.length + r.invalid.length).toBeLessThanOrEqual(pieces.length);
-      }),
+      fc.property(
+        fc.array(fc.stringMatching(/^[0-9a-z]{0,4}$/)),
+        fc.constantFrom(", ", "\n", " ", ","),
+        fc.constantFrom(1, 2, 3) as fc.Arbitrary<1 | 2 | 3>,
+        (pieces, sep, width) => {
+          const r = parseNumberList(pieces.join(sep), width);
+          expect(new Set(r.numbers).size).toBe(r.numbers.length);
+          for (const n of r.numbers) {
+            expect(n).toMatch(new RegExp(`^[0-9]{${width}}$`));
+            expect(pieces).toContain(n);
+          }
+          expect(r.numbers.length + r.invalid.length).toBeLessThanOrEqual(pieces.length);
+        },
+      ),
     );
   });
 });

@@ -236,7 +236,9 @@ describe("slipState (the one rule for list and detail, docs/decisions/036)", () 
 
   it("shows returned and cancelled slips as the specification does, whatever the round", () => {
     expect(slipState(slip({ status: "non reactive", roundStatus: "cancel activity" }), EARLY)).toBe("returned");
-    expect(slipState(slip({ status: "cancel activity", roundStatus: "open", lines: [{ result: null }] }), EARLY - 60_000)).toBe("cancelled");
+    expect(slipState(slip({ status: "cancel activity", roundStatus: "open", lines: [{ result: null }] }), EARLY - 60_000)).toBe(
+      "cancelled",
+    );
   });
 
   it("refuses a close time that is not a date rather than guessing a state", () => {
@@ -254,7 +256,9 @@ describe("slipState (the one rule for list and detail, docs/decisions/036)", () 
     fc.assert(
       fc.property(input, ({ status, roundStatus, close, offset, lines }) => {
         const s = { status, roundStatus, timestop: new Date(close).toISOString(), lines: lines.map((result) => ({ result })) };
-        expect(slipState(s, close + offset)).toBe(slipStatus({ status, roundStatus, roundTime: close, now: close + offset, hasWinningLine: lines.includes("win") }));
+        expect(slipState(s, close + offset)).toBe(
+          slipStatus({ status, roundStatus, roundTime: close, now: close + offset, hasWinningLine: lines.includes("win") }),
+        );
       }),
     );
   });
@@ -341,16 +345,12 @@ describe("validateBetLine", () => {
     [4, "ยอดแทงขั้นต่ำ 5 บาท"],
     [1_001, "ยอดแทงสูงสุด 1,000 บาท"],
   ])("refuses a stake of %s", (stakeBaht, message) => {
-    expect(validateBetLine({ betType: "TwoDigit", number: "42", stakeBaht }, { minStakeBaht: 5, maxStakeBaht: 1_000 })).toBe(
-      message,
-    );
+    expect(validateBetLine({ betType: "TwoDigit", number: "42", stakeBaht }, { minStakeBaht: 5, maxStakeBaht: 1_000 })).toBe(message);
   });
 
   it("checks the number before the stake and refuses an unknown bet type", () => {
     expect(validateBetLine({ betType: "TwoDigit", number: "4", stakeBaht: 0 }, LIMITS)).toBe("เลขสองตัวล่างต้องเป็นตัวเลข 2 หลัก");
-    expect(validateBetLine({ betType: "Predicttotal" as BetType, number: "42", stakeBaht: 10 }, LIMITS)).toBe(
-      "ประเภทการแทงไม่ถูกต้อง",
-    );
+    expect(validateBetLine({ betType: "Predicttotal" as BetType, number: "42", stakeBaht: 10 }, LIMITS)).toBe("ประเภทการแทงไม่ถูกต้อง");
   });
 
   it("refuses limits that are not whole baht with min ≤ max", () => {
@@ -402,18 +402,24 @@ describe("properties", () => {
   it("the effective rate is the config rate or a record at or before the bet, and later records never matter", () => {
     const record = fc.record({ newPriceX100: rateX100, at: fc.integer({ min: 0, max: 1_000 }) });
     fc.assert(
-      fc.property(rateX100, fc.array(record, { maxLength: 6 }), fc.array(record, { maxLength: 3 }), fc.integer({ min: 0, max: 1_000 }), (config, records, extra, betAt) => {
-        const result = effectiveRate(config, records, betAt);
-        const applicable = records.filter((r) => r.at <= betAt);
-        expect(result.closed).toBe(result.rateX100 === 0);
-        if (applicable.length === 0) expect(result.rateX100).toBe(config);
-        else {
-          const latestAt = Math.max(...applicable.map((r) => r.at));
-          expect(applicable.filter((r) => r.at === latestAt).map((r) => r.newPriceX100)).toContain(result.rateX100);
-        }
-        const later = extra.map((r) => ({ ...r, at: betAt + 1 + r.at }));
-        expect(effectiveRate(config, [...later, ...records, ...later], betAt)).toEqual(result);
-      }),
+      fc.property(
+        rateX100,
+        fc.array(record, { maxLength: 6 }),
+        fc.array(record, { maxLength: 3 }),
+        fc.integer({ min: 0, max: 1_000 }),
+        (config, records, extra, betAt) => {
+          const result = effectiveRate(config, records, betAt);
+          const applicable = records.filter((r) => r.at <= betAt);
+          expect(result.closed).toBe(result.rateX100 === 0);
+          if (applicable.length === 0) expect(result.rateX100).toBe(config);
+          else {
+            const latestAt = Math.max(...applicable.map((r) => r.at));
+            expect(applicable.filter((r) => r.at === latestAt).map((r) => r.newPriceX100)).toContain(result.rateX100);
+          }
+          const later = extra.map((r) => ({ ...r, at: betAt + 1 + r.at }));
+          expect(effectiveRate(config, [...later, ...records, ...later], betAt)).toEqual(result);
+        },
+      ),
     );
   });
 

@@ -193,12 +193,7 @@ export interface StakeLimits {
 // Throws RangeError for limits that are not whole baht with 0 ≤ min ≤ max (a configuration error).
 export function validateBetLine(line: BetLineInput, limits: StakeLimits): string | null {
   const { minStakeBaht, maxStakeBaht } = limits;
-  if (
-    !Number.isSafeInteger(minStakeBaht) ||
-    !Number.isSafeInteger(maxStakeBaht) ||
-    minStakeBaht < 0 ||
-    minStakeBaht > maxStakeBaht
-  ) {
+  if (!Number.isSafeInteger(minStakeBaht) || !Number.isSafeInteger(maxStakeBaht) || minStakeBaht < 0 || minStakeBaht > maxStakeBaht) {
     throw new RangeError(`Stake limits must be whole baht with 0 ≤ min ≤ max: ${minStakeBaht}–${maxStakeBaht}`);
   }
   if (!isBetType(line.betType)) return "ประเภทการแทงไม่ถูกต้อง";

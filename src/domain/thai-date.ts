@@ -112,7 +112,14 @@ const CLIENT_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})
 export function parseClientDateTime(text: string): Date | null {
   const m = CLIENT_DATE_TIME.exec(text.trim());
   if (!m) return null;
-  const [year, month, day, hours, minutes, seconds] = m.slice(1, 7).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hours, minutes, seconds] = m.slice(1, 7).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const millis = Number((m[7] ?? "0").padEnd(3, "0").slice(0, 3));
   if (month < 1 || month > 12 || hours > 23 || minutes > 59 || seconds > 59) return null;
   const wall = Date.UTC(year, month - 1, day, hours, minutes, seconds, millis);

@@ -15,8 +15,7 @@ import {
 } from "./yeekee";
 
 // "00001", "00002", … "0000n" (and so on) in receive order.
-const sequence = (from: number, to: number): string[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => String(from + i).padStart(5, "0"));
+const sequence = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => String(from + i).padStart(5, "0"));
 
 const shotNumber = fc.integer({ min: 0, max: 99_999 }).map((n) => String(n).padStart(5, "0"));
 
@@ -71,12 +70,9 @@ describe("isShotNumber", () => {
     expect(isShotNumber(s)).toBe(true);
   });
 
-  it.each(["", "1234", "123456", " 12345", "12345\n", "1234a", "-1234", "+1234", "1.234", "๑๒๓๔๕", "１２３４５"])(
-    "refuses %j",
-    (s) => {
-      expect(isShotNumber(s)).toBe(false);
-    },
-  );
+  it.each(["", "1234", "123456", " 12345", "12345\n", "1234a", "-1234", "+1234", "1.234", "๑๒๓๔๕", "１２３４５"])("refuses %j", (s) => {
+    expect(isShotNumber(s)).toBe(false);
+  });
 });
 
 describe("yeekeeResult", () => {
@@ -88,15 +84,35 @@ describe("yeekeeResult", () => {
   // subtracted, with none the sum is 0, and the sealed offset is added in every case.
   it.each<[string, string[], number, Partial<Extract<ReturnType<typeof yeekeeResult>, { void: false }>>]>([
     // No shot: R is the offset alone.
-    ["0 shots", [], 4321, { shots: 0, sum: 0n, sixteenth: "00000", result: "04321", top3: "321", bottom2: "04", oneRecord: null, sixteenRecord: null }],
+    [
+      "0 shots",
+      [],
+      4321,
+      { shots: 0, sum: 0n, sixteenth: "00000", result: "04321", top3: "321", bottom2: "04", oneRecord: null, sixteenRecord: null },
+    ],
     // 00042 + 99990 = 100032 → 00032.
     ["1 shot", ["00042"], 99_990, { shots: 1, sum: 42n, sixteenth: "00000", result: "00032", oneRecord: "00042", sixteenRecord: null }],
     // 1 + … + 15 = 120; + 7 = 127.
-    ["15 shots", sequence(1, 15), 7, { shots: 15, sum: 120n, sixteenth: "00000", result: "00127", oneRecord: "00015", sixteenRecord: null }],
+    [
+      "15 shots",
+      sequence(1, 15),
+      7,
+      { shots: 15, sum: 120n, sixteenth: "00000", result: "00127", oneRecord: "00015", sixteenRecord: null },
+    ],
     // 1 + … + 16 = 136; the first shot is #16 from the last: 136 − 1 + 50000 = 50135.
-    ["16 shots", sequence(1, 16), 50_000, { shots: 16, sum: 136n, sixteenth: "00001", result: "50135", oneRecord: "00016", sixteenRecord: "00001" }],
+    [
+      "16 shots",
+      sequence(1, 16),
+      50_000,
+      { shots: 16, sum: 136n, sixteenth: "00001", result: "50135", oneRecord: "00016", sixteenRecord: "00001" },
+    ],
     // 1 + … + 17 = 153; #16 from the last is the 2nd shot: 153 − 2 + 0 = 151.
-    ["17 shots", sequence(1, 17), 0, { shots: 17, sum: 153n, sixteenth: "00002", result: "00151", oneRecord: "00017", sixteenRecord: "00002" }],
+    [
+      "17 shots",
+      sequence(1, 17),
+      0,
+      { shots: 17, sum: 153n, sixteenth: "00002", result: "00151", oneRecord: "00017", sixteenRecord: "00002" },
+    ],
   ])("decides a round of %s with the default minimum", (_name, numbers, offset, expected) => {
     const r = yeekeeResult(numbers, undefined, offset);
     expect(r).toMatchObject({ void: false, offset, oneHundredRecord: null, ...expected });
@@ -143,8 +159,27 @@ describe("yeekeeResult", () => {
   it("works a mixed round of 21 shots", () => {
     // #16 from the last of 21 shots is the 6th shot (21 − 16 + 1 = 6): 60606.
     const numbers = [
-      "90000", "00001", "55555", "31415", "27182", "60606", "00000", "99999", "12000", "00450",
-      "70001", "08080", "44444", "00019", "65432", "10101", "88888", "00300", "23456", "50005", "00777",
+      "90000",
+      "00001",
+      "55555",
+      "31415",
+      "27182",
+      "60606",
+      "00000",
+      "99999",
+      "12000",
+      "00450",
+      "70001",
+      "08080",
+      "44444",
+      "00019",
+      "65432",
+      "10101",
+      "88888",
+      "00300",
+      "23456",
+      "50005",
+      "00777",
     ];
     // 90000 + 1 + 55555 + 31415 + 27182 = 204153; + 60606 = 264759; + 0 + 99999 = 364758;
     // + 12000 + 450 = 377208; + 70001 + 8080 = 455289; + 44444 + 19 = 499752; + 65432 = 565184;
@@ -296,7 +331,12 @@ describe("yeekeeResult", () => {
 const AT = "2024-05-01T10:00:00.000Z";
 
 const makeShots = (numbers: string[]): Shot[] =>
-  numbers.map((number, i) => ({ seq: i + 1, number, userId: `u-${i % 3}`, at: `2024-05-01T10:00:${String(i % 60).padStart(2, "0")}.000Z` }));
+  numbers.map((number, i) => ({
+    seq: i + 1,
+    number,
+    userId: `u-${i % 3}`,
+    at: `2024-05-01T10:00:${String(i % 60).padStart(2, "0")}.000Z`,
+  }));
 
 const withHashes = (shots: Shot[]): Array<Shot & { hash: string }> => {
   let previous = GENESIS_HASH;
@@ -324,7 +364,12 @@ describe("hash chain", () => {
     expect(shotHash(GENESIS_HASH, first)).toBe(sha256Hex(`${GENESIS_HASH}|1|12345|u-1|${AT}`));
     expect(shotHash(h1, second)).toBe(h2);
     expect(chainHead([first, second])).toBe(h2);
-    expect(verifyChain([{ ...first, hash: h1 }, { ...second, hash: h2 }])).toEqual({ ok: true, head: h2 });
+    expect(
+      verifyChain([
+        { ...first, hash: h1 },
+        { ...second, hash: h2 },
+      ]),
+    ).toEqual({ ok: true, head: h2 });
   });
 
   it("verifies an honest chain and reports its head", () => {
@@ -347,22 +392,17 @@ describe("hash chain", () => {
 
   it("fails at an altered shot", () => {
     fc.assert(
-      fc.property(
-        chain,
-        fc.nat(),
-        fc.constantFrom("number", "userId", "at", "hash"),
-        (shots, pick, field) => {
-          const k = pick % shots.length;
-          const original = shots[k]!;
-          const altered = { ...original };
-          if (field === "number") altered.number = String((Number(original.number) + 1) % 100_000).padStart(5, "0");
-          if (field === "userId") altered.userId = `${original.userId}x`;
-          if (field === "at") altered.at = original.at.replace("Z", "+00:00");
-          if (field === "hash") altered.hash = sha256Hex(original.hash);
-          const tampered = shots.map((s, i) => (i === k ? altered : s));
-          expect(verifyChain(tampered)).toEqual({ ok: false, brokenAt: k + 1 });
-        },
-      ),
+      fc.property(chain, fc.nat(), fc.constantFrom("number", "userId", "at", "hash"), (shots, pick, field) => {
+        const k = pick % shots.length;
+        const original = shots[k]!;
+        const altered = { ...original };
+        if (field === "number") altered.number = String((Number(original.number) + 1) % 100_000).padStart(5, "0");
+        if (field === "userId") altered.userId = `${original.userId}x`;
+        if (field === "at") altered.at = original.at.replace("Z", "+00:00");
+        if (field === "hash") altered.hash = sha256Hex(original.hash);
+        const tampered = shots.map((s, i) => (i === k ? altered : s));
+        expect(verifyChain(tampered)).toEqual({ ok: false, brokenAt: k + 1 });
+      }),
     );
   });
 
@@ -423,7 +463,8 @@ describe("the sealed seed", () => {
   const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join(""));
   const bytes = (hex: string) => Uint8Array.from(hex.match(/../g)!, (h) => parseInt(h, 16));
   // WebCrypto (a web standard, present in browsers and Node) as the independent oracle.
-  const oracleCommitment = async (seed: string) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes(seed))), (b) => b.toString(16).padStart(2, "0")).join("");
+  const oracleCommitment = async (seed: string) =>
+    Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes(seed))), (b) => b.toString(16).padStart(2, "0")).join("");
   const oracleOffset = async (seed: string, head: string) => {
     const key = await crypto.subtle.importKey("raw", bytes(seed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
     const mac = new DataView(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(head)));

@@ -62,7 +62,10 @@ declare module "fastify" {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel, ...(typeof deps.logger === "object" ? { stream: deps.logger.stream } : {}) },
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, ...(typeof deps.logger === "object" ? { stream: deps.logger.stream } : {}) },
     // Every log line of a request carries its id (`reqId`); a sane incoming x-request-id is kept.
     genReqId: requestIdGenerator(),
     // A hop count is accepted at run time though the type does not list it.

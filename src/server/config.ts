@@ -18,7 +18,10 @@ const Env = z.object({
   TRUST_PROXY: z
     .string()
     .default("false")
-    .refine((v) => v !== "true" && !/^\d+$/.test(v.trim()) || v.trim() === "0", "TRUST_PROXY must list the proxies' addresses (e.g. 127.0.0.1 or 10.0.0.0/8 or loopback): true or a hop count would trust what any client sends")
+    .refine(
+      (v) => (v !== "true" && !/^\d+$/.test(v.trim())) || v.trim() === "0",
+      "TRUST_PROXY must list the proxies' addresses (e.g. 127.0.0.1 or 10.0.0.0/8 or loopback): true or a hop count would trust what any client sends",
+    )
     .transform((v): false | string => (v === "false" || v.trim() === "0" || v.trim() === "" ? false : v.trim())),
   /**
    * Origins (scheme://host[:port], comma separated) whose pages may call the API from the browser, for a
@@ -27,12 +30,24 @@ const Env = z.object({
   CORS_ORIGINS: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((o) => o.trim()).filter((o) => o.length > 0))
-    .refine((list) => list.every((o) => /^https?:\/\/[^/\s*]+$/.test(o)), "CORS_ORIGINS must list origins like https://app.example.com (scheme and host, no path, no *), comma separated"),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter((o) => o.length > 0),
+    )
+    .refine(
+      (list) => list.every((o) => /^https?:\/\/[^/\s*]+$/.test(o)),
+      "CORS_ORIGINS must list origins like https://app.example.com (scheme and host, no path, no *), comma separated",
+    ),
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 60 * 60),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   ADMIN_USERNAME: z
     .string()
@@ -130,10 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     adminTotpRequired: e.ADMIN_TOTP_REQUIRED === "true",
-    sms:
-      e.SMS_SENDER === "webhook"
-        ? { sender: "webhook", url: e.SMS_WEBHOOK_URL!, token: e.SMS_WEBHOOK_TOKEN }
-        : { sender: "log" },
+    sms: e.SMS_SENDER === "webhook" ? { sender: "webhook", url: e.SMS_WEBHOOK_URL!, token: e.SMS_WEBHOOK_TOKEN } : { sender: "log" },
     rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitShotsPerMinute: e.RATE_LIMIT_SHOTS_PER_MINUTE,
     wsMaxPerAddress: e.WS_MAX_PER_ADDRESS,

@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   // (docs/decisions/033): refunds go through the ledger's posting primitive, which a migration cannot call.
   const twins = await cancelRoundTwins(db);
   if (twins.cancelled.length > 0 || twins.settled.length > 0) {
-    say(`Twin rounds of one draw: ${twins.cancelled.length} cancelled (${twins.refunded} slips refunded), ${twins.settled.length} with a result left for an operator (audit_log round.twin.*)`);
+    say(
+      `Twin rounds of one draw: ${twins.cancelled.length} cancelled (${twins.refunded} slips refunded), ${twins.settled.length} with a result left for an operator (audit_log round.twin.*)`,
+    );
   }
   const receivingBanks = await db.execute(sql`select count(*)::int as n from site_bank_accounts`);
   noReceivingBank = Number((receivingBanks.rows[0] as { n: number }).n) === 0;

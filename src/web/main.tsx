@@ -34,7 +34,10 @@ const queryClient = new QueryClient({
  */
 async function start() {
   await yieldToMain();
-  const ready = Promise.all([preloadPagesOf(window.location, prefetchPageData(queryClient, window.location)), withinFirstRenderWait(loadFonts())]);
+  const ready = Promise.all([
+    preloadPagesOf(window.location, prefetchPageData(queryClient, window.location)),
+    withinFirstRenderWait(loadFonts()),
+  ]);
   await yieldToMain();
   const router = createBrowserRouter(routes);
   await yieldToMain();

@@ -42,7 +42,8 @@ function inject(url: string, payload: object, options: { token?: string; address
     .then((res) => ({ statusCode: res.statusCode, body: res.json() as Record<string, unknown> & { status: string; message?: string } }));
 }
 
-const login = (who: { username: string; password: string }, address = HOME) => inject("/login", { username: who.username, password: who.password }, { address });
+const login = (who: { username: string; password: string }, address = HOME) =>
+  inject("/login", { username: who.username, password: who.password }, { address });
 const secondStep = (challenge: string, code: string, address = HOME) => inject("/login-totp", { challenge, code }, { address });
 
 /** A password-only sign-in of an admin not yet enrolled: its session may only enrol. */
@@ -108,7 +109,14 @@ describe("the back office requires the second factor", () => {
     expect(SECOND_FACTOR_NEEDED).toMatch(THAI);
     expect(SECOND_FACTOR_NEEDED).toContain("ยืนยันตัวตนสองขั้นตอน");
     const status = await call(app.t.app, auth.adminTotpStatus, {}, app.admin);
-    expect(status.body).toEqual({ status: "Success", enrolled: false, required: true, session_verified: false, confirmed_at: null, recovery_codes_left: 0 });
+    expect(status.body).toEqual({
+      status: "Success",
+      enrolled: false,
+      required: true,
+      session_verified: false,
+      confirmed_at: null,
+      recovery_codes_left: 0,
+    });
   });
 
   it("leaves players exactly as they were: the specification's /login answer, their calls, and admin calls still 403 as before", async () => {
@@ -143,7 +151,11 @@ describe("enrolment", () => {
     expect(uri.host).toBe("totp");
     expect(decodeURIComponent(uri.pathname)).toMatch(new RegExp(`:${TEST_ADMIN.username}$`));
     expect(uri.searchParams.get("secret")).toBe(started.body.secret);
-    expect(Object.fromEntries([...uri.searchParams].filter(([k]) => k !== "secret" && k !== "issuer"))).toEqual({ algorithm: "SHA1", digits: "6", period: "30" });
+    expect(Object.fromEntries([...uri.searchParams].filter(([k]) => k !== "secret" && k !== "issuer"))).toEqual({
+      algorithm: "SHA1",
+      digits: "6",
+      period: "30",
+    });
     const secret = base32Decode(started.body.secret)!;
     expect(secret.length).toBe(20);
 
@@ -165,22 +177,34 @@ describe("enrolment", () => {
 
     // This session proved the code: the back office opens to it at once.
     const status = await call(app.t.app, auth.adminTotpStatus, {}, app.admin);
-    expect(status.body).toMatchObject({ status: "Success", enrolled: true, required: true, session_verified: true, recovery_codes_left: 10 });
+    expect(status.body).toMatchObject({
+      status: "Success",
+      enrolled: true,
+      required: true,
+      session_verified: true,
+      recovery_codes_left: 10,
+    });
     expect(JSON.stringify(status.body)).not.toContain(started.body.secret);
     expect((await post(app.t.app, "/api/admin/ledger-check", {}, app.admin)).statusCode).toBe(200);
 
     // Stored sealed, and the recovery codes only as hashes.
     const admin = (await app.t.owner.$client.query("select id from users where username = $1", [TEST_ADMIN.username])).rows[0].id as string;
-    const row = (await app.t.owner.$client.query("select secret, pending_secret from admin_second_factors where user_id = $1", [admin])).rows[0];
+    const row = (await app.t.owner.$client.query("select secret, pending_secret from admin_second_factors where user_id = $1", [admin]))
+      .rows[0];
     expect(row.pending_secret).toBeNull();
     expect(row.secret).toMatch(/^v1\./);
     expect(row.secret).not.toContain(started.body.secret);
     expect(row.secret).not.toContain(secret.toString("hex"));
     expect(row.secret).not.toContain(secret.toString("base64url"));
-    const hashes = (await app.t.owner.$client.query("select code_hash from admin_recovery_codes where user_id = $1", [admin])).rows.map((r) => r.code_hash as string);
+    const hashes = (await app.t.owner.$client.query("select code_hash from admin_recovery_codes where user_id = $1", [admin])).rows.map(
+      (r) => r.code_hash as string,
+    );
     expect(hashes).toHaveLength(10);
     for (const c of codes) expect(hashes.some((h) => h.includes(c) || h.includes(c.replace(/-/g, "")))).toBe(false);
-    const audit = await app.t.owner.$client.query("select action from audit_log where actor_id = $1 and action like 'admin.totp.%' order by id", [admin]);
+    const audit = await app.t.owner.$client.query(
+      "select action from audit_log where actor_id = $1 and action like 'admin.totp.%' order by id",
+      [admin],
+    );
     expect(audit.rows.map((r) => r.action).slice(-2)).toEqual(["admin.totp.enrol-start", "admin.totp.enrol"]);
 
     // The confirming code cannot be used again, and the same secret is never shown again.
@@ -240,7 +264,9 @@ describe("signing in with the second factor", () => {
     const reused = await secondStep(challenge, totpAt(secret, Date.now()));
     expect(reused.statusCode).toBe(401);
     expect(reused.body.message).toMatch(/กรุณาเข้าสู่ระบบด้วยรหัสผ่านอีกครั้ง/);
-    const audit = await app.t.owner.$client.query("select after from audit_log where actor_id = $1 and action = 'admin.sign-in'", [who.uuid]);
+    const audit = await app.t.owner.$client.query("select after from audit_log where actor_id = $1 and action = 'admin.sign-in'", [
+      who.uuid,
+    ]);
     expect(audit.rows.map((r) => r.after)).toEqual([{ secondFactor: "totp" }]);
   });
 
@@ -307,7 +333,9 @@ describe("signing in with the second factor", () => {
     const token = ok.body.jwt as string;
     expect((await post(app.t.app, "/api/admin/ledger-check", {}, token)).statusCode).toBe(200);
     expect((await call(app.t.app, auth.adminTotpStatus, {}, token)).body).toMatchObject({ recovery_codes_left: 9, session_verified: true });
-    const audit = await app.t.owner.$client.query("select after from audit_log where actor_id = $1 and action = 'admin.sign-in'", [who.uuid]);
+    const audit = await app.t.owner.$client.query("select after from audit_log where actor_id = $1 and action = 'admin.sign-in'", [
+      who.uuid,
+    ]);
     expect(audit.rows[0].after).toEqual({ secondFactor: "recovery-code", recoveryCodesLeft: 9 });
 
     const second = await login(who);

@@ -35,7 +35,11 @@ function noSmsTo(phone: string) {
 describe("sign-in by username or phone number", () => {
   it("the registered mobile number signs in like the username, with or without dashes", async () => {
     const p = await createPlayer(t);
-    for (const name of [p.phonenumber, `${p.phonenumber.slice(0, 3)}-${p.phonenumber.slice(3, 6)}-${p.phonenumber.slice(6)}`, ` ${p.phonenumber} `]) {
+    for (const name of [
+      p.phonenumber,
+      `${p.phonenumber.slice(0, 3)}-${p.phonenumber.slice(3, 6)}-${p.phonenumber.slice(6)}`,
+      ` ${p.phonenumber} `,
+    ]) {
       const res = await post(t.app, "/login", { username: name, password: p.password });
       expect(res.statusCode, name).toBe(200);
       expect(res.body).toMatchObject({ status: "Success", uuid: p.uuid, username: p.username });
@@ -51,8 +55,10 @@ describe("sign-in by username or phone number", () => {
   it("wrong passwords by phone and by username count in one lockout of the account and address", async () => {
     const p = await createPlayer(t);
     const address = "198.51.100.41";
-    for (let i = 0; i < 3; i++) expect((await inject("/login", { username: p.phonenumber, password: "wrong-pass-x" }, address)).statusCode).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await inject("/login", { username: p.username, password: "wrong-pass-x" }, address)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await inject("/login", { username: p.phonenumber, password: "wrong-pass-x" }, address)).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await inject("/login", { username: p.username, password: "wrong-pass-x" }, address)).statusCode).toBe(401);
     const locked = await inject("/login", { username: p.phonenumber, password: p.password }, address);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/ลองใหม่ในอีก 1 นาที/);
@@ -93,7 +99,11 @@ describe("forgot password through an OTP to the registered phone", () => {
     expect(asked.body).toEqual({ status: "Success", message: expect.stringMatching(THAI) });
     const code = await t.sms.codeFor(p.phonenumber);
 
-    const wrong = await post(t.app, "/reset-password", { phonenumber: p.phonenumber, otp: code === "000000" ? "111111" : "000000", pass: "new-secret-22" });
+    const wrong = await post(t.app, "/reset-password", {
+      phonenumber: p.phonenumber,
+      otp: code === "000000" ? "111111" : "000000",
+      pass: "new-secret-22",
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body.status).toBe("Failure");
     expect(wrong.body.message).toMatch(THAI);
@@ -134,7 +144,11 @@ describe("forgot password through an OTP to the registered phone", () => {
     expect(again.body.message).toMatch(/ขอรหัสใหม่ได้ในอีก \d+ วินาที/);
 
     const codeForStranger = await post(t.app, "/reset-password", { phonenumber: stranger, otp: "123456", pass: "new-secret-22" });
-    const wrongForRegistered = await post(t.app, "/reset-password", { phonenumber: registered.phonenumber, otp: t.sms.lastCode(registered.phonenumber) === "123456" ? "654321" : "123456", pass: "new-secret-22" });
+    const wrongForRegistered = await post(t.app, "/reset-password", {
+      phonenumber: registered.phonenumber,
+      otp: t.sms.lastCode(registered.phonenumber) === "123456" ? "654321" : "123456",
+      pass: "new-secret-22",
+    });
     expect(codeForStranger.statusCode).toBe(400);
     expect(codeForStranger.body).toEqual(wrongForRegistered.body);
   });
@@ -155,12 +169,18 @@ describe("forgot password through an OTP to the registered phone", () => {
     const code = t.sms.lastCode(p.phonenumber);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
-      expect((await inject("/reset-password", { phonenumber: p.phonenumber, otp: wrong, pass: "new-secret-22" }, `192.0.2.${10 + i}`)).statusCode).toBe(400);
+      expect(
+        (await inject("/reset-password", { phonenumber: p.phonenumber, otp: wrong, pass: "new-secret-22" }, `192.0.2.${10 + i}`))
+          .statusCode,
+      ).toBe(400);
     }
     expect((await post(t.app, "/reset-password", { phonenumber: p.phonenumber, otp: code, pass: "new-secret-22" })).statusCode).toBe(400);
     expect((await post(t.app, "/login", { username: p.username, password: p.password })).statusCode).toBe(200);
 
-    await t.owner.$client.query(`insert into otp_sends (phone, address) select '0890000001', '192.0.2.' || g from generate_series(1, $1::int) g`, [OTP_SITE_PER_MINUTE]);
+    await t.owner.$client.query(
+      `insert into otp_sends (phone, address) select '0890000001', '192.0.2.' || g from generate_series(1, $1::int) g`,
+      [OTP_SITE_PER_MINUTE],
+    );
     const flood = await post(t.app, "/forgot-password", { phonenumber: playerData().phonenumber });
     expect(flood.statusCode).toBe(503);
     expect(flood.body.message).toMatch(THAI);
@@ -170,7 +190,8 @@ describe("forgot password through an OTP to the registered phone", () => {
   it("the sign-in lockout holds: a locked address cannot reset until it passes; wrong codes count in it; success clears it", async () => {
     const p = await createPlayer(t);
     const address = "198.51.100.77";
-    for (let i = 0; i < 5; i++) expect((await inject("/login", { username: p.username, password: "wrong-pass-x" }, address)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await inject("/login", { username: p.username, password: "wrong-pass-x" }, address)).statusCode).toBe(401);
     await passResendGate(p.phonenumber);
     expect((await post(t.app, "/forgot-password", { phonenumber: p.phonenumber })).statusCode).toBe(200);
     const code = await t.sms.codeFor(p.phonenumber);
@@ -180,11 +201,17 @@ describe("forgot password through an OTP to the registered phone", () => {
     // The wait does not use up the code's tries; after it, a wrong code is one more failure (2 minutes now).
     await t.owner.$client.query(`update login_failures set locked_until = now() - interval '1 second' where user_id = $1`, [p.uuid]);
     const wrong = code === "000000" ? "111111" : "000000";
-    expect((await inject("/reset-password", { phonenumber: p.phonenumber, otp: wrong, pass: "new-secret-22" }, address)).statusCode).toBe(400);
+    expect((await inject("/reset-password", { phonenumber: p.phonenumber, otp: wrong, pass: "new-secret-22" }, address)).statusCode).toBe(
+      400,
+    );
     expect(await scalar("select failures from login_failures where user_id = $1 and address = $2", [p.uuid, address])).toBe(6);
-    expect((await inject("/reset-password", { phonenumber: p.phonenumber, otp: code, pass: "new-secret-22" }, address)).statusCode).toBe(429);
+    expect((await inject("/reset-password", { phonenumber: p.phonenumber, otp: code, pass: "new-secret-22" }, address)).statusCode).toBe(
+      429,
+    );
     await t.owner.$client.query(`update login_failures set locked_until = now() - interval '1 second' where user_id = $1`, [p.uuid]);
-    expect((await inject("/reset-password", { phonenumber: p.phonenumber, otp: code, pass: "new-secret-22" }, address)).statusCode).toBe(200);
+    expect((await inject("/reset-password", { phonenumber: p.phonenumber, otp: code, pass: "new-secret-22" }, address)).statusCode).toBe(
+      200,
+    );
     expect(await scalar("select count(*)::int from login_failures where user_id = $1 and address = $2", [p.uuid, address])).toBe(0);
     expect((await inject("/login", { username: p.username, password: "new-secret-22" }, address)).statusCode).toBe(200);
   });
@@ -208,7 +235,13 @@ describe("forgot password through an OTP to the registered phone", () => {
       await scalar("select count(*)::int from sessions where revoked_at is not null"),
     ];
     const before = await snapshot();
-    const res = await post(t.app, url, url === "/reset-password" && "otp" in body ? { ...body, phonenumber: body.phonenumber === "0812345678" ? p.phonenumber : body.phonenumber } : body);
+    const res = await post(
+      t.app,
+      url,
+      url === "/reset-password" && "otp" in body
+        ? { ...body, phonenumber: body.phonenumber === "0812345678" ? p.phonenumber : body.phonenumber }
+        : body,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.body.status).toBe("Error");
     expect(res.body.message).toMatch(THAI);
@@ -218,7 +251,8 @@ describe("forgot password through an OTP to the registered phone", () => {
 });
 
 describe("a 401 says why the session ended (WWW-Authenticate)", () => {
-  const reasonOf = (res: { headers: Record<string, unknown> }) => /error_description="(\w+)"/.exec(String(res.headers["www-authenticate"] ?? ""))?.[1];
+  const reasonOf = (res: { headers: Record<string, unknown> }) =>
+    /error_description="(\w+)"/.exec(String(res.headers["www-authenticate"] ?? ""))?.[1];
 
   it("expired, revoked (logout, password reset) and invalid (altered, another key)", async () => {
     const p = await createPlayer(t);
@@ -226,7 +260,9 @@ describe("a 401 says why the session ended (WWW-Authenticate)", () => {
     const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
     const secret = new TextEncoder().encode(testConfig().jwtSecret);
 
-    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }).setProtectedHeader({ alg: "HS256" }).sign(secret);
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 })
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(secret);
     const e = await inject("/api/get-credit", {}, undefined, expired);
     expect(e.statusCode).toBe(401);
     expect(reasonOf(e)).toBe("expired");
@@ -234,7 +270,9 @@ describe("a 401 says why the session ended (WWW-Authenticate)", () => {
 
     const raised = Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3600 })).toString("base64url");
     expect(reasonOf(await inject("/api/get-credit", {}, undefined, `${h}.${raised}.${sig}`))).toBe("invalid");
-    const otherKey = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("y".repeat(48)));
+    const otherKey = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 })
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode("y".repeat(48)));
     expect(reasonOf(await inject("/api/get-credit", {}, undefined, otherKey))).toBe("invalid");
     expect(reasonOf(await inject("/api/get-credit", {}, undefined, "not.a.token"))).toBe("invalid");
 
@@ -297,7 +335,10 @@ describe("OTP retry after a registration that failed", () => {
 
   it("a verification past its 30 minutes is not kept when a new code goes out", async () => {
     const { data, otptoken } = await failedRegistration();
-    await t.owner.$client.query(`update phone_verifications set verified_at = now() - interval '31 minutes', sent_at = now() - interval '31 minutes' where phone = $1`, [data.phonenumber]);
+    await t.owner.$client.query(
+      `update phone_verifications set verified_at = now() - interval '31 minutes', sent_at = now() - interval '31 minutes' where phone = $1`,
+      [data.phonenumber],
+    );
     await passResendGate(data.phonenumber);
     expect((await post(t.app, "/check-phonenumber", { phonenumber: data.phonenumber })).body.sendotpstatus).toBe(true);
     const late = await post(t.app, "/register", { ...data, otptoken });
@@ -308,10 +349,15 @@ describe("OTP retry after a registration that failed", () => {
   it("someone else asking for a code cannot wipe the owner's fresh verification (decision 003 still holds)", async () => {
     const data = playerData();
     await verifyPhone(t, data.phonenumber);
-    const token = (await t.owner.$client.query("select token_hash from phone_verifications where phone = $1", [data.phonenumber])).rows[0].token_hash;
+    const token = (await t.owner.$client.query("select token_hash from phone_verifications where phone = $1", [data.phonenumber])).rows[0]
+      .token_hash;
     await passResendGate(data.phonenumber);
     expect((await inject("/check-phonenumber", { phonenumber: data.phonenumber }, "10.9.9.9")).json().sendotpstatus).toBe(true);
-    const after = (await t.owner.$client.query("select token_hash, verified_at is not null as verified from phone_verifications where phone = $1", [data.phonenumber])).rows[0];
+    const after = (
+      await t.owner.$client.query("select token_hash, verified_at is not null as verified from phone_verifications where phone = $1", [
+        data.phonenumber,
+      ])
+    ).rows[0];
     expect(after).toEqual({ token_hash: token, verified: true });
   });
 });

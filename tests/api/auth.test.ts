@@ -18,7 +18,6 @@ async function count(table: string): Promise<number> {
   return res.rows[0].n as number;
 }
 
-
 describe("registration, OTP and sign-in", () => {
   it("register → OTP → login → credit 0", async () => {
     const data = playerData();
@@ -178,7 +177,12 @@ describe("registration, OTP and sign-in", () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.body.message, url).toMatch(THAI);
     }
-    const notJson = await t.app.inject({ method: "POST", url: "/login", payload: "{oops", headers: { "content-type": "application/json" } });
+    const notJson = await t.app.inject({
+      method: "POST",
+      url: "/login",
+      payload: "{oops",
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toMatch(THAI);
   });
@@ -284,7 +288,9 @@ describe("tokens and ownership", () => {
     expect((await post(t.app, "/api/get-credit", {}, p.token)).statusCode).toBe(200);
     expect((await post(t.app, "/login", { username: p.username, password: p.password })).statusCode).toBe(401);
     expect((await post(t.app, "/login", { username: p.username, password: "new-password-1" })).statusCode).toBe(200);
-    const audit = await t.db.$client.query("select count(*)::int as n from audit_log where action = 'password.change' and actor_id = $1", [p.uuid]);
+    const audit = await t.db.$client.query("select count(*)::int as n from audit_log where action = 'password.change' and actor_id = $1", [
+      p.uuid,
+    ]);
     expect(audit.rows[0].n).toBe(1);
   });
 
@@ -358,12 +364,27 @@ describe("review hardening", () => {
     expect((await post(t.app, "/check-phonenumber", { phonenumber: data.phonenumber })).statusCode).toBe(429);
 
     // Someone else, from another address and without the token, cannot register with this phone.
-    const attacker = await t.app.inject({ method: "POST", url: "/register", payload: { ...data, username: "takeover1" }, remoteAddress: "10.9.9.9" });
+    const attacker = await t.app.inject({
+      method: "POST",
+      url: "/register",
+      payload: { ...data, username: "takeover1" },
+      remoteAddress: "10.9.9.9",
+    });
     expect(attacker.statusCode).toBe(400);
-    const wrongToken = await t.app.inject({ method: "POST", url: "/register", payload: { ...data, username: "takeover2", otptoken: "guess" }, remoteAddress: "10.9.9.9" });
+    const wrongToken = await t.app.inject({
+      method: "POST",
+      url: "/register",
+      payload: { ...data, username: "takeover2", otptoken: "guess" },
+      remoteAddress: "10.9.9.9",
+    });
     expect(wrongToken.statusCode).toBe(400);
     // The verifier, with the token, from anywhere.
-    const owner = await t.app.inject({ method: "POST", url: "/register", payload: { ...data, otptoken: ok.body.otptoken }, remoteAddress: "10.1.1.1" });
+    const owner = await t.app.inject({
+      method: "POST",
+      url: "/register",
+      payload: { ...data, otptoken: ok.body.otptoken },
+      remoteAddress: "10.1.1.1",
+    });
     expect(owner.statusCode).toBe(200);
   });
 
@@ -398,7 +419,12 @@ describe("review hardening", () => {
     expect(locked.json().message).toMatch(/ลองใหม่ในอีก 1 นาที/);
     expect((await login(p.password, "203.0.113.20")).statusCode).toBe(200);
     const until = async () =>
-      (await t.db.$client.query(`select extract(epoch from locked_until - now())::int as s from login_failures where user_id = $1 and address = '198.51.100.7'`, [p.uuid])).rows[0].s as number;
+      (
+        await t.db.$client.query(
+          `select extract(epoch from locked_until - now())::int as s from login_failures where user_id = $1 and address = '198.51.100.7'`,
+          [p.uuid],
+        )
+      ).rows[0].s as number;
     // When the wait is over, one more wrong password doubles it (1, 2, 4 … minutes).
     await t.db.$client.query(`update login_failures set locked_until = now() - interval '1 second' where user_id = $1`, [p.uuid]);
     expect((await login("wrong-pass-x")).statusCode).toBe(401);
@@ -423,7 +449,10 @@ describe("review hardening", () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.body.message).toMatch(/5 ครั้งใน 1 ชั่วโมง/);
     // The whole site: with the minute's ceiling reached, another phone waits too (503).
-    await t.db.$client.query(`insert into otp_sends (phone, address) select '0890000000', '192.0.2.' || g from generate_series(1, $1::int) g`, [OTP_SITE_PER_MINUTE]);
+    await t.db.$client.query(
+      `insert into otp_sends (phone, address) select '0890000000', '192.0.2.' || g from generate_series(1, $1::int) g`,
+      [OTP_SITE_PER_MINUTE],
+    );
     const flood = await post(t.app, "/check-phonenumber", { phonenumber: playerData().phonenumber });
     expect(flood.statusCode).toBe(503);
     expect(flood.body.message).toMatch(THAI);

@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 const q = async (text: string, params: unknown[] = []) => (await t.db.$client.query(text, params)).rows;
-const auditCount = async (action: string) => (await q(`select count(*)::int as n from audit_log where action = $1`, [action]))[0].n as number;
+const auditCount = async (action: string) =>
+  (await q(`select count(*)::int as n from audit_log where action = $1`, [action]))[0].n as number;
 
 /** A round of `lotteryId` open for bets; `close` closes it early through the back office. */
 async function openRound(lotteryId = "hanoi") {
@@ -36,12 +37,27 @@ async function openRound(lotteryId = "hanoi") {
 
 describe("back-office settings: admin only, audited, bad input refused in Thai with nothing written", () => {
   it("payout rates per lottery, bet type and tier", async () => {
-    const good = { configID: "laos", userType: "member", betType: "TwoDigit", rate: 85, minStake: 1, maxStake: 2_000, maxPerNumber: 20_000, discountPercent: 0 };
+    const good = {
+      configID: "laos",
+      userType: "member",
+      betType: "TwoDigit",
+      rate: 85,
+      minStake: 1,
+      maxStake: 2_000,
+      maxPerNumber: 20_000,
+      discountPercent: 0,
+    };
     expect((await post(t.app, "/api/admin/update-lotto-config", good, alice.token)).statusCode).toBe(403);
     expect((await post(t.app, "/api/admin/lotto-config", { configID: "laos" }, alice.token)).statusCode).toBe(403);
     const before = await q(`select * from lotto_config where lottery_id = 'laos' order by bet_type, user_type`);
     const audits = await auditCount("rates.update");
-    for (const bad of [{ ...good, rate: -1 }, { ...good, maxStake: 0 }, { ...good, minStake: 5_000 }, { ...good, rate: 85.555 }, { ...good, betType: "Nope" }]) {
+    for (const bad of [
+      { ...good, rate: -1 },
+      { ...good, maxStake: 0 },
+      { ...good, minStake: 5_000 },
+      { ...good, rate: 85.555 },
+      { ...good, betType: "Nope" },
+    ]) {
       const res = await post(t.app, "/api/admin/update-lotto-config", bad, admin);
       expect(res.statusCode).toBe(400);
       expect(res.body.message).toMatch(THAI);
@@ -52,7 +68,9 @@ describe("back-office settings: admin only, audited, bad input refused in Thai w
     expect((await post(t.app, "/api/admin/update-lotto-config", good, admin)).statusCode).toBe(200);
     expect(await auditCount("rates.update")).toBe(audits + 1);
     const read = await post(t.app, "/api/admin/lotto-config", { configID: "laos" }, admin);
-    expect(read.body.rates).toEqual(expect.arrayContaining([expect.objectContaining({ betType: "TwoDigit", userType: "member", rate: 85, maxStake: 2_000 })]));
+    expect(read.body.rates).toEqual(
+      expect.arrayContaining([expect.objectContaining({ betType: "TwoDigit", userType: "member", rate: 85, maxStake: 2_000 })]),
+    );
   });
 
   it("restricted numbers (เลขอั้น) per round: a lower price or a closed number", async () => {
@@ -61,7 +79,12 @@ describe("back-office settings: admin only, audited, bad input refused in Thai w
     expect((await post(t.app, "/api/admin/add-digit-price", body, alice.token)).statusCode).toBe(403);
     expect((await post(t.app, "/api/admin-read-newDigitPrice", { activity_id: round.id }, alice.token)).statusCode).toBe(403);
     const audits = await auditCount("digit-price.add");
-    for (const bad of [{ ...body, number: "2x" }, { ...body, number: "271" }, { ...body, new_price: -5 }, { ...body, award_type: "Nope" }]) {
+    for (const bad of [
+      { ...body, number: "2x" },
+      { ...body, number: "271" },
+      { ...body, new_price: -5 },
+      { ...body, award_type: "Nope" },
+    ]) {
       const res = await post(t.app, "/api/admin/add-digit-price", bad, admin);
       expect(res.statusCode).toBe(400);
       expect(res.body.message).toMatch(THAI);
@@ -76,7 +99,10 @@ describe("back-office settings: admin only, audited, bad input refused in Thai w
     // The player's bet page reads them, and the bet path prices by them.
     const latest = await post(t.app, "/api/read-newDigitPrice-AddLastTime", { activity_id: round.id }, alice.token);
     expect(latest.body.new_digit_price).toEqual(
-      expect.arrayContaining([expect.objectContaining({ number: "27", new_price: 45 }), expect.objectContaining({ number: "99", new_price: 0 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ number: "27", new_price: 45 }),
+        expect.objectContaining({ number: "99", new_price: 0 }),
+      ]),
     );
     const refused = await placeSlip(t, alice, round.id, [{ award_type: "TwoDigit", number: "99", amount: 10 }]);
     expect(refused.statusCode).toBe(400);
@@ -91,7 +117,12 @@ describe("back-office settings: admin only, audited, bad input refused in Thai w
     const good = { ...before, depositMin: 50, depositMax: 40_000, withdrawMin: 200, withdrawDailyMax: 60_000 };
     expect((await post(t.app, "/api/admin/update-wallet-config", good, alice.token)).statusCode).toBe(403);
     const audits = await auditCount("wallet.config");
-    for (const bad of [{ ...good, depositMin: 50_000 }, { ...good, withdrawMin: -1 }, { ...good, depositMax: 12.345 }, { ...good, withdrawMin: 70_000 }]) {
+    for (const bad of [
+      { ...good, depositMin: 50_000 },
+      { ...good, withdrawMin: -1 },
+      { ...good, depositMax: 12.345 },
+      { ...good, withdrawMin: 70_000 },
+    ]) {
       const res = await post(t.app, "/api/admin/update-wallet-config", bad, admin);
       expect(res.statusCode).toBe(400);
       expect(res.body.message).toMatch(THAI);
@@ -101,7 +132,12 @@ describe("back-office settings: admin only, audited, bad input refused in Thai w
     const saved = await post(t.app, "/api/admin/update-wallet-config", good, admin);
     expect(saved.statusCode).toBe(200);
     expect(await auditCount("wallet.config")).toBe(audits + 1);
-    expect((await post(t.app, "/api/read-wallet-config", {}, alice.token)).body.config).toMatchObject({ depositMin: 50, depositMax: 40_000, withdrawMin: 200, withdrawDailyMax: 60_000 });
+    expect((await post(t.app, "/api/read-wallet-config", {}, alice.token)).body.config).toMatchObject({
+      depositMin: 50,
+      depositMax: 40_000,
+      withdrawMin: 200,
+      withdrawDailyMax: 60_000,
+    });
   });
 });
 
@@ -112,7 +148,15 @@ type Payout = {
   paidBefore: number;
   stakes: number;
   house: number;
-  players: Array<{ uuid: string; username: string; lines: number; payout: number; paidBefore: number; change: number; shortOfCredit: boolean }>;
+  players: Array<{
+    uuid: string;
+    username: string;
+    lines: number;
+    payout: number;
+    paidBefore: number;
+    change: number;
+    shortOfCredit: boolean;
+  }>;
 };
 
 describe("result preview: what the settlement then pays, and what a correction then moves", () => {
@@ -157,7 +201,10 @@ describe("result preview: what the settlement then pays, and what a correction t
 
     const saved = await post(t.app, "/api/admin/add-award", fields, admin);
     expect(saved.statusCode).toBe(200);
-    const paid = await q(`select count(*)::int as lines, coalesce(sum(payout), 0)::bigint as total from slip_lines where round_id = $1 and result = 'win'`, [round.id]);
+    const paid = await q(
+      `select count(*)::int as lines, coalesce(sum(payout), 0)::bigint as total from slip_lines where round_id = $1 and result = 'win'`,
+      [round.id],
+    );
     expect(paid[0].lines).toBe(preview.lines);
     expect(Number(paid[0].total) / 100).toBe(preview.total);
     const ledger = await q(
@@ -166,7 +213,11 @@ describe("result preview: what the settlement then pays, and what a correction t
       [`round:${round.id}:%`],
     );
     expect(Number(ledger[0].total) / 100).toBe(preview.total);
-    for (const [name, p] of [["alice", alice], ["bob", bob], ["carol", carol]] as const) {
+    for (const [name, p] of [
+      ["alice", alice],
+      ["bob", bob],
+      ["carol", carol],
+    ] as const) {
       const expected = preview.players.find((x) => x.uuid === p.uuid)?.payout ?? 0;
       expect(await creditOf(t, p.token)).toBeCloseTo(credits[name] + expected, 2);
     }
@@ -176,10 +227,15 @@ describe("result preview: what the settlement then pays, and what a correction t
   it("a correction's preview says per player what it takes back or adds; the correction moves exactly that and tells each player once", async () => {
     const round = await openRound();
     await placeSlip(t, alice, round.id, [{ award_type: "TwoDigit", number: "42", amount: 10 }]);
-    await placeSlip(t, bob, round.id, [{ award_type: "TwoDigit", number: "24", amount: 10 }, { award_type: "ThreeDigit", number: "157", amount: 1 }]);
+    await placeSlip(t, bob, round.id, [
+      { award_type: "TwoDigit", number: "24", amount: 10 },
+      { award_type: "ThreeDigit", number: "157", amount: 1 },
+    ]);
     await placeSlip(t, carol, round.id, [{ award_type: "TwoDigit", number: "77", amount: 10 }]);
     await round.close();
-    expect((await post(t.app, "/api/admin/add-award", { activityid: round.id, threeTop: "157", twoBottom: "42" }, admin)).statusCode).toBe(200);
+    expect((await post(t.app, "/api/admin/add-award", { activityid: round.id, threeTop: "157", twoBottom: "42" }, admin)).statusCode).toBe(
+      200,
+    );
 
     const correction = { activityid: round.id, threeTop: "157", twoBottom: "24", correction: true, reason: "ลงเลขล่างสลับกัน" };
     const res = await post(t.app, "/api/admin/add-award", { ...correction, preview: true }, admin);
@@ -214,7 +270,13 @@ describe("result preview: what the settlement then pays, and what a correction t
     ]);
     // The database keeps it one per player and correction whatever the code does.
     const source = (await q(`select source from player_notices where user_id = $1 and round_id = $2`, [alice.uuid, round.id]))[0].source;
-    await expect(q(`insert into player_notices (user_id, kind, source, round_id, data) values ($1, 'result.correction', $2, $3, '{}')`, [alice.uuid, source, round.id])).rejects.toThrow();
+    await expect(
+      q(`insert into player_notices (user_id, kind, source, round_id, data) values ($1, 'result.correction', $2, $3, '{}')`, [
+        alice.uuid,
+        source,
+        round.id,
+      ]),
+    ).rejects.toThrow();
 
     // Each player reads their own notice: round, old and new result, the amount.
     const mine = await post(t.app, "/api/my-notices", {}, alice.token);

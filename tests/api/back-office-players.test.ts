@@ -10,7 +10,8 @@ import { fund, reportDeposit } from "../support/wallet";
 
 const app = useTestApp();
 const q = async (text: string, params: unknown[] = []) => (await app.t.owner.$client.query(text, params)).rows;
-const auditCount = async (action: string) => (await q("select count(*)::int as n from audit_log where action = $1", [action]))[0].n as number;
+const auditCount = async (action: string) =>
+  (await q("select count(*)::int as n from audit_log where action = $1", [action]))[0].n as number;
 
 it("the operator finds a player by username, phone, name or bank number; players are refused; every search is audited", async () => {
   const { t, admin } = app;
@@ -26,8 +27,13 @@ it("the operator finds a player by username, phone, name or bank number; players
   for (const query of [p.username, p.phonenumber, phoneWritten, "ค้นเจอ", p.bankno]) {
     const found = await call(t.app, wallet.adminFindUser, { query }, admin);
     expect(found.ok, query).toBe(true);
-    if (found.ok) expect(found.body.users.map((u) => u.uuid), query).toContain(p.uuid);
-    if (found.ok) expect(found.body.users.find((u) => u.uuid === p.uuid)).toMatchObject({ name: "มานี ค้นเจอ", bankno: p.bankno, state: "active" });
+    if (found.ok)
+      expect(
+        found.body.users.map((u) => u.uuid),
+        query,
+      ).toContain(p.uuid);
+    if (found.ok)
+      expect(found.body.users.find((u) => u.uuid === p.uuid)).toMatchObject({ name: "มานี ค้นเจอ", bankno: p.bankno, state: "active" });
   }
   expect(await auditCount("player.search")).toBe(before + 5);
   const rows = await q("select after from audit_log where action = 'player.search' order by id desc limit 1");
@@ -36,7 +42,10 @@ it("the operator finds a player by username, phone, name or bank number; players
 
 it("the player view shows balance, ledger, slips, deposits, withdrawals and referrer; audited; another player or bad input refused", async () => {
   const { t, admin } = app;
-  expect((await post(t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "4445556667", bankaccounts: "บริษัท หวย จำกัด" }, admin)).statusCode).toBe(200);
+  expect(
+    (await post(t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "4445556667", bankaccounts: "บริษัท หวย จำกัด" }, admin))
+      .statusCode,
+  ).toBe(200);
   const referrer = await createPlayer(t);
   const p = await createPlayer(t, { uuidmother: referrer.uuid });
   await fund(t, admin, p.uuid, 1_000);
@@ -60,7 +69,14 @@ it("the player view shows balance, ledger, slips, deposits, withdrawals and refe
   if (!view.ok) return;
   expect(await auditCount("player.view")).toBe(views + 1);
   const { player, logArr, slips, deposits, withdrawals } = view.body;
-  expect(player).toMatchObject({ uuid: p.uuid, username: p.username, name: p.bankaccounts, phonenumber: p.phonenumber, bankno: p.bankno, state: "active" });
+  expect(player).toMatchObject({
+    uuid: p.uuid,
+    username: p.username,
+    name: p.bankaccounts,
+    phonenumber: p.phonenumber,
+    bankno: p.bankno,
+    state: "active",
+  });
   expect(player.referrer).toEqual({ uuid: referrer.uuid, username: referrer.username });
   expect(player.credit).toBe(1_000 - 20 - 100);
   expect(logArr.map((l) => l.kind)).toEqual(["withdrawal.hold", "stake", "adjust.credit"]);
@@ -94,6 +110,8 @@ it("ban with a reason ends every session (old token 401) and the view says why; 
   expect((await post(t.app, "/api/get-credit", { uuid: p.uuid }, back)).statusCode).toBe(200);
   const lifted = await call(t.app, backOffice.adminPlayerView, { uuid: p.uuid }, admin);
   if (lifted.ok) expect(lifted.body.player).toMatchObject({ state: "active", stateReason: "ตรวจสอบแล้วไม่พบการโกง" });
-  const audit = await q("select action, after from audit_log where target = $1 and action like 'player.%ban' order by id", [`user:${p.uuid}`]);
+  const audit = await q("select action, after from audit_log where target = $1 and action like 'player.%ban' order by id", [
+    `user:${p.uuid}`,
+  ]);
   expect(audit.map((r) => r.action)).toEqual(["player.ban", "player.unban"]);
 });

@@ -19,7 +19,9 @@ it("an operator bans a player: every session ends at once, signing in is refused
   expect(noReason.statusCode).toBe(400);
   expect(noReason.ok ? "" : noReason.body.message).toMatch(THAI);
   const admins = await t.owner.$client.query("select id from users where username = $1", [TEST_ADMIN.username]);
-  expect((await call(t.app, auth.adminBanPlayer, { uuid: admins.rows[0].id, banned: true, reason: "ทดสอบผู้ดูแล" }, admin)).statusCode).toBe(404);
+  expect((await call(t.app, auth.adminBanPlayer, { uuid: admins.rows[0].id, banned: true, reason: "ทดสอบผู้ดูแล" }, admin)).statusCode).toBe(
+    404,
+  );
 
   const banned = await call(t.app, auth.adminBanPlayer, { uuid: p.uuid, banned: true, reason: "ใช้บัญชีร่วมกันหลายคน" }, admin);
   expect(banned.ok).toBe(true);

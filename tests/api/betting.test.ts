@@ -48,7 +48,10 @@ describe("placing slips", () => {
     expect(res.body).toMatchObject({ status: "Success", credit: 975 });
     expect(await creditOf(t, p.token)).toBe(975);
     const detail = await post(t.app, "/api/get-ref-masterID", { ref_masterID: res.body.master_id }, p.token);
-    const slip = detail.body.postDigitMasterObj as { lines: Array<{ award_type: string; priceReturn: number; amount: number }>; totalAmount: number };
+    const slip = detail.body.postDigitMasterObj as {
+      lines: Array<{ award_type: string; priceReturn: number; amount: number }>;
+      totalAmount: number;
+    };
     expect(slip.totalAmount).toBe(25);
     expect(slip.lines.map((l) => [l.award_type, l.priceReturn, l.amount])).toEqual([
       ["ThreeDigit", 900, 10],
@@ -61,8 +64,22 @@ describe("placing slips", () => {
     expect((await post(t.app, "/api/read-numberdigit", { activity_id: round }, admin)).body.numberlist).toHaveLength(3);
     const sums = await post(t.app, "/api/sumpostdigit", { activity_id: round }, p.token);
     expect(sums.body.total).toBe(25);
-    expect((await post(t.app, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, datetime: "x", numberlist: [{ award_type: "ThreeDigit", number: "111", amount: 1 }] }, other.token)).statusCode).toBe(403);
-    const noTime = await post(t.app, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, numberlist: [{ award_type: "ThreeDigit", number: "111", amount: 1 }] }, p.token);
+    expect(
+      (
+        await post(
+          t.app,
+          "/api/post-numberdigit-mockdata",
+          { uuid: p.uuid, activityid: round, datetime: "x", numberlist: [{ award_type: "ThreeDigit", number: "111", amount: 1 }] },
+          other.token,
+        )
+      ).statusCode,
+    ).toBe(403);
+    const noTime = await post(
+      t.app,
+      "/api/post-numberdigit-mockdata",
+      { uuid: p.uuid, activityid: round, numberlist: [{ award_type: "ThreeDigit", number: "111", amount: 1 }] },
+      p.token,
+    );
     expect(noTime.statusCode).toBe(400);
     expect(noTime.body.message).toMatch(THAI);
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
@@ -87,12 +104,22 @@ describe("placing slips", () => {
       [closed, [{ award_type: "TwoDigit", number: "12", amount: 10 }], 409],
     ];
     for (const [round, numberlist, code] of cases) {
-      const res = await post(t.app, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, datetime: new Date().toISOString(), numberlist }, p.token);
+      const res = await post(
+        t.app,
+        "/api/post-numberdigit-mockdata",
+        { uuid: p.uuid, activityid: round, datetime: new Date().toISOString(), numberlist },
+        p.token,
+      );
       expect(res.statusCode, JSON.stringify(numberlist)).toBe(code);
       expect(res.body.message).toMatch(THAI);
     }
     // A control character in the client's time (the database would refuse a NUL for every slip sent with it).
-    const nul = await post(t.app, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: open, datetime: "2026\u0000", numberlist: [{ award_type: "TwoDigit", number: "12", amount: 10 }] }, p.token);
+    const nul = await post(
+      t.app,
+      "/api/post-numberdigit-mockdata",
+      { uuid: p.uuid, activityid: open, datetime: "2026\u0000", numberlist: [{ award_type: "TwoDigit", number: "12", amount: 10 }] },
+      p.token,
+    );
     expect(nul.statusCode).toBe(400);
     expect(nul.body.message).toMatch(/อักขระที่ใช้ไม่ได้/);
     expect({ slips: await count("slips"), lines: await count("slip_lines") }).toEqual(before);
@@ -116,11 +143,33 @@ describe("placing slips", () => {
     const p = await fundedPlayer(1000);
     const round = await makeRound(t.db, "cambodia", 600_000);
     const first = await placeSlip(t, p, round, [{ award_type: "ThreeDigit", number: "555", amount: 10 }]);
-    expect((await post(t.app, "/api/admin/add-digit-price", { activity_id: round, award_type: "ThreeDigit", number: "555", new_price: 500 }, p.token)).statusCode).toBe(403);
-    expect((await post(t.app, "/api/admin/add-digit-price", { activity_id: round, award_type: "ThreeDigit", number: "555", new_price: 500 }, admin)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          t.app,
+          "/api/admin/add-digit-price",
+          { activity_id: round, award_type: "ThreeDigit", number: "555", new_price: 500 },
+          p.token,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          t.app,
+          "/api/admin/add-digit-price",
+          { activity_id: round, award_type: "ThreeDigit", number: "555", new_price: 500 },
+          admin,
+        )
+      ).statusCode,
+    ).toBe(200);
     const second = await placeSlip(t, p, round, [{ award_type: "ThreeDigit", number: "555", amount: 10 }]);
     const rates = async (id: number) =>
-      ((await post(t.app, "/api/get-ref-masterID", { ref_masterID: id }, p.token)).body.postDigitMasterObj as { lines: Array<{ priceReturn: number }> }).lines[0]!.priceReturn;
+      (
+        (await post(t.app, "/api/get-ref-masterID", { ref_masterID: id }, p.token)).body.postDigitMasterObj as {
+          lines: Array<{ priceReturn: number }>;
+        }
+      ).lines[0]!.priceReturn;
     expect(await rates(first.body.master_id as number)).toBe(900);
     expect(await rates(second.body.master_id as number)).toBe(500);
 
@@ -129,13 +178,31 @@ describe("placing slips", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body.message).toMatch(/ปิดรับ/);
     const latest = await post(t.app, "/api/read-newDigitPrice-AddLastTime", { activity_id: round }, p.token);
-    expect(latest.body.new_digit_price).toEqual([expect.objectContaining({ id: `${round}_ThreeDigit_555`, number: "555", digit: "555", new_price: 0 })]);
-    expect(((await post(t.app, "/api/admin-read-newDigitPrice", { activity_id: round }, admin)).body.new_digit_price as unknown[]).length).toBe(2);
+    expect(latest.body.new_digit_price).toEqual([
+      expect.objectContaining({ id: `${round}_ThreeDigit_555`, number: "555", digit: "555", new_price: 0 }),
+    ]);
+    expect(
+      ((await post(t.app, "/api/admin-read-newDigitPrice", { activity_id: round }, admin)).body.new_digit_price as unknown[]).length,
+    ).toBe(2);
     expect((await post(t.app, "/api/admin-read-newDigitPrice", { activity_id: round }, p.token)).statusCode).toBe(403);
   });
 
   it("each number has a maximum total stake per round; beyond it the line is refused", async () => {
-    await post(t.app, "/api/admin/update-lotto-config", { configID: "malaysia", userType: "member", betType: "TwoDigit", rate: 90, minStake: 1, maxStake: 20, maxPerNumber: 30, discountPercent: 0 }, admin);
+    await post(
+      t.app,
+      "/api/admin/update-lotto-config",
+      {
+        configID: "malaysia",
+        userType: "member",
+        betType: "TwoDigit",
+        rate: 90,
+        minStake: 1,
+        maxStake: 20,
+        maxPerNumber: 30,
+        discountPercent: 0,
+      },
+      admin,
+    );
     const round = await makeRound(t.db, "malaysia", 600_000);
     const a = await fundedPlayer(100);
     const b = await fundedPlayer(100);
@@ -161,7 +228,10 @@ describe("placing slips", () => {
     expect((await post(t.app, "/api/cancel-allpostnumber-mockdata", body, p.token)).statusCode).toBe(409);
     expect(await creditOf(t, p.token)).toBe(100);
     const log = await post(t.app, "/api/get-postdigit-cancel-log", { uuid: p.uuid, dayperiod: 1 }, p.token);
-    expect((log.body.postnumberDigitCancelLog as Array<{ master_id: number; status: string }>)[0]).toMatchObject({ master_id: slip.body.master_id, status: "cancel activity" });
+    expect((log.body.postnumberDigitCancelLog as Array<{ master_id: number; status: string }>)[0]).toMatchObject({
+      master_id: slip.body.master_id,
+      status: "cancel activity",
+    });
     expect((await q("select total_stake from number_exposure where round_id = $1", [round]))[0].total_stake).toBe("0");
 
     // The close time passes after the slip is placed: moved back rather than waited for, since a slip placed
@@ -170,7 +240,16 @@ describe("placing slips", () => {
     const lateSlip = await placeSlip(t, p, late, [{ award_type: "TwoDigit", number: "12", amount: 10 }]);
     expect(lateSlip.statusCode).toBe(200);
     await t.owner.$client.query(`update rounds set close_at = now() - interval '1 millisecond' where id = $1`, [late]);
-    expect((await post(t.app, "/api/cancel-allpostnumber-mockdata", { uuid: p.uuid, activityid: late, master_id: lateSlip.body.master_id }, p.token)).statusCode).toBe(409);
+    expect(
+      (
+        await post(
+          t.app,
+          "/api/cancel-allpostnumber-mockdata",
+          { uuid: p.uuid, activityid: late, master_id: lateSlip.body.master_id },
+          p.token,
+        )
+      ).statusCode,
+    ).toBe(409);
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
 
@@ -178,7 +257,9 @@ describe("placing slips", () => {
     const p = await fundedPlayer(1000);
     const round = await makeRound(t.db, "egypt", 600_000);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => placeSlip(t, p, round, [{ award_type: "TwoDigit", number: String(i).padStart(2, "0"), amount: 30 }])),
+      Array.from({ length: 50 }, (_, i) =>
+        placeSlip(t, p, round, [{ award_type: "TwoDigit", number: String(i).padStart(2, "0"), amount: 30 }]),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(33);
     for (const r of results.filter((r) => r.statusCode !== 200)) expect(r.body.message).toMatch(/เครดิตไม่พอ/);
@@ -196,7 +277,10 @@ describe("placing slips", () => {
     const poor = await Promise.all(Array.from({ length: 6 }, () => fundedPlayer(5)));
     const closedNumber = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(100)));
     const late = await fundedPlayer(100);
-    const line = (number: string) => [{ award_type: "TwoDigit", number, amount: 10 }, { award_type: "ThreeDigit", number: `7${number}`, amount: 10 }];
+    const line = (number: string) => [
+      { award_type: "TwoDigit", number, amount: 10 },
+      { award_type: "ThreeDigit", number: `7${number}`, amount: 10 },
+    ];
     const sent = await Promise.all([
       ...rich.map((p, i) => placeSlip(t, p, round, line(String(20 + (i % 3))))),
       ...poor.map((p) => placeSlip(t, p, round, line("20"))),
@@ -219,7 +303,10 @@ describe("placing slips", () => {
     for (const p of poor) expect(await creditOf(t, p.token)).toBe(5);
     for (const p of [...closedNumber, late]) expect(await creditOf(t, p.token)).toBe(100);
     // Only the accepted lines count towards each number's limit.
-    const exposure = await q("select bet_type, number, total_stake::int as s from number_exposure where round_id = $1 and total_stake > 0 order by 1, 2", [round]);
+    const exposure = await q(
+      "select bet_type, number, total_stake::int as s from number_exposure where round_id = $1 and total_stake > 0 order by 1, 2",
+      [round],
+    );
     expect(exposure).toEqual([
       ...["720", "721", "722"].map((number) => ({ bet_type: "ThreeDigit", number, s: 4000 })),
       ...["20", "21", "22"].map((number) => ({ bet_type: "TwoDigit", number, s: 4000 })),
@@ -260,14 +347,33 @@ describe("placing slips", () => {
   });
 
   it("tod numbers share one limit and one restriction whatever the order of their digits", async () => {
-    await post(t.app, "/api/admin/update-lotto-config", { configID: "hanoi-special", userType: "member", betType: "ThreeDigitToad", rate: 150, minStake: 1, maxStake: 20, maxPerNumber: 30, discountPercent: 0 }, admin);
+    await post(
+      t.app,
+      "/api/admin/update-lotto-config",
+      {
+        configID: "hanoi-special",
+        userType: "member",
+        betType: "ThreeDigitToad",
+        rate: 150,
+        minStake: 1,
+        maxStake: 20,
+        maxPerNumber: 30,
+        discountPercent: 0,
+      },
+      admin,
+    );
     const round = await makeRound(t.db, "hanoi-special", 600_000);
     const p = await fundedPlayer(200);
     expect((await placeSlip(t, p, round, [{ award_type: "ThreeDigitToad", number: "123", amount: 20 }])).statusCode).toBe(200);
     const other = await placeSlip(t, p, round, [{ award_type: "ThreeDigitToad", number: "321", amount: 20 }]);
     expect(other.statusCode).toBe(400);
     expect(other.body.message).toMatch(/รับแทงได้อีก 10 บาท/);
-    await post(t.app, "/api/admin/add-digit-price", { activity_id: round, award_type: "ThreeDigitToad", number: "231", new_price: 0 }, admin);
+    await post(
+      t.app,
+      "/api/admin/add-digit-price",
+      { activity_id: round, award_type: "ThreeDigitToad", number: "231", new_price: 0 },
+      admin,
+    );
     const closed = await placeSlip(t, p, round, [{ award_type: "ThreeDigitToad", number: "312", amount: 5 }]);
     expect(closed.statusCode).toBe(400);
     expect(closed.body.message).toMatch(/ปิดรับ/);
@@ -320,7 +426,10 @@ describe("settlement", () => {
       // Only winning lines are written; the slip view shows the rest as lost.
       ["ThreeDigit", null, null],
     ]);
-    const b1 = (await post(t.app, "/api/postdigitList", { period: 1 }, b.token)).body.postdigit_list as Array<{ activityid: number; lines: Array<{ result: string; payout: number }> }>;
+    const b1 = (await post(t.app, "/api/postdigitList", { period: 1 }, b.token)).body.postdigit_list as Array<{
+      activityid: number;
+      lines: Array<{ result: string; payout: number }>;
+    }>;
     expect(b1.find((x) => x.activityid === round)!.lines.map((l) => [l.result, l.payout])).toEqual([
       ["win", 9000],
       ["lose", 0],
@@ -339,7 +448,12 @@ describe("settlement", () => {
     await placeSlip(t, b, round, [{ award_type: "TwoDigit", number: "22", amount: 10 }]);
     await result(round, "111", "11");
     expect(await creditOf(t, a.token)).toBe(990);
-    const corrected = await post(t.app, "/api/admin/add-award", { activityid: round, threeTop: "222", twoBottom: "22", correction: true, reason: "ลงเลขผิดงวด" }, admin);
+    const corrected = await post(
+      t.app,
+      "/api/admin/add-award",
+      { activityid: round, threeTop: "222", twoBottom: "22", correction: true, reason: "ลงเลขผิดงวด" },
+      admin,
+    );
     expect(corrected.statusCode).toBe(200);
     expect(await creditOf(t, a.token)).toBe(90);
     expect(await creditOf(t, b.token)).toBe(990);
@@ -361,11 +475,22 @@ describe("settlement", () => {
     // Each call is let go only once it is seen waiting on a lock, not after a fixed while: the first stuck
     // behind a's account, the correction behind the first.
     const waitingOnLocks = async () =>
-      Number((await t.owner.$client.query(`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n);
+      Number(
+        (
+          await t.owner.$client.query(
+            `select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows[0].n,
+      );
     const first = post(t.app, "/api/admin/add-award", { activityid: round, threeTop: "111", twoBottom: "11" }, admin);
     await expect.poll(waitingOnLocks, { timeout: 20_000, interval: 10 }).toBeGreaterThan(0);
     const firstWaiting = await waitingOnLocks();
-    const correction = post(t.app, "/api/admin/add-award", { activityid: round, threeTop: "222", twoBottom: "22", correction: true, reason: "แก้ผลขณะจ่าย" }, admin);
+    const correction = post(
+      t.app,
+      "/api/admin/add-award",
+      { activityid: round, threeTop: "222", twoBottom: "22", correction: true, reason: "แก้ผลขณะจ่าย" },
+      admin,
+    );
     await expect.poll(waitingOnLocks, { timeout: 20_000, interval: 10 }).toBeGreaterThan(firstWaiting);
     await blocker.query("commit");
     blocker.release();
@@ -406,27 +531,52 @@ describe("settlement", () => {
     const betType = fc.constantFrom<BetType>("ThreeDigit", "ThreeDigitToad", "TwoDigitOn", "TwoDigit", "OneDigitOn", "OneDigit");
     const digits = (bt: BetType) => (bt.startsWith("Three") ? 3 : bt.startsWith("Two") ? 2 : 1);
     const line = betType.chain((bt) =>
-      fc.record({ award_type: fc.constant(bt), number: fc.integer({ min: 0, max: 10 ** digits(bt) - 1 }).map((n) => String(n).padStart(digits(bt), "0")), amount: fc.integer({ min: 1, max: 5 }) }),
+      fc.record({
+        award_type: fc.constant(bt),
+        number: fc.integer({ min: 0, max: 10 ** digits(bt) - 1 }).map((n) => String(n).padStart(digits(bt), "0")),
+        amount: fc.integer({ min: 1, max: 5 }),
+      }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.record({ player: fc.integer({ min: 0, max: 1 }), lines: fc.array(line, { minLength: 1, maxLength: 6 }) }), { minLength: 1, maxLength: 6 }), fc.stringMatching(/^\d{3}$/), fc.stringMatching(/^\d{2}$/), async (slips, top, bottom) => {
-        const round = await makeRound(t.db, "cambodia", 600_000 + Math.floor(Math.random() * 1e9));
-        const before = await Promise.all(players.map((p) => creditOf(t, p.token)));
-        const placed: typeof slips = [];
-        for (const s of slips) {
-          const res = await placeSlip(t, players[s.player]!, round, s.lines);
-          if (res.statusCode === 200) placed.push(s);
-        }
-        await result(round, top, bottom);
-        const w = winningNumbers({ kind: "simple", threeTop: top, twoBottom: bottom });
-        const rateOf: Record<string, number> = { ThreeDigit: 900, ThreeDigitToad: 150, TwoDigitOn: 90, TwoDigit: 90, OneDigitOn: 3.2, OneDigit: 4.2 };
-        const expected = players.map((_, i) =>
-          placed.filter((s) => s.player === i).flatMap((s) => s.lines).reduce((sum, l) => sum - l.amount + (lineWins(l.award_type as BetType, l.number, w) ? l.amount * rateOf[l.award_type]! : 0), 0),
-        );
-        const after = await Promise.all(players.map((p) => creditOf(t, p.token)));
-        after.forEach((a, i) => expect(Math.round((a - before[i]!) * 100)).toBe(Math.round(expected[i]! * 100)));
-        expect((await ledgerCheck(t, admin)).ok).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.record({ player: fc.integer({ min: 0, max: 1 }), lines: fc.array(line, { minLength: 1, maxLength: 6 }) }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.stringMatching(/^\d{3}$/),
+        fc.stringMatching(/^\d{2}$/),
+        async (slips, top, bottom) => {
+          const round = await makeRound(t.db, "cambodia", 600_000 + Math.floor(Math.random() * 1e9));
+          const before = await Promise.all(players.map((p) => creditOf(t, p.token)));
+          const placed: typeof slips = [];
+          for (const s of slips) {
+            const res = await placeSlip(t, players[s.player]!, round, s.lines);
+            if (res.statusCode === 200) placed.push(s);
+          }
+          await result(round, top, bottom);
+          const w = winningNumbers({ kind: "simple", threeTop: top, twoBottom: bottom });
+          const rateOf: Record<string, number> = {
+            ThreeDigit: 900,
+            ThreeDigitToad: 150,
+            TwoDigitOn: 90,
+            TwoDigit: 90,
+            OneDigitOn: 3.2,
+            OneDigit: 4.2,
+          };
+          const expected = players.map((_, i) =>
+            placed
+              .filter((s) => s.player === i)
+              .flatMap((s) => s.lines)
+              .reduce(
+                (sum, l) => sum - l.amount + (lineWins(l.award_type as BetType, l.number, w) ? l.amount * rateOf[l.award_type]! : 0),
+                0,
+              ),
+          );
+          const after = await Promise.all(players.map((p) => creditOf(t, p.token)));
+          after.forEach((a, i) => expect(Math.round((a - before[i]!) * 100)).toBe(Math.round(expected[i]! * 100)));
+          expect((await ledgerCheck(t, admin)).ok).toBe(true);
+        },
+      ),
       { numRuns: 15 },
     );
   });

@@ -43,20 +43,42 @@ describe("a bank named by its Thai name", () => {
 
     await fund(app.t, app.admin, player.uuid, 1000);
     for (const bankname of ["ไทยพาณิชย์", "SCB"]) {
-      const withdrawal = await call(app.t.app, wallet.addWithdrawal, { uuid: player.uuid, amount: "100", note: "", bankname }, player.token, {
-        headers: { "idempotency-key": `thai-bank-${bankname.length}` },
-      });
+      const withdrawal = await call(
+        app.t.app,
+        wallet.addWithdrawal,
+        { uuid: player.uuid, amount: "100", note: "", bankname },
+        player.token,
+        {
+          headers: { "idempotency-key": `thai-bank-${bankname.length}` },
+        },
+      );
       expect(withdrawal.statusCode, JSON.stringify(withdrawal.body)).toBe(200);
     }
     const list = await call(app.t.app, wallet.readWithdrawalList, { uuid: player.uuid, dayperiod: 1 }, player.token);
     expect(list.ok && list.body.withdrawallist.map((w) => w.bankname)).toEqual(["scb", "scb"]);
 
-    const saved = await call(app.t.app, wallet.adminSaveMyBank, { bankname: "ธนาคาร กรุงเทพ", bankno: "222-3-44444-5", bankaccounts: "บริษัท หวยดี จำกัด" }, app.admin);
+    const saved = await call(
+      app.t.app,
+      wallet.adminSaveMyBank,
+      { bankname: "ธนาคาร กรุงเทพ", bankno: "222-3-44444-5", bankaccounts: "บริษัท หวยดี จำกัด" },
+      app.admin,
+    );
     expect(saved.ok && saved.body.bankArr.map((b) => b.bankname)).toContain("bbl");
   });
 
   it("refuses a name that is no bank of the list, in Thai, and registers nobody", async () => {
-    const res = await app.t.app.inject({ method: "POST", url: "/register", payload: { username: "nobank01", password: "secret-pass-1", phonenumber: "0811110000", bankaccounts: "สมชาย ใจดี", bankno: "9999999999", bankname: "ธนาคารซิตี้" } });
+    const res = await app.t.app.inject({
+      method: "POST",
+      url: "/register",
+      payload: {
+        username: "nobank01",
+        password: "secret-pass-1",
+        phonenumber: "0811110000",
+        bankaccounts: "สมชาย ใจดี",
+        bankno: "9999999999",
+        bankname: "ธนาคารซิตี้",
+      },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("กรุณาเลือกธนาคารจากรายการ");
     const users = await app.t.owner.$client.query("select 1 from users where username = 'nobank01'");
@@ -67,7 +89,12 @@ describe("a bank named by its Thai name", () => {
 describe("a transfer time in the original client's forms", () => {
   beforeAll(async () => {
     // Deposit amounts are handed out only with a receiving account to show.
-    const saved = await call(app.t.app, wallet.adminSaveMyBank, { bankname: "ktb", bankno: "333-4-55555-6", bankaccounts: "บริษัท หวยดี จำกัด" }, app.admin);
+    const saved = await call(
+      app.t.app,
+      wallet.adminSaveMyBank,
+      { bankname: "ktb", bankno: "333-4-55555-6", bankaccounts: "บริษัท หวยดี จำกัด" },
+      app.admin,
+    );
     if (!saved.ok) throw new Error(JSON.stringify(saved.body));
   });
 

@@ -8,13 +8,19 @@ import { useTestApp } from "../support/fixture";
 const ALLOWED = "https://client.example.com";
 const OTHER = "https://evil.example.net";
 
-const corsHeaders = (headers: Record<string, unknown>) => Object.keys(headers).filter((h) => h.startsWith("access-control-")).sort();
+const corsHeaders = (headers: Record<string, unknown>) =>
+  Object.keys(headers)
+    .filter((h) => h.startsWith("access-control-"))
+    .sort();
 
 describe("CORS_ORIGINS", () => {
   it("is parsed as a list of origins, empty by default, and refuses a path or a wildcard", () => {
     const base = { JWT_SECRET: "x".repeat(40), DATABASE_URL: "postgres://u@h/db" };
     expect(loadConfig(base).corsOrigins).toEqual([]);
-    expect(loadConfig({ ...base, CORS_ORIGINS: ` ${ALLOWED}, http://localhost:5173 ` }).corsOrigins).toEqual([ALLOWED, "http://localhost:5173"]);
+    expect(loadConfig({ ...base, CORS_ORIGINS: ` ${ALLOWED}, http://localhost:5173 ` }).corsOrigins).toEqual([
+      ALLOWED,
+      "http://localhost:5173",
+    ]);
     for (const bad of ["*", "https://a.example.com/app", "client.example.com"]) {
       expect(() => loadConfig({ ...base, CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
     }
@@ -44,15 +50,28 @@ describe("on for the configured origins", () => {
     const preflight = await app.t.app.inject({
       method: "OPTIONS",
       url: "/api/get-credit",
-      headers: { origin: ALLOWED, "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type,idempotency-key" },
+      headers: {
+        origin: ALLOWED,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization,content-type,idempotency-key",
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers["access-control-allow-origin"]).toBe(ALLOWED);
     expect(String(preflight.headers["access-control-allow-methods"]).split(/,\s*/)).toEqual(["GET", "POST"]);
-    expect(String(preflight.headers["access-control-allow-headers"]).split(/,\s*/)).toEqual(["authorization", "content-type", "idempotency-key"]);
+    expect(String(preflight.headers["access-control-allow-headers"]).split(/,\s*/)).toEqual([
+      "authorization",
+      "content-type",
+      "idempotency-key",
+    ]);
     expect(preflight.headers.vary).toContain("Origin");
 
-    const res = await app.t.app.inject({ method: "POST", url: "/api/get-credit", headers: { origin: ALLOWED, authorization: `Bearer ${app.admin}` }, payload: {} });
+    const res = await app.t.app.inject({
+      method: "POST",
+      url: "/api/get-credit",
+      headers: { origin: ALLOWED, authorization: `Bearer ${app.admin}` },
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["access-control-allow-origin"]).toBe(ALLOWED);
     // An error answer carries it too, so the other host's page can show the Thai message.

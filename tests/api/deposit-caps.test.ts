@@ -12,7 +12,12 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await adminToken(t);
-  await post(t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
+  await post(
+    t.app,
+    "/api/admin/save-mybank",
+    { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+    admin,
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -44,5 +49,4 @@ describe("deposit reports", () => {
     // Still two waiting: one more request is handed out, then the cap holds again.
     expect((await post(t.app, "/api/gent-amount", { amount: 500 }, p.token)).statusCode).toBe(200);
   });
-
 });

@@ -12,7 +12,12 @@ import { creditOf, ledgerCheck } from "../support/wallet";
 const app = useTestApp();
 
 beforeAll(async () => {
-  const saved = await post(app.t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, app.admin);
+  const saved = await post(
+    app.t.app,
+    "/api/admin/save-mybank",
+    { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+    app.admin,
+  );
   expect(saved.statusCode).toBe(200);
 });
 // gent-amount takes 20 a minute from one address; every request here comes from one.
@@ -27,7 +32,12 @@ async function ask(token: string, amount: number) {
 }
 
 const report = (token: string, r: { amount: number; transection: string }) =>
-  post(app.t.app, "/api/add-paynow", { amount: r.amount, paytime: new Date().toISOString(), comment: "", bankname: "kbank", transection: r.transection }, token);
+  post(
+    app.t.app,
+    "/api/add-paynow",
+    { amount: r.amount, paytime: new Date().toISOString(), comment: "", bankname: "kbank", transection: r.transection },
+    token,
+  );
 
 const cancel = (token: string, transection: string) => post(app.t.app, "/api/cancel-deposit-request", { transection }, token);
 
@@ -53,7 +63,9 @@ describe("the open deposit request", () => {
     expect(again.body.request!.bank).toMatchObject({ bankname: "scb", bankno: "1112333334" });
     // Listed in the history as waiting for the transfer.
     const list = await call(app.t.app, wallet.readDepositRequests, { uuid: p.uuid, dayperiod: 1 }, p.token);
-    expect(list.ok && list.body.depositRequests.map((r) => [r.transection, r.state, r.amount])).toEqual([[issued.transection, "open", issued.amount]]);
+    expect(list.ok && list.body.depositRequests.map((r) => [r.transection, r.state, r.amount])).toEqual([
+      [issued.transection, "open", issued.amount],
+    ]);
   });
 
   it("keeps the account it was given even when the operator changes the site's account", async () => {
@@ -61,13 +73,32 @@ describe("the open deposit request", () => {
     const issued = await ask(p.token, 700);
     const banks = await post(app.t.app, "/api/admin-get-mybank", {}, app.admin);
     const first = (banks.body.bankArr as Array<{ id: number }>).sort((a, b) => a.id - b.id)[0]!;
-    await post(app.t.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "999-9-99999-9", bankaccounts: "บัญชีใหม่", promptpay: "0899999999" }, app.admin);
-    await post(app.t.app, "/api/admin/save-mybank", { id: first.id, bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678", active: false }, app.admin);
+    await post(
+      app.t.app,
+      "/api/admin/save-mybank",
+      { bankname: "kbank", bankno: "999-9-99999-9", bankaccounts: "บัญชีใหม่", promptpay: "0899999999" },
+      app.admin,
+    );
+    await post(
+      app.t.app,
+      "/api/admin/save-mybank",
+      { id: first.id, bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678", active: false },
+      app.admin,
+    );
     try {
       const again = await call(app.t.app, wallet.readOpenDepositRequest, {}, p.token);
-      expect(again.ok && again.body.request).toMatchObject({ transection: issued.transection, bank: { bankno: "1112333334" }, qrPayload: issued.qrPayload });
+      expect(again.ok && again.body.request).toMatchObject({
+        transection: issued.transection,
+        bank: { bankno: "1112333334" },
+        qrPayload: issued.qrPayload,
+      });
     } finally {
-      await post(app.t.app, "/api/admin/save-mybank", { id: first.id, bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678", active: true }, app.admin);
+      await post(
+        app.t.app,
+        "/api/admin/save-mybank",
+        { id: first.id, bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678", active: true },
+        app.admin,
+      );
       await app.t.owner.$client.query("update site_bank_accounts set active = false where id <> $1", [first.id]);
     }
   });
@@ -107,13 +138,20 @@ describe("the open deposit request", () => {
     expect(next.transection).not.toBe(issued.transection);
     const list = await call(app.t.app, wallet.readDepositRequests, { uuid: p.uuid, dayperiod: 1 }, p.token);
     const states = list.ok ? list.body.depositRequests.map((r) => [r.transection, r.state]).sort() : [];
-    expect(states).toEqual([[issued.transection, "cancelled"], [next.transection, "open"]].sort());
+    expect(states).toEqual(
+      [
+        [issued.transection, "cancelled"],
+        [next.transection, "open"],
+      ].sort(),
+    );
   });
 
   it("an expired request is not returned, cannot be cancelled, and shows as expired", async () => {
     const p = await createPlayer(app.t);
     const issued = await ask(p.token, 600);
-    await app.t.owner.$client.query("update deposit_requests set expires_at = now() - interval '1 second' where transection = $1", [issued.transection]);
+    await app.t.owner.$client.query("update deposit_requests set expires_at = now() - interval '1 second' where transection = $1", [
+      issued.transection,
+    ]);
     const open = await call(app.t.app, wallet.readOpenDepositRequest, {}, p.token);
     expect(open.ok && open.body.request).toBeNull();
     const cancelled = await cancel(p.token, issued.transection);
@@ -147,7 +185,9 @@ describe("the open deposit request", () => {
     expect((await post(app.t.app, "/api/read-deposit-requests", { uuid: a.uuid, dayperiod: 7 }, b.token)).statusCode).toBe(403);
     const stolen = await cancel(b.token, issued.transection);
     expect(stolen.statusCode).toBe(403);
-    expect((await post(app.t.app, "/api/cancel-deposit-request", { transection: issued.transection, uuid: a.uuid }, b.token)).statusCode).toBe(403);
+    expect(
+      (await post(app.t.app, "/api/cancel-deposit-request", { transection: issued.transection, uuid: a.uuid }, b.token)).statusCode,
+    ).toBe(403);
     expect(await stateOf(issued.transection)).toBe("open");
     const unknown = await cancel(a.token, "DP0000000000ZZZZZZ");
     expect(unknown.statusCode).toBe(404);
@@ -168,7 +208,9 @@ describe("cancel racing a report or an approval", () => {
       await app.t.owner.$client.query(`delete from rate_limits where key like '%/api/gent-amount %'`);
       const issued = await ask(p.token, 300 + i);
       const [c, r] = await Promise.all([cancel(p.token, issued.transection), report(p.token, issued)]);
-      const records = (await app.t.db.$client.query("select count(*)::int as n from pay_records where transection = $1", [issued.transection])).rows[0].n;
+      const records = (
+        await app.t.db.$client.query("select count(*)::int as n from pay_records where transection = $1", [issued.transection])
+      ).rows[0].n;
       const state = await stateOf(issued.transection);
       if (c.statusCode === 200) {
         expect(r.statusCode).toBe(409);
@@ -191,7 +233,10 @@ describe("cancel racing a report or an approval", () => {
     const issued = await ask(p.token, 250);
     const reported = await report(p.token, issued);
     expect(reported.statusCode).toBe(200);
-    const [c, a] = await Promise.all([cancel(p.token, issued.transection), post(app.t.app, "/api/admin/approve-paynow", { id: reported.body.id, status: "Approve" }, app.admin)]);
+    const [c, a] = await Promise.all([
+      cancel(p.token, issued.transection),
+      post(app.t.app, "/api/admin/approve-paynow", { id: reported.body.id, status: "Approve" }, app.admin),
+    ]);
     expect([c.statusCode, a.statusCode]).toEqual([409, 200]);
     expect(await creditOf(app.t, p.token)).toBe(issued.amount);
     expect(await stateOf(issued.transection)).toBe("closed");

@@ -78,11 +78,24 @@ describe("the lobby over WebSocket", () => {
     await other.until(() => other.messages.some((m) => m.type === "open" && m.game.id === id));
     const seen = other.messages.find((m) => m.type === "open")!;
     // Others get the public view: the dice and salt stay hidden, the creator masked.
-    expect(seen.type === "open" && seen.game).toMatchObject({ id, mine: false, t1: null, salt: null, bet: null, status: "open", commitment: made.ok ? made.body.game.commitment : "" });
+    expect(seen.type === "open" && seen.game).toMatchObject({
+      id,
+      mine: false,
+      t1: null,
+      salt: null,
+      bet: null,
+      status: "open",
+      commitment: made.ok ? made.body.game.commitment : "",
+    });
     await own.until(() => own.messages.some((m) => m.type === "open" && m.game.id === id));
     expect(own.messages.find((m) => m.type === "open")).toMatchObject({ game: { id, mine: true, t1: 1 } });
 
-    const taken = await call(a.app, games.guessHuakoiHilow, { id, guess: "ต่ำ", uuid: challenger.uuid, gametype: "hilow" }, challenger.token);
+    const taken = await call(
+      a.app,
+      games.guessHuakoiHilow,
+      { id, guess: "ต่ำ", uuid: challenger.uuid, gametype: "hilow" },
+      challenger.token,
+    );
     expect(taken.ok).toBe(true);
     await other.until(() => other.messages.some((m) => m.type === "closed" && m.id === id));
     await own.until(() => own.messages.some((m) => m.type === "closed" && m.id === id));

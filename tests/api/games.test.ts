@@ -54,8 +54,12 @@ describe("playing", () => {
     expect(right.ok).toBe(true);
     if (!right.ok) return;
     expect(right.body).toMatchObject({ result: "win", bet: "หัว", returnprice: payout / 100, t1: null });
-    expect(verifyCommitment({ id: created.game.id, type: "huakoi", choice: "หัว", dice: null, saltHex: right.body.salt }, right.body.commitment)).toBe(true);
-    expect(verifyCommitment({ id: created.game.id, type: "huakoi", choice: "ก้อย", dice: null, saltHex: right.body.salt }, right.body.commitment)).toBe(false);
+    expect(
+      verifyCommitment({ id: created.game.id, type: "huakoi", choice: "หัว", dice: null, saltHex: right.body.salt }, right.body.commitment),
+    ).toBe(true);
+    expect(
+      verifyCommitment({ id: created.game.id, type: "huakoi", choice: "ก้อย", dice: null, saltHex: right.body.salt }, right.body.commitment),
+    ).toBe(false);
     expect(await creditOf(app.t, b.token)).toBe((cents(1000) - cents(33.33) + payout) / 100);
     expect(await creditOf(app.t, a.token)).toBe(966.67);
 
@@ -63,7 +67,9 @@ describe("playing", () => {
     const wrong = await guess(b, second.game.id, "หัว");
     expect(wrong.ok && wrong.body).toMatchObject({ result: "lose", bet: "ก้อย", returnprice: 0 });
     expect(await creditOf(app.t, a.token)).toBe((cents(966.67) - cents(100) + gameSettlement(cents(100), 500).payout) / 100);
-    const fees = await sql<{ s: string }>(`select coalesce(sum(balance), 0)::text as s from accounts where owner_id is null and kind = 'house:game_fees'`);
+    const fees = await sql<{ s: string }>(
+      `select coalesce(sum(balance), 0)::text as s from accounts where owner_id is null and kind = 'house:game_fees'`,
+    );
     expect(Number(fees[0]!.s)).toBeGreaterThanOrEqual(fee + gameSettlement(cents(100), 500).fee);
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   });
@@ -76,16 +82,24 @@ describe("playing", () => {
     expect(low.ok && low.body).toMatchObject({ result: "lose", bet: "สูง", t1: 6, t2: 4, t3: 1 });
     if (low.ok) {
       const dice: Dice = [6, 4, 1];
-      expect(verifyCommitment({ id: set.game.id, type: "hilow", choice: null, dice, saltHex: low.body.salt }, low.body.commitment)).toBe(true);
-      expect(verifyCommitment({ id: set.game.id, type: "hilow", choice: null, dice: [6, 4, 2], saltHex: low.body.salt }, low.body.commitment)).toBe(false);
+      expect(verifyCommitment({ id: set.game.id, type: "hilow", choice: null, dice, saltHex: low.body.salt }, low.body.commitment)).toBe(
+        true,
+      );
+      expect(
+        verifyCommitment({ id: set.game.id, type: "hilow", choice: null, dice: [6, 4, 2], saltHex: low.body.salt }, low.body.commitment),
+      ).toBe(false);
     }
     const rolled = await create(a, { price: 50, gametype: "hilow" });
     expect(rolled.game.t1).toBeGreaterThanOrEqual(1);
     const row = (await sql<{ server_rolled: boolean }>(`select server_rolled from games where id = $1`, [rolled.game.id]))[0]!;
     expect(row.server_rolled).toBe(true);
     // The commitment can never change, whoever asks.
-    await expect(sql(`update games set salt = decode(repeat('00', 32), 'hex') where id = $1`, [rolled.game.id])).rejects.toThrow(/cannot be changed/);
-    await expect(sql(`update games set t1 = case when t1 = 1 then 2 else 1 end where id = $1`, [rolled.game.id])).rejects.toThrow(/cannot be changed/);
+    await expect(sql(`update games set salt = decode(repeat('00', 32), 'hex') where id = $1`, [rolled.game.id])).rejects.toThrow(
+      /cannot be changed/,
+    );
+    await expect(sql(`update games set t1 = case when t1 = 1 then 2 else 1 end where id = $1`, [rolled.game.id])).rejects.toThrow(
+      /cannot be changed/,
+    );
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   });
 });
@@ -110,7 +124,10 @@ describe("one challenger, and nothing lost", () => {
       const a = await player();
       const b = await player();
       const g = await create(a, { price: 100, gametype: "huakoi", bet: "ก้อย" });
-      const [guessed, cancelled] = await Promise.all([guess(b, g.game.id, "หัว"), call(app.t.app, games.cancelHuakoiHilow, { id: g.game.id, uuid: a.uuid }, a.token)]);
+      const [guessed, cancelled] = await Promise.all([
+        guess(b, g.game.id, "หัว"),
+        call(app.t.app, games.cancelHuakoiHilow, { id: g.game.id, uuid: a.uuid }, a.token),
+      ]);
       expect([guessed.ok, cancelled.ok].filter(Boolean).length).toBe(1);
       const status = (await sql<{ status: string }>(`select status from games where id = $1`, [g.game.id]))[0]!.status;
       expect(status).toBe(guessed.ok ? "done" : "cancelled");
@@ -134,7 +151,11 @@ describe("one challenger, and nothing lost", () => {
       const pending = guess(b, g.game.id, "หัว");
       // Until the guess waits on that lock, however long a busy machine takes to get it there.
       const waiting = async () =>
-        (await sql<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%ledger_lock%'`)).map((w) => w.pid);
+        (
+          await sql<{ pid: number }>(
+            `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%ledger_lock%'`,
+          )
+        ).map((w) => w.pid);
       await expect.poll(waiting, { timeout: 20_000, interval: 10 }).toHaveLength(1);
       const [pid] = await waiting();
       expect(pid).toBeDefined();
@@ -165,7 +186,9 @@ describe("one challenger, and nothing lost", () => {
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   });
   it("two instances expiring more than a batch of games at once refund each once and never deadlock", async () => {
-    const { config } = (await call(app.t.app, games.adminGameSummary, { dayperiod: 1 }, app.admin)).body as { config: z.output<typeof games.GameConfig> };
+    const { config } = (await call(app.t.app, games.adminGameSummary, { dayperiod: 1 }, app.admin)).body as {
+      config: z.output<typeof games.GameConfig>;
+    };
     expect((await call(app.t.app, games.adminSaveGameConfig, { ...config, max_open_per_creator: 60 }, app.admin)).statusCode).toBe(200);
     try {
       // 150 games: the two batches (100 and 50) each run through most of the 64 escrow shards.
@@ -182,7 +205,9 @@ describe("one challenger, and nothing lost", () => {
       const expired = await Promise.all([expireGames(app.t.db), expireGames(app.t.db)]);
       expect(expired[0] + expired[1]).toBe(150);
       for (const c of creators) expect(await creditOf(app.t, c.token)).toBe(1000);
-      expect((await sql<{ n: number }>(`select count(*)::int as n from games where id = any($1) and status = 'expired'`, [ids]))[0]!.n).toBe(150);
+      expect(
+        (await sql<{ n: number }>(`select count(*)::int as n from games where id = any($1) and status = 'expired'`, [ids]))[0]!.n,
+      ).toBe(150);
       expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
     } finally {
       await call(app.t.app, games.adminSaveGameConfig, config, app.admin);
@@ -197,7 +222,9 @@ describe("rules and validation", () => {
     const own = await guess(a, g.game.id, "หัว");
     expect(own.statusCode).toBe(400);
     expect(own.body.msg).toMatch(THAI);
-    const twin = await createPlayer(app.t, { bankaccounts: (await sql<{ n: string }>(`select bank_account_name as n from users where id = $1`, [a.uuid]))[0]!.n });
+    const twin = await createPlayer(app.t, {
+      bankaccounts: (await sql<{ n: string }>(`select bank_account_name as n from users where id = $1`, [a.uuid]))[0]!.n,
+    });
     await fund(app.t, app.admin, twin.uuid, 100);
     expect((await guess(twin, g.game.id, "หัว")).statusCode).toBe(403);
     for (let i = 0; i < 9; i++) await create(a, { price: 10, gametype: "huakoi", bet: "หัว" });
@@ -242,7 +269,8 @@ describe("rules and validation", () => {
     expect((await post(app.t.app, "/api/admin/game-summary", { dayperiod: 7 }, a.token)).statusCode).toBe(403);
     const summary = await call(app.t.app, games.adminGameSummary, { dayperiod: 7 }, app.admin);
     expect(summary.ok && summary.body.config.fee_bp).toBe(500);
-    for (const url of ["/api/admin/save-game-config", "/api/admin/player-games"]) expect((await post(app.t.app, url, {}, a.token)).statusCode, url).toBe(403);
+    for (const url of ["/api/admin/save-game-config", "/api/admin/player-games"])
+      expect((await post(app.t.app, url, {}, a.token)).statusCode, url).toBe(403);
   });
 
   it("the operator sets the fee and limits (audited) and reads one player's games", async () => {
@@ -253,7 +281,9 @@ describe("rules and validation", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body.message).toMatch(THAI);
     expect((await call(app.t.app, games.adminSaveGameConfig, config, app.admin)).statusCode).toBe(200);
-    expect((await post(app.t.app, "/api/add-huakoi-hilow", { uuid: a.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, a.token)).statusCode).toBe(400);
+    expect(
+      (await post(app.t.app, "/api/add-huakoi-hilow", { uuid: a.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, a.token)).statusCode,
+    ).toBe(400);
     const g = await create(a, { price: 100, gametype: "huakoi", bet: "หัว" });
     const right = await guess(b, g.game.id, "หัว");
     expect(right.ok && right.body.returnprice).toBe(gameSettlement(cents(100), 300).payout / 100);
@@ -268,7 +298,16 @@ describe("rules and validation", () => {
     ]);
     expect((await call(app.t.app, games.cancelHuakoiHilow, { id: open.game.id, uuid: a.uuid }, a.token)).ok).toBe(true);
     expect((await sql(`select after from audit_log where action = 'games.config' order by id desc limit 1`))[0]!.after).toEqual(config);
-    expect((await call(app.t.app, games.adminSaveGameConfig, { fee_bp: 500, min_price: 10, max_price: 10_000, max_open_per_creator: 10, max_daily_between: 20, expiry_hours: 24 }, app.admin)).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          app.t.app,
+          games.adminSaveGameConfig,
+          { fee_bp: 500, min_price: 10, max_price: 10_000, max_open_per_creator: 10, max_daily_between: 20, expiry_hours: 24 },
+          app.admin,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("the ranking orders players by net winnings after fees over at most 31 days", async () => {
@@ -284,7 +323,12 @@ describe("rules and validation", () => {
       expect(r.body.gamehuakoirankingList.some((x) => Math.round(x.net * 100) === net && x.username.includes("***"))).toBe(true);
       expect(r.body.gamehuakoirankingList.some((x) => x.net === -1000)).toBe(true);
     }
-    const tooLong = await post(app.t.app, "/api/read-gamehuakoiranking-bydate", { startdate: "2026-01-01", enddate: "2026-03-01", game_type: "huakoi" }, a.token);
+    const tooLong = await post(
+      app.t.app,
+      "/api/read-gamehuakoiranking-bydate",
+      { startdate: "2026-01-01", enddate: "2026-03-01", game_type: "huakoi" },
+      a.token,
+    );
     expect(tooLong.statusCode).toBe(400);
   });
 });

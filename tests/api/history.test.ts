@@ -54,7 +54,16 @@ describe("money history", () => {
     // The owner's own cancel and a cancelled round: both give the stake back.
     const open = await makeRound(t.db, "hanoi", 600_000);
     const cancelled = await placeSlip(t, p, open, [{ award_type: "TwoDigit", number: "12", amount: 30 }]);
-    expect((await post(t.app, "/api/cancel-allpostnumber-mockdata", { uuid: p.uuid, activityid: open, master_id: cancelled.body.master_id }, p.token)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          t.app,
+          "/api/cancel-allpostnumber-mockdata",
+          { uuid: p.uuid, activityid: open, master_id: cancelled.body.master_id },
+          p.token,
+        )
+      ).statusCode,
+    ).toBe(200);
     const voided = await makeRound(t.db, "cambodia", 600_000);
     const voidSlip = await placeSlip(t, p, voided, [{ award_type: "OneDigit", number: "4", amount: 20 }]);
     await post(t.app, "/api/admin/cancel-activity", { activityid: voided, note: "ตลาดปิด ไม่มีการซื้อขาย" }, admin);
@@ -66,7 +75,16 @@ describe("money history", () => {
     const h = await history(p, { dayperiod: 1, limit: 100 });
     expect(h.statusCode).toBe(200);
     const list = h.body.list;
-    expect(list.map((m) => m.kind)).toEqual(["adjust.debit", "stake.refund", "stake", "stake.refund", "stake", "payout", "stake", "adjust.credit"]);
+    expect(list.map((m) => m.kind)).toEqual([
+      "adjust.debit",
+      "stake.refund",
+      "stake",
+      "stake.refund",
+      "stake",
+      "payout",
+      "stake",
+      "adjust.credit",
+    ]);
     for (const m of list) expect(m.label).toBe(movementLabel(m.kind));
     expect(list.every((m) => THAI.test(m.label))).toBe(true);
     // The header's credit is explained: the newest balance is the credit, and the amounts sum to it.
@@ -154,8 +172,14 @@ describe("money history", () => {
   });
 });
 
-type Notice = { status: string; total: number; slips: Array<{ master_id: number; activityid: number; name: string; win: number }>; upTo: number };
-const notice = async (player: { uuid: string; token: string }) => (await post(app.t.app, "/api/read-win-notice", { uuid: player.uuid }, player.token)).body as unknown as Notice;
+type Notice = {
+  status: string;
+  total: number;
+  slips: Array<{ master_id: number; activityid: number; name: string; win: number }>;
+  upTo: number;
+};
+const notice = async (player: { uuid: string; token: string }) =>
+  (await post(app.t.app, "/api/read-win-notice", { uuid: player.uuid }, player.token)).body as unknown as Notice;
 
 describe("win notice", () => {
   it("shows a won slip once until seen, not to others, and a later win after the mark", async () => {
@@ -211,7 +235,12 @@ describe("win notice", () => {
     await result(round, "555", "42");
     expect((await notice(p)).total).toBe(900);
     // The top number was mistyped: corrected, the bottom 42 still wins; the payout was taken back and paid again.
-    const corrected = await post(t.app, "/api/admin/add-award", { activityid: round, threeTop: "556", twoBottom: "42", correction: true, reason: "ลงเลขบนผิด" }, admin);
+    const corrected = await post(
+      t.app,
+      "/api/admin/add-award",
+      { activityid: round, threeTop: "556", twoBottom: "42", correction: true, reason: "ลงเลขบนผิด" },
+      admin,
+    );
     expect(corrected.statusCode, JSON.stringify(corrected.body)).toBe(200);
     const after = await notice(p);
     expect(after.total).toBe(900);
@@ -246,7 +275,11 @@ describe("results history", () => {
     const { t } = app;
     const p = await createPlayer(t);
     const rounds: number[] = [];
-    for (const [i, [top, bottom]] of [["123", "45"], ["823", "23"], ["999", "45"]].entries()) {
+    for (const [i, [top, bottom]] of [
+      ["123", "45"],
+      ["823", "23"],
+      ["999", "45"],
+    ].entries()) {
       const r = await makeRound(t.db, "gsb", 600_000 + i * 1000);
       await result(r, top!, bottom!);
       rounds.push(r);

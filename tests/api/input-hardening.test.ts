@@ -52,7 +52,21 @@ describe("every route refuses control characters and out-of-range numbers with a
   it("covers the whole contract", () => {
     // The areas of src/contract/index.ts, each with its calls: a route added to any area is tested below.
     const areas = new Set(routes.map((r) => r.name.split(".")[0]));
-    expect([...areas].sort()).toEqual(["account", "auth", "backOffice", "betting", "games", "lottery", "notices", "points", "referral", "rg", "site", "wallet", "yeekee"]);
+    expect([...areas].sort()).toEqual([
+      "account",
+      "auth",
+      "backOffice",
+      "betting",
+      "games",
+      "lottery",
+      "notices",
+      "points",
+      "referral",
+      "rg",
+      "site",
+      "wallet",
+      "yeekee",
+    ]);
     expect(routes.length).toBeGreaterThan(100);
   });
 

@@ -60,7 +60,9 @@ async function recordedMigrations(url: string): Promise<string[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    return (await c.query<{ at: string }>("select created_at::text as at from drizzle.__drizzle_migrations order by 1")).rows.map((r) => r.at);
+    return (await c.query<{ at: string }>("select created_at::text as at from drizzle.__drizzle_migrations order by 1")).rows.map(
+      (r) => r.at,
+    );
   } finally {
     await c.end();
   }
@@ -103,9 +105,7 @@ describe("SQL functions live in their source files", () => {
       const oldDb = connect(old.url, { max: 2 });
       await migrate(oldDb, { migrationsFolder: before.dir });
       const oldFunctions = await functionsOf(old.url);
-      expect(Object.keys(oldFunctions)).toContain(
-        "place_slip(uuid,bigint,text,text,text,text,text[],text[],text[],bigint[],integer)",
-      );
+      expect(Object.keys(oldFunctions)).toContain("place_slip(uuid,bigint,text,text,text,text,text[],text[],text[],bigint[],integer)");
       await runMigrations(oldDb);
       await oldDb.$client.end();
 
@@ -117,7 +117,11 @@ describe("SQL functions live in their source files", () => {
       expect(await tableExists(old.url, "movement_kinds")).toBe(true);
       // One function per file, named as its file; nothing else.
       const names = Object.keys(expected).map((sig) => sig.slice(0, sig.indexOf("(")));
-      expect(names.sort()).toEqual(functionSources().map((s) => s.name).sort());
+      expect(names.sort()).toEqual(
+        functionSources()
+          .map((s) => s.name)
+          .sort(),
+      );
       expect(new Set(names).size).toBe(names.length);
 
       // Applying again (every start) drops nothing and changes no definition.
@@ -130,7 +134,9 @@ describe("SQL functions live in their source files", () => {
       // A database a newer build migrated keeps that build's functions when an older build starts on it.
       const newer = new pg.Client({ connectionString: fresh.url });
       await newer.connect();
-      await newer.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', (select max(created_at) + 1000 from drizzle.__drizzle_migrations))");
+      await newer.query(
+        "insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', (select max(created_at) + 1000 from drizzle.__drizzle_migrations))",
+      );
       await newer.query("create function from_a_newer_build() returns int language sql as 'select 1'");
       await newer.end();
       const older = connect(fresh.url, { max: 2 });
@@ -175,7 +181,10 @@ describe("SQL functions live in their source files", () => {
       expect(await applyFunctions(c, dir)).toEqual([]);
       expect((await c.query("select answer() as a")).rows[0].a).toBe("forty-two");
       // A body that does not compile fails the run (the files are checked once all exist), and nothing of it stays.
-      writeFileSync(join(dir, "broken.sql"), "CREATE OR REPLACE FUNCTION broken() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN answer( ; END $$;");
+      writeFileSync(
+        join(dir, "broken.sql"),
+        "CREATE OR REPLACE FUNCTION broken() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN answer( ; END $$;",
+      );
       await expect(applyFunctions(c, dir)).rejects.toThrow(/functions\/broken\.sql/);
       expect((await c.query("select count(*)::int as n from pg_proc where proname = 'broken'")).rows[0].n).toBe(0);
       rmSync(join(dir, "broken.sql"));
@@ -192,7 +201,6 @@ describe("SQL functions live in their source files", () => {
 });
 
 describe("one posting primitive", () => {
-
   it("balances and ledger rows are written in one place in the source: ledger_post.sql", () => {
     const root = join(import.meta.dirname, "../../src");
     const writers: string[] = [];
@@ -220,9 +228,15 @@ describe("one posting primitive", () => {
 
   it("the serving role cannot change a balance or write a ledger row except through ledger_post", async () => {
     const { t } = app;
-    await expect(t.db.$client.query("update accounts set balance = balance + 100 where kind = 'credit'")).rejects.toThrow(/permission denied/);
-    await expect(t.db.$client.query("insert into ledger_transactions (kind, reference) values ('deposit', 'forged')")).rejects.toThrow(/permission denied/);
-    await expect(t.db.$client.query("insert into ledger_entries (transaction_id, account_id, amount, balance_after) values (1, 1, 1, 1)")).rejects.toThrow(/permission denied/);
+    await expect(t.db.$client.query("update accounts set balance = balance + 100 where kind = 'credit'")).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(t.db.$client.query("insert into ledger_transactions (kind, reference) values ('deposit', 'forged')")).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(
+      t.db.$client.query("insert into ledger_entries (transaction_id, account_id, amount, balance_after) values (1, 1, 1, 1)"),
+    ).rejects.toThrow(/permission denied/);
     await expect(t.db.$client.query("select 1 from accounts for update")).rejects.toThrow(/permission denied/);
   });
 
@@ -234,7 +248,10 @@ describe("one posting primitive", () => {
     const p = await createPlayer(t);
     const account = (await t.db.$client.query("select id from accounts where owner_id = $1 and kind = 'credit'", [p.uuid])).rows[0].id;
     await expect(
-      t.db.$client.query("select ledger_post('gift', null, null, null, array[house_account('house:bonus', 0), $1::bigint], array[-100, 100]::bigint[])", [account]),
+      t.db.$client.query(
+        "select ledger_post('gift', null, null, null, array[house_account('house:bonus', 0), $1::bigint], array[-100, 100]::bigint[])",
+        [account],
+      ),
     ).rejects.toThrow(/movement_kinds/);
   });
 
@@ -248,10 +265,16 @@ describe("one posting primitive", () => {
     const count = async () => (await t.db.$client.query("select count(*)::int as n from ledger_entries")).rows[0].n as number;
     const entries = await count();
     await expect(
-      t.db.$client.query("select ledger_post('adjust.credit', null, null, null, array[house_account('house:adjustments', 0), $1::bigint], array[-100, 99]::bigint[])", [account]),
+      t.db.$client.query(
+        "select ledger_post('adjust.credit', null, null, null, array[house_account('house:adjustments', 0), $1::bigint], array[-100, 99]::bigint[])",
+        [account],
+      ),
     ).rejects.toThrow(/unbalanced movement/);
     await expect(
-      t.db.$client.query("select ledger_post('adjust.credit', null, null, null, array[$1::bigint, $1::bigint], array[-100, 100]::bigint[])", [account]),
+      t.db.$client.query(
+        "select ledger_post('adjust.credit', null, null, null, array[$1::bigint, $1::bigint], array[-100, 100]::bigint[])",
+        [account],
+      ),
     ).rejects.toThrow(/unbalanced movement/);
     const other = (await t.db.$client.query("select id from accounts where owner_id = $1 and kind = 'credit'", [q.uuid])).rows[0].id;
     // Several accounts (the set-based path): a zero, a missing amount, an account named twice, a missing
@@ -259,11 +282,21 @@ describe("one posting primitive", () => {
     const many = (accounts: string, amounts: string, params: unknown[]) =>
       t.db.$client.query(`select ledger_post('payout.reversal', null, null, null, ${accounts}, ${amounts})`, params);
     const house = "house_account('house:payouts', 0)";
-    await expect(many(`array[${house}, $1::bigint, $2::bigint]`, "array[100, -100, 0]::bigint[]", [account, other])).rejects.toThrow(/unbalanced movement/);
-    await expect(many(`array[${house}, $1::bigint, $2::bigint]`, "array[100, -100, null]::bigint[]", [account, other])).rejects.toThrow(/unbalanced movement/);
-    await expect(many(`array[${house}, $1::bigint, $1::bigint]`, "array[200, -100, -100]::bigint[]", [account])).rejects.toThrow(/unbalanced movement/);
-    await expect(many(`array[house_account('house:nothing', 0), $1::bigint, $2::bigint]`, "array[200, -100, -100]::bigint[]", [account, other])).rejects.toThrow(/does not exist/);
-    await expect(many(`array[${house}, $1::bigint, 987654321::bigint]`, "array[200, -100, -100]::bigint[]", [account])).rejects.toThrow(/does not exist/);
+    await expect(many(`array[${house}, $1::bigint, $2::bigint]`, "array[100, -100, 0]::bigint[]", [account, other])).rejects.toThrow(
+      /unbalanced movement/,
+    );
+    await expect(many(`array[${house}, $1::bigint, $2::bigint]`, "array[100, -100, null]::bigint[]", [account, other])).rejects.toThrow(
+      /unbalanced movement/,
+    );
+    await expect(many(`array[${house}, $1::bigint, $1::bigint]`, "array[200, -100, -100]::bigint[]", [account])).rejects.toThrow(
+      /unbalanced movement/,
+    );
+    await expect(
+      many(`array[house_account('house:nothing', 0), $1::bigint, $2::bigint]`, "array[200, -100, -100]::bigint[]", [account, other]),
+    ).rejects.toThrow(/does not exist/);
+    await expect(many(`array[${house}, $1::bigint, 987654321::bigint]`, "array[200, -100, -100]::bigint[]", [account])).rejects.toThrow(
+      /does not exist/,
+    );
     await expect(
       t.db.$client.query(
         "select ledger_post('payout.reversal', null, null, null, array[house_account('house:payouts', 0), $1::bigint, $2::bigint], array[2000, -500, -1500]::bigint[])",
@@ -271,7 +304,10 @@ describe("one posting primitive", () => {
       ),
     ).rejects.toMatchObject({ code: "LR000", message: "insufficient_funds" });
     await expect(
-      t.db.$client.query("select ledger_post('adjust.debit', null, null, null, array[house_account('house:adjustments', 0), $1::bigint], array[1001, -1001]::bigint[])", [account]),
+      t.db.$client.query(
+        "select ledger_post('adjust.debit', null, null, null, array[house_account('house:adjustments', 0), $1::bigint], array[1001, -1001]::bigint[])",
+        [account],
+      ),
     ).rejects.toMatchObject({ code: "LR000", message: "insufficient_funds" });
     expect(await count()).toBe(entries);
     // Exactly the balance is allowed; the player's row ends at zero and the ledger check holds.
@@ -292,7 +328,9 @@ describe("exposure_number", () => {
       "select n, exposure_number('ThreeDigitToad', n) as e from unnest($1::text[]) as n",
       [numbers],
     );
-    expect(Object.fromEntries(r.rows.map((x) => [x.n, x.e]))).toEqual(Object.fromEntries(numbers.map((n) => [n, exposureNumber("ThreeDigitToad", n)])));
+    expect(Object.fromEntries(r.rows.map((x) => [x.n, x.e]))).toEqual(
+      Object.fromEntries(numbers.map((n) => [n, exposureNumber("ThreeDigitToad", n)])),
+    );
     const other = await t.db.$client.query("select exposure_number('ThreeDigit', '321') as a, exposure_number('TwoDigit', '90') as b");
     expect(other.rows[0]).toEqual({ a: "321", b: "90" });
   });

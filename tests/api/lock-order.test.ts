@@ -33,7 +33,12 @@ it("bets, cancels, credit adjustments and a settlement at once keep the one lock
   const open = await makeRound(t.owner, "laos", 3_600_000);
   // Bets on the round to be settled first, so that its winners are paid while other money moves.
   for (const [i, p] of players.entries()) {
-    const res = await call(t.app, betting.postNumberDigit, { uuid: p.uuid, activityid: settled, datetime: `s-${i}`, numberlist: [{ award_type: "TwoDigit", number: "12", amount: 10 }] }, p.token);
+    const res = await call(
+      t.app,
+      betting.postNumberDigit,
+      { uuid: p.uuid, activityid: settled, datetime: `s-${i}`, numberlist: [{ award_type: "TwoDigit", number: "12", amount: 10 }] },
+      p.token,
+    );
     expect(res.ok).toBe(true);
   }
   expect((await call(t.app, lottery.closeActivity, { activityid: settled }, admin)).ok).toBe(true);
@@ -46,18 +51,33 @@ it("bets, cancels, credit adjustments and a settlement at once keep the one lock
           const placed = await call(
             t.app,
             betting.postNumberDigit,
-            { uuid: p.uuid, activityid: open, datetime: `o-${round}-${i}`, numberlist: [{ award_type: "ThreeDigit", number: String(100 + i), amount: 5 }, { award_type: "TwoDigit", number: "34", amount: 5 }] },
+            {
+              uuid: p.uuid,
+              activityid: open,
+              datetime: `o-${round}-${i}`,
+              numberlist: [
+                { award_type: "ThreeDigit", number: String(100 + i), amount: 5 },
+                { award_type: "TwoDigit", number: "34", amount: 5 },
+              ],
+            },
             p.token,
           );
           if (!placed.ok) throw new Error(`slip refused: ${JSON.stringify(placed.body)}`);
           if (round % 2 === 0) {
-            const cancelled = await call(t.app, betting.cancelSlip, { uuid: p.uuid, activityid: open, master_id: placed.body.master_id }, p.token);
+            const cancelled = await call(
+              t.app,
+              betting.cancelSlip,
+              { uuid: p.uuid, activityid: open, master_id: placed.body.master_id },
+              p.token,
+            );
             if (!cancelled.ok) throw new Error(`cancel refused: ${JSON.stringify(cancelled.body)}`);
           }
         })(),
       );
       work.push(
-        call(t.app, wallet.adminAdjustCredit, { uuid: p.uuid, amount: 1, note: "ทดสอบลำดับการล็อก" }, admin, { headers: { "idempotency-key": randomUUID() } }).then((r) => {
+        call(t.app, wallet.adminAdjustCredit, { uuid: p.uuid, amount: 1, note: "ทดสอบลำดับการล็อก" }, admin, {
+          headers: { "idempotency-key": randomUUID() },
+        }).then((r) => {
           if (!r.ok) throw new Error(`adjustment refused: ${JSON.stringify(r.body)}`);
         }),
       );
@@ -71,7 +91,9 @@ it("bets, cancels, credit adjustments and a settlement at once keep the one lock
   await Promise.all(work);
 
   // Every winner paid once, every cancel refunded, every adjustment made: the books balance.
-  expect((await q("select count(*)::int as n from slip_lines where round_id = $1 and result = 'win'", [settled]))[0].n).toBe(players.length);
+  expect((await q("select count(*)::int as n from slip_lines where round_id = $1 and result = 'win'", [settled]))[0].n).toBe(
+    players.length,
+  );
   expect((await ledgerCheck(t, admin)).ok).toBe(true);
   await new Promise((r) => setTimeout(r, 1_500));
   expect(Number((await q("select deadlocks from pg_stat_database where datname = current_database()"))[0].deadlocks)).toBe(deadlocksBefore);

@@ -28,7 +28,13 @@ describe("catalogue and rounds", () => {
   it("seeds the catalogue with groups and icons, and lists each lottery's next round", async () => {
     const res = await post(t.app, "/api/lottolist", {}, player.token);
     expect(res.statusCode).toBe(200);
-    const list = res.body.lottoList as Array<{ configID: string; name: string; group: string; icon: string | null; nextRound: { timestop: string; isOpen: boolean } | null }>;
+    const list = res.body.lottoList as Array<{
+      configID: string;
+      name: string;
+      group: string;
+      icon: string | null;
+      nextRound: { timestop: string; isOpen: boolean } | null;
+    }>;
     expect(list.length).toBeGreaterThanOrEqual(28);
     expect(new Set(list.map((l) => l.group))).toEqual(new Set(["yeekee", "yeekee5minute", "stateLottery", "stockLottery", "percentLotto"]));
     expect(list.find((l) => l.configID === "hanoi")?.icon).toBe("/images/lotto/hanoi.webp");
@@ -40,14 +46,20 @@ describe("catalogue and rounds", () => {
   });
 
   it("plans rounds for at least the next 24 hours: yeekee every 15 minutes, the state lottery on the 1st or 16th", async () => {
-    const yeekee = await q(`select close_at from rounds where lottery_id = 'yeekee' and close_at > now() and open_at <= now() + interval '24 hours' order by close_at`);
+    const yeekee = await q(
+      `select close_at from rounds where lottery_id = 'yeekee' and close_at > now() and open_at <= now() + interval '24 hours' order by close_at`,
+    );
     // 88 rounds a business day, between 06:00 and 03:45: 24 hours hold at least 88 of them.
     expect(yeekee.length).toBeGreaterThanOrEqual(88);
     const gaps = yeekee.slice(1).map((r, i) => (r.close_at.getTime() - yeekee[i]!.close_at.getTime()) / 60_000);
     expect(gaps.filter((g) => g === 15).length).toBeGreaterThanOrEqual(86);
-    const five = await q(`select count(*)::int as n from rounds where lottery_id = 'yeekee5' and close_at > now() and open_at <= now() + interval '24 hours'`);
+    const five = await q(
+      `select count(*)::int as n from rounds where lottery_id = 'yeekee5' and close_at > now() and open_at <= now() + interval '24 hours'`,
+    );
     expect(five[0].n).toBeGreaterThanOrEqual(264);
-    const gov = await q(`select extract(day from close_at at time zone 'Asia/Bangkok')::int as d, to_char(close_at at time zone 'Asia/Bangkok', 'HH24:MI') as hm from rounds where lottery_id = 'thai-gov'`);
+    const gov = await q(
+      `select extract(day from close_at at time zone 'Asia/Bangkok')::int as d, to_char(close_at at time zone 'Asia/Bangkok', 'HH24:MI') as hm from rounds where lottery_id = 'thai-gov'`,
+    );
     expect(gov.length).toBeGreaterThanOrEqual(1);
     for (const r of gov) {
       expect([1, 16]).toContain(r.d);
@@ -56,7 +68,11 @@ describe("catalogue and rounds", () => {
   });
 
   it("yeekee activities of the business day, with the server's time", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/get-activity-yeekee/yeekee", headers: { authorization: `Bearer ${player.token}` } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/get-activity-yeekee/yeekee",
+      headers: { authorization: `Bearer ${player.token}` },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.timeminutes).toBe(15);
@@ -64,7 +80,11 @@ describe("catalogue and rounds", () => {
     expect(body.activitylist.length).toBeGreaterThan(0);
     const dates = new Set(body.activitylist.map((a: { draw_date: string }) => a.draw_date));
     expect(dates.size).toBe(1);
-    const bad = await t.app.inject({ method: "GET", url: "/api/get-activity-yeekee/hanoi", headers: { authorization: `Bearer ${player.token}` } });
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/api/get-activity-yeekee/hanoi",
+      headers: { authorization: `Bearer ${player.token}` },
+    });
     expect(bad.statusCode).toBe(404);
     const other = await post(t.app, "/api/get-activity-other-lotto", { configID: "thai-gov" }, player.token);
     expect(other.statusCode).toBe(200);
@@ -75,7 +95,9 @@ describe("catalogue and rounds", () => {
     // Far enough from its close that a slow machine still asks while it is open; then the close time passes
     // (moved back, not waited for: a window of a few hundred ms was missed on a busy machine).
     const id = await makeRound(t.db, "laos-star", 600_000);
-    expect((await post(t.app, "/post-checktimeout-postnumber", { activityid: id, activitytype: "laos-star" }, player.token)).body.isOpen).toBe(true);
+    expect(
+      (await post(t.app, "/post-checktimeout-postnumber", { activityid: id, activitytype: "laos-star" }, player.token)).body.isOpen,
+    ).toBe(true);
     await t.owner.$client.query(`update rounds set close_at = now() - interval '1 millisecond' where id = $1`, [id]);
     // Before the ticker runs, the clock already says closed.
     const late = await post(t.app, "/post-checktimeout-postnumber", { activityid: id }, player.token);
@@ -96,7 +118,13 @@ describe("results", () => {
     const preview = await post(t.app, "/api/admin/add-award", { ...fields, preview: true }, admin);
     expect(preview.statusCode).toBe(200);
     expect(preview.body.winning).toEqual({ top3: "157", bottom2: "42", front3: [], rear3: [] });
-    expect(preview.body.awardlist).toEqual(expect.arrayContaining([{ award_type: "ThreeDigit", number: "157" }, { award_type: "TwoDigitOn", number: "57" }, { award_type: "TwoDigit", number: "42" }]));
+    expect(preview.body.awardlist).toEqual(
+      expect.arrayContaining([
+        { award_type: "ThreeDigit", number: "157" },
+        { award_type: "TwoDigitOn", number: "57" },
+        { award_type: "TwoDigit", number: "42" },
+      ]),
+    );
     expect(await roundStatus(t.db, id)).toBe("open");
     expect((await q(`select count(*)::int as n from round_awards where round_id = $1`, [id]))[0].n).toBe(0);
 
@@ -128,14 +156,21 @@ describe("results", () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.body.message).toMatch(THAI);
     // The draw of 16 November 2020.
-    const res = await post(t.app, "/api/admin/add-award", { activityid: gov, preview: true, firstPrize: "972661", front3: ["368", "741"], rear3: ["208", "255"], twoDigit: "46" }, admin);
+    const res = await post(
+      t.app,
+      "/api/admin/add-award",
+      { activityid: gov, preview: true, firstPrize: "972661", front3: ["368", "741"], rear3: ["208", "255"], twoDigit: "46" },
+      admin,
+    );
     expect(res.body.winning).toEqual({ top3: "661", bottom2: "46", front3: ["368", "741"], rear3: ["208", "255"] });
 
     const stock = await makeRound(t.db, "nikkei-morning", -1000);
     const s = await post(t.app, "/api/admin/add-award", { activityid: stock, preview: true, close: "38,123.45", change: "-123.67" }, admin);
     expect(s.body.winning).toMatchObject({ top3: "345", bottom2: "67" });
     const yeekee = await makeRound(t.db, "yeekee", -1000);
-    expect((await post(t.app, "/api/admin/add-award", { activityid: yeekee, threeTop: "123", twoBottom: "45" }, admin)).statusCode).toBe(400);
+    expect((await post(t.app, "/api/admin/add-award", { activityid: yeekee, threeTop: "123", twoBottom: "45" }, admin)).statusCode).toBe(
+      400,
+    );
   });
 
   it("refuses a result for a round that still takes bets", async () => {
@@ -161,14 +196,17 @@ describe("results", () => {
     const log = await post(t.app, "/read-logAdmin-cancelActivity", { activityid: other }, admin);
     expect(log.body.loglist).toEqual([expect.objectContaining({ event: "cancel", note: "งดออกผล วันหยุด", username: "admin" })]);
     expect((await post(t.app, "/read-logAdmin-cancelActivity", { activityid: other }, player.token)).statusCode).toBe(403);
-    expect((await post(t.app, "/api/admin/add-award", { activityid: other, threeTop: "123", twoBottom: "45" }, admin)).statusCode).toBe(409);
+    expect((await post(t.app, "/api/admin/add-award", { activityid: other, threeTop: "123", twoBottom: "45" }, admin)).statusCode).toBe(
+      409,
+    );
   });
 
   it("a cancel answers how many slips it refunded and how many another request still holds; the ticker refunds those", async () => {
     const round = await makeRound(t.db, "hanoi", 3_600_000);
     const bettor = await createPlayer(t);
     await fund(t, admin, bettor.uuid, 100);
-    for (const n of ["11", "22", "33"]) expect((await placeSlip(t, bettor, round, [{ award_type: "TwoDigit", number: n, amount: 10 }])).statusCode).toBe(200);
+    for (const n of ["11", "22", "33"])
+      expect((await placeSlip(t, bettor, round, [{ award_type: "TwoDigit", number: n, amount: 10 }])).statusCode).toBe(200);
     // Another request holds one slip (as a settlement or a refund running at that moment would).
     const holder = await t.owner.$client.connect();
     await holder.query("begin");
@@ -213,7 +251,9 @@ describe("results", () => {
     const tampered = await send(body, (raw, ts) => feedSignature(FEED_SECRET, ts, raw.replace("815", "816")));
     expect(tampered.statusCode).toBe(401);
     // One row at once per address and problem; the repeated bad signature is counted into the next row.
-    const logged = await q(`select after->>'problem' as problem, (after->>'count')::int as count from audit_log where action = 'feed.rejected' order by id`);
+    const logged = await q(
+      `select after->>'problem' as problem, (after->>'count')::int as count from audit_log where action = 'feed.rejected' order by id`,
+    );
     expect(logged).toEqual([
       { problem: "bad signature", count: 1 },
       { problem: "timestamp outside the allowed window", count: 1 },
@@ -254,7 +294,9 @@ describe("results", () => {
     const res = await post(t.app, "/get-all-awardlist", { date }, player.token);
     expect(res.statusCode).toBe(200);
     expect((res.body.ArrOtherLotto as Array<{ activityid: number }>).map((a) => a.activityid)).toContain(id);
-    expect(res.body.ArrOtherAward).toEqual(expect.arrayContaining([expect.objectContaining({ activity_id: id, award_type: "ThreeDigit", number: "127" })]));
+    expect(res.body.ArrOtherAward).toEqual(
+      expect.arrayContaining([expect.objectContaining({ activity_id: id, award_type: "ThreeDigit", number: "127" })]),
+    );
     expect(res.body.ArrToad).toEqual(expect.arrayContaining([expect.objectContaining({ activity_id: id, award_type: "ThreeDigitToad" })]));
     expect((await post(t.app, "/get-all-awardlist", { date: "21/11/2569" }, player.token)).statusCode).toBe(400);
   });
@@ -265,16 +307,25 @@ describe("catalogue editing", () => {
     const list = await post(t.app, "/api/admin/lotteries", {}, admin);
     const laos = (list.body.lotteries as Array<{ id: string; schedule: Record<string, unknown> }>).find((l) => l.id === "laos")!;
     expect((await post(t.app, "/api/admin/lotteries", {}, player.token)).statusCode).toBe(403);
-    const bad = await post(t.app, "/api/admin/update-lottery", { id: "laos", name: "หวยลาว", active: true, schedule: { ...laos.schedule, close: "25:99" } }, admin);
+    const bad = await post(
+      t.app,
+      "/api/admin/update-lottery",
+      { id: "laos", name: "หวยลาว", active: true, schedule: { ...laos.schedule, close: "25:99" } },
+      admin,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.body.message).toMatch(THAI);
     const daily = { type: "weekly", close: "20:00", result: "20:30", weekdays: [0, 1, 2, 3, 4, 5, 6], openBeforeMinutes: 60 };
     const ok = await post(t.app, "/api/admin/update-lottery", { id: "laos", name: "หวยลาวพัฒนา", active: true, schedule: daily }, admin);
     expect(ok.statusCode).toBe(200);
-    const future = await q(`select to_char(open_at at time zone 'Asia/Bangkok', 'HH24:MI') as o from rounds where lottery_id = 'laos' and open_at > now()`);
+    const future = await q(
+      `select to_char(open_at at time zone 'Asia/Bangkok', 'HH24:MI') as o from rounds where lottery_id = 'laos' and open_at > now()`,
+    );
     for (const r of future) expect(r.o).toBe("19:00");
     const renamed = await post(t.app, "/api/lottolist", {}, player.token);
-    expect((renamed.body.lottoList as Array<{ configID: string; name: string }>).find((l) => l.configID === "laos")?.name).toBe("หวยลาวพัฒนา");
+    expect((renamed.body.lottoList as Array<{ configID: string; name: string }>).find((l) => l.configID === "laos")?.name).toBe(
+      "หวยลาวพัฒนา",
+    );
     expect((await q(`select count(*)::int as n from audit_log where action = 'lottery.update'`))[0].n).toBe(1);
   });
 });

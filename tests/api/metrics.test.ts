@@ -58,7 +58,12 @@ describe("GET /metrics", () => {
     expect((await placeSlip(t, player, round, [{ award_type: "TwoDigit", number: "12", amount: 10 }])).statusCode).toBe(200);
     // More than the player holds: refused by the bet path as insufficient_funds.
     expect((await placeSlip(t, player, round, [{ award_type: "TwoDigit", number: "34", amount: 5000 }])).statusCode).toBe(400);
-    const shot = await post(t.app, "/api/post-numberrecord-mockdata", { uuid: player.uuid, activityid: yeekee, number: "12345" }, player.token);
+    const shot = await post(
+      t.app,
+      "/api/post-numberrecord-mockdata",
+      { uuid: player.uuid, activityid: yeekee, number: "12345" },
+      player.token,
+    );
     expect(shot.statusCode).toBe(200);
     // A URL no route has is counted under one series, never under its own text.
     await t.app.inject({ method: "GET", url: "/api/no-such-call/12345" });
@@ -71,9 +76,17 @@ describe("GET /metrics", () => {
 
     const slipCount = 'lotto_http_request_duration_seconds_count{method="POST",route="/api/post-numberdigit-mockdata",status_code="200"}';
     expect(value(after, slipCount) - value(before, slipCount)).toBe(1);
-    expect(value(after, 'lotto_http_request_duration_seconds_count{method="POST",route="/api/post-numberdigit-mockdata",status_code="400"}')).toBeGreaterThanOrEqual(1);
-    expect(after.get('lotto_http_request_duration_seconds_bucket{method="POST",route="/api/post-numberdigit-mockdata",status_code="200",le="+Inf"}')).toBe(after.get(slipCount));
-    expect(value(after, 'lotto_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      value(after, 'lotto_http_request_duration_seconds_count{method="POST",route="/api/post-numberdigit-mockdata",status_code="400"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      after.get(
+        'lotto_http_request_duration_seconds_bucket{method="POST",route="/api/post-numberdigit-mockdata",status_code="200",le="+Inf"}',
+      ),
+    ).toBe(after.get(slipCount));
+    expect(
+      value(after, 'lotto_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}'),
+    ).toBeGreaterThanOrEqual(1);
     expect([...after.keys()].some((k) => k.includes("12345"))).toBe(false);
   });
 
@@ -81,7 +94,12 @@ describe("GET /metrics", () => {
     const before = await metrics();
     const player = await createPlayer(t);
     // The site's receiving account, without which deposits are not open.
-    await post(t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
+    await post(
+      t.app,
+      "/api/admin/save-mybank",
+      { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+      admin,
+    );
     await reportDeposit(t, player, 300);
     // A round whose result time passed an hour ago with no result yet.
     await t.owner.$client.query(
@@ -89,9 +107,13 @@ describe("GET /metrics", () => {
        values ('laos', 77, current_date, now() - interval '3 hours', now() - interval '2 hours', now() - interval '1 hour', 'closed')`,
     );
     const after = await metrics();
-    expect(value(after, 'lotto_wallet_waiting_approval{kind="deposit"}') - value(before, 'lotto_wallet_waiting_approval{kind="deposit"}')).toBe(1);
+    expect(
+      value(after, 'lotto_wallet_waiting_approval{kind="deposit"}') - value(before, 'lotto_wallet_waiting_approval{kind="deposit"}'),
+    ).toBe(1);
     expect(after.get('lotto_wallet_waiting_approval{kind="withdrawal"}')).toBe(0);
-    expect(value(after, 'lotto_settlement_rounds_waiting{stage="result"}') - value(before, 'lotto_settlement_rounds_waiting{stage="result"}')).toBe(1);
+    expect(
+      value(after, 'lotto_settlement_rounds_waiting{stage="result"}') - value(before, 'lotto_settlement_rounds_waiting{stage="result"}'),
+    ).toBe(1);
     expect(value(after, 'lotto_settlement_oldest_wait_seconds{stage="result"}')).toBeGreaterThanOrEqual(3600);
     expect(after.has('lotto_settlement_rounds_waiting{stage="payout"}')).toBe(true);
     // The pool as the app holds it; the scrape's own read has come and gone.
@@ -131,7 +153,9 @@ describe("GET /metrics", () => {
 describe("the ticker's ledger check", () => {
   it("sets the gauge, and logs an alert line when the books do not balance", async () => {
     const alerts: Array<{ details: Record<string, unknown>; message: string }> = [];
-    const alertLog = { error: (details: object, message: string) => void alerts.push({ details: details as Record<string, unknown>, message }) };
+    const alertLog = {
+      error: (details: object, message: string) => void alerts.push({ details: details as Record<string, unknown>, message }),
+    };
     expect((await metrics()).get("lotto_ledger_check_ok")).toBeNaN();
 
     await ledgerCheckStep(t.db, alertLog, t.app.metrics.ledgerChecked);
@@ -142,7 +166,9 @@ describe("the ticker's ledger check", () => {
     expect(alerts).toEqual([]);
 
     // A balance changed behind the ledger's back (only the owner can): the check must say so.
-    const account = (await t.owner.$client.query(`select id from accounts where owner_id is not null and kind = 'credit' order by id limit 1`)).rows[0].id;
+    const account = (
+      await t.owner.$client.query(`select id from accounts where owner_id is not null and kind = 'credit' order by id limit 1`)
+    ).rows[0].id;
     await t.owner.$client.query("update accounts set balance = balance + 100 where id = $1", [account]);
     try {
       await ledgerCheckStep(t.db, alertLog, t.app.metrics.ledgerChecked);
@@ -172,7 +198,9 @@ describe("request ids", () => {
     expect(funded.statusCode).toBe(200);
     expect(funded.headers["x-request-id"]).toBe("proxy-abc.123");
     const ofRequest = logged().filter((l) => l.reqId === "proxy-abc.123");
-    expect(ofRequest.map((l) => l.msg)).toEqual(expect.arrayContaining(["incoming request", "ledger movement written", "request completed"]));
+    expect(ofRequest.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(["incoming request", "ledger movement written", "request completed"]),
+    );
     const movement = ofRequest.find((l) => l.msg === "ledger movement written")!;
     expect(movement).toMatchObject({ kind: "adjust.credit", reference: `adjust:${player.uuid}` });
     const inLedger = await t.owner.$client.query("select kind from ledger_transactions where id = $1", [movement.ledgerTx]);
@@ -183,7 +211,12 @@ describe("request ids", () => {
     const slip = await t.app.inject({
       method: "POST",
       url: "/api/post-numberdigit-mockdata",
-      payload: { uuid: player.uuid, activityid: round, datetime: "req-id-test", numberlist: [{ award_type: "TwoDigit", number: "55", amount: 5 }] },
+      payload: {
+        uuid: player.uuid,
+        activityid: round,
+        datetime: "req-id-test",
+        numberlist: [{ award_type: "TwoDigit", number: "55", amount: 5 }],
+      },
       headers: { authorization: `Bearer ${player.token}`, "x-request-id": "bet-req-1" },
     });
     expect(slip.statusCode).toBe(200);
@@ -210,7 +243,11 @@ describe("configuration", () => {
   it("serves metrics only when METRICS_PORT is set, on loopback unless told", () => {
     const base = { JWT_SECRET: "x".repeat(40), DATABASE_URL: "postgres://u@h/db" };
     expect(loadConfig(base).metricsPort).toBeUndefined();
-    expect(loadConfig({ ...base, METRICS_PORT: "9464" })).toMatchObject({ metricsPort: 9464, metricsHost: "127.0.0.1", ledgerCheckMinutes: 5 });
+    expect(loadConfig({ ...base, METRICS_PORT: "9464" })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: "127.0.0.1",
+      ledgerCheckMinutes: 5,
+    });
     expect(loadConfig({ ...base, LEDGER_CHECK_MINUTES: "0" }).ledgerCheckMinutes).toBe(0);
   });
 });

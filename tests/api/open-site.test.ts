@@ -18,10 +18,12 @@ const MESSAGE = "ปิดปรับปรุงระบบถึง 14:00 �
 async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await app.t.owner.$client.query(text, params)).rows as T[];
 }
-const siteAudits = () => sql<{ actor_id: string; action: string; before: Record<string, unknown>; after: Record<string, unknown> }>(
-  "select actor_id, action, before, after from audit_log where target = 'site_config:site' order by id",
-);
-const storedSite = async () => (await sql<{ value: Record<string, unknown> }>("select value from site_config where key = 'site'"))[0]!.value;
+const siteAudits = () =>
+  sql<{ actor_id: string; action: string; before: Record<string, unknown>; after: Record<string, unknown> }>(
+    "select actor_id, action, before, after from audit_log where target = 'site_config:site' order by id",
+  );
+const storedSite = async () =>
+  (await sql<{ value: Record<string, unknown> }>("select value from site_config where key = 'site'"))[0]!.value;
 const publicConfig = async () => (await app.t.app.inject({ method: "GET", url: "/read-openSite-config" })).json().siteconfig;
 
 async function player(credit = 1000) {
@@ -75,7 +77,16 @@ describe("a closed site", () => {
     const gameId = game.ok ? game.body.game.id : 0;
     const ownGame = await call(app.t.app, games.addHuakoiHilow, { uuid: p.uuid, price: 10, gametype: "huakoi", bet: "ก้อย" }, p.token);
     expect(ownGame.ok).toBe(true);
-    expect((await post(app.t.app, "/api/admin/save-mybank", { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, app.admin)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          app.t.app,
+          "/api/admin/save-mybank",
+          { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+          app.admin,
+        )
+      ).statusCode,
+    ).toBe(200);
     const pendingDeposit = await reportDeposit(app.t, p, 300);
 
     const closed = await post(app.t.app, SET, { openSite: false, closedMessage: `  ${MESSAGE}  `, reason: "อัปเดตระบบฐานข้อมูล" }, app.admin);
@@ -97,7 +108,15 @@ describe("a closed site", () => {
     const slipsBefore = (await sql("select id from slips")).length;
     const fresh = playerData();
     const refused: Array<[string, unknown, string?]> = [
-      ["/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, datetime: new Date().toISOString(), numberlist: [{ award_type: "TwoDigit", number: "34", amount: 10 }] }],
+      [
+        "/api/post-numberdigit-mockdata",
+        {
+          uuid: p.uuid,
+          activityid: round,
+          datetime: new Date().toISOString(),
+          numberlist: [{ award_type: "TwoDigit", number: "34", amount: 10 }],
+        },
+      ],
       ["/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid: yeekee, number: "12345" }],
       ["/api/add-huakoi-hilow", { uuid: p.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, "msg"],
       ["/api/guess-huakoi-hilow", { id: gameId, guess: "หัว", uuid: p.uuid, gametype: "huakoi" }, "msg"],
@@ -135,23 +154,44 @@ describe("a closed site", () => {
     }
 
     // Money leaves: a withdrawal, a refund of an open slip, the player's own open game cancelled.
-    const withdrawal = await post(app.t.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "100", note: "ระหว่างปิดปรับปรุง", bankname: p.bankname }, p.token);
+    const withdrawal = await post(
+      app.t.app,
+      "/api/add-withdrawal",
+      { uuid: p.uuid, amount: "100", note: "ระหว่างปิดปรับปรุง", bankname: p.bankname },
+      p.token,
+    );
     expect(withdrawal.statusCode).toBe(200);
-    const cancelled = await post(app.t.app, "/api/cancel-allpostnumber-mockdata", { uuid: p.uuid, activityid: round, master_id: slip.body.master_id }, p.token);
+    const cancelled = await post(
+      app.t.app,
+      "/api/cancel-allpostnumber-mockdata",
+      { uuid: p.uuid, activityid: round, master_id: slip.body.master_id },
+      p.token,
+    );
     expect(cancelled.statusCode).toBe(200);
-    const gameCancelled = await call(app.t.app, games.cancelHuakoiHilow, { id: ownGame.ok ? ownGame.body.game.id : 0, uuid: p.uuid }, p.token);
+    const gameCancelled = await call(
+      app.t.app,
+      games.cancelHuakoiHilow,
+      { id: ownGame.ok ? ownGame.body.game.id : 0, uuid: p.uuid },
+      p.token,
+    );
     expect(gameCancelled.statusCode).toBe(200);
     expect(await creditOf(app.t, p.token)).toBe(credit - 100 + 20 + 10);
     // Limiting one's own play is never closed.
     expect((await post(app.t.app, "/api/rg/set-limit", { kind: "stake", period: "day", amount: 100 }, p.token)).statusCode).toBe(200);
 
     // Operators are not refused: their own calls, and a refused call answers them as it would when open.
-    expect((await post(app.t.app, "/api/admin/approve-paynow", { id: pendingDeposit.id, status: "Approve" }, app.admin)).statusCode).toBe(200);
+    expect((await post(app.t.app, "/api/admin/approve-paynow", { id: pendingDeposit.id, status: "Approve" }, app.admin)).statusCode).toBe(
+      200,
+    );
     expect((await post(app.t.app, "/api/gent-amount", { amount: 500 }, app.admin)).statusCode).not.toBe(503);
-    expect((await post(app.t.app, "/api/post-numberdigit-mockdata", { activityid: round, datetime: "x", numberlist: [] }, app.admin)).statusCode).not.toBe(503);
+    expect(
+      (await post(app.t.app, "/api/post-numberdigit-mockdata", { activityid: round, datetime: "x", numberlist: [] }, app.admin)).statusCode,
+    ).not.toBe(503);
 
     // Closing again changes the message; the standard message when none is given.
-    expect((await post(app.t.app, SET, { openSite: false, closedMessage: "", reason: "ข้อความมาตรฐาน" }, app.admin)).body.siteconfig).toMatchObject({
+    expect(
+      (await post(app.t.app, SET, { openSite: false, closedMessage: "", reason: "ข้อความมาตรฐาน" }, app.admin)).body.siteconfig,
+    ).toMatchObject({
       openSite: false,
       closedMessage: "ปิดปรับปรุงระบบชั่วคราว กรุณากลับมาใหม่ภายหลัง",
     });
@@ -162,7 +202,9 @@ describe("a closed site", () => {
     expect(opened.body.siteconfig).toMatchObject({ openSite: true });
     expect(await publicConfig()).toMatchObject({ openSite: true });
     expect((await placeSlip(app.t, p, round, [{ award_type: "TwoDigit", number: "34", amount: 10 }])).statusCode).toBe(200);
-    expect((await post(app.t.app, "/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid: yeekee, number: "12345" }, p.token)).statusCode).toBe(200);
+    expect(
+      (await post(app.t.app, "/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid: yeekee, number: "12345" }, p.token)).statusCode,
+    ).toBe(200);
     const guessed = await call(app.t.app, games.guessHuakoiHilow, { id: gameId, guess: "หัว", uuid: p.uuid, gametype: "huakoi" }, p.token);
     expect(guessed.statusCode).toBe(200);
     expect((await post(app.t.app, "/check-phonenumber", { phonenumber: fresh.phonenumber })).statusCode).toBe(200);

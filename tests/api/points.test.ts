@@ -26,7 +26,12 @@ async function sql<T = Record<string, unknown>>(text: string, params: unknown[] 
 let bankReady = false;
 async function deposit(p: Player, baht: number): Promise<number> {
   if (!bankReady) {
-    await post(app.t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, app.admin);
+    await post(
+      app.t.app,
+      "/api/admin/save-mybank",
+      { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+      app.admin,
+    );
     bankReady = true;
   }
   const d = await reportDeposit(app.t, p, baht);
@@ -46,7 +51,10 @@ async function saveConfig(patch: Partial<PrivilegeConfig>) {
 }
 
 async function close(round: number) {
-  await sql(`update rounds set close_at = now() - interval '1 second', open_at = least(open_at, now() - interval '2 hours') where id = $1`, [round]);
+  await sql(
+    `update rounds set close_at = now() - interval '1 second', open_at = least(open_at, now() - interval '2 hours') where id = $1`,
+    [round],
+  );
 }
 
 async function award(round: number) {
@@ -99,7 +107,9 @@ describe("earning points", () => {
     await deposit(p, 1000);
     await deposit(p, 1000);
     expect((await privilege(p)).pending_score).toBe(15);
-    await sql(`update point_lots set earned_at = now() - interval '31 days', vest_deadline = now() - interval '1 day' where user_id = $1`, [p.uuid]);
+    await sql(`update point_lots set earned_at = now() - interval '31 days', vest_deadline = now() - interval '1 day' where user_id = $1`, [
+      p.uuid,
+    ]);
     await vestDue(app.t.db);
     const now = await privilege(p);
     expect(now.pending_score).toBe(0);
@@ -113,17 +123,23 @@ describe("earning points", () => {
     await saveConfig({});
     const p = await createPlayer(app.t);
     await fund(app.t, app.admin, p.uuid, 5000);
-    expect((await call(app.t.app, points.adminSetMemberLevel, { uuid: p.uuid, level: "Gold", reason: "ทดสอบระดับ" }, app.admin)).statusCode).toBe(200);
+    expect(
+      (await call(app.t.app, points.adminSetMemberLevel, { uuid: p.uuid, level: "Gold", reason: "ทดสอบระดับ" }, app.admin)).statusCode,
+    ).toBe(200);
     const round = await makeRound(app.t.db, "laos", 600_000);
     expect((await placeSlip(app.t, p, round, line(333))).statusCode).toBe(200);
     expect((await privilege(p)).level).toEqual({ name: "Gold", multiplier_x100: 150, override: true });
-    expect((await call(app.t.app, points.adminSetMemberLevel, { uuid: p.uuid, level: null, reason: "กลับไปคำนวณเอง" }, app.admin)).statusCode).toBe(200);
+    expect(
+      (await call(app.t.app, points.adminSetMemberLevel, { uuid: p.uuid, level: null, reason: "กลับไปคำนวณเอง" }, app.admin)).statusCode,
+    ).toBe(200);
     expect((await privilege(p)).level.name).toBe("Bronze");
     expect((await placeSlip(app.t, p, round, line(333, "44"))).statusCode).toBe(200);
     await close(round);
     await award(round);
     expect(Math.round((await privilege(p)).total_score * 100)).toBe(betPointsCenti(33_300, 150, 1) + betPointsCenti(33_300, 100, 1));
-    const audit = await sql(`select after from audit_log where action = 'member-level.set' and target = $1 order by id`, [`user:${p.uuid}`]);
+    const audit = await sql(`select after from audit_log where action = 'member-level.set' and target = $1 order by id`, [
+      `user:${p.uuid}`,
+    ]);
     expect(audit.map((a) => (a.after as { level: string }).level)).toEqual(["Gold", "Bronze"]);
   });
 
@@ -134,9 +150,16 @@ describe("earning points", () => {
     const round = await makeRound(app.t.db, "hanoi-vip", 600_000);
     for (let i = 0; i < 30; i++) expect((await placeSlip(app.t, p, round, line(100, String(i).padStart(2, "0")))).statusCode).toBe(200);
     await close(round);
-    await sql(`update rounds set status = 'add award', result = '{"kind":"simple","threeTop":"000","twoBottom":"00"}'::jsonb where id = $1`, [round]);
+    await sql(
+      `update rounds set status = 'add award', result = '{"kind":"simple","threeTop":"000","twoBottom":"00"}'::jsonb where id = $1`,
+      [round],
+    );
     // Settled batch by batch in another process that is killed as soon as it has paid something.
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/settle-child.ts", app.t.db.$client.options.connectionString!, String(round), "1"], { stdio: "ignore" });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/support/settle-child.ts", app.t.db.$client.options.connectionString!, String(round), "1"],
+      { stdio: "ignore" },
+    );
     const exited = new Promise((r) => child.once("exit", r));
     await exited;
     expect((await privilege(p)).total_score).toBe(0);
@@ -174,7 +197,12 @@ describe("deposit points cannot be gamed", () => {
     const slip = await placeSlip(app.t, p, open, line(1001));
     expect(slip.statusCode).toBe(200);
     expect((await privilege(p)).pending_score).toBe(30);
-    const cancelled = await post(app.t.app, "/api/cancel-allpostnumber-mockdata", { uuid: p.uuid, activityid: open, master_id: slip.body.master_id }, p.token);
+    const cancelled = await post(
+      app.t.app,
+      "/api/cancel-allpostnumber-mockdata",
+      { uuid: p.uuid, activityid: open, master_id: slip.body.master_id },
+      p.token,
+    );
     expect(cancelled.statusCode, JSON.stringify(cancelled.body)).toBe(200);
     expect(await privilege(p)).toMatchObject({ pending_score: 30, total_score: 0 });
 
@@ -186,12 +214,16 @@ describe("deposit points cannot be gamed", () => {
     const now = await privilege(p);
     const bet = betPointsCenti(100_100, 100, 1);
     expect(Math.round(now.total_score * 100)).toBe(Math.floor(bahtToSatang(amounts[0]!) / 100) + bet);
-    expect(Math.round(now.pending_score * 100)).toBe(Math.floor(bahtToSatang(amounts[1]!) / 100) + Math.floor(bahtToSatang(amounts[2]!) / 100));
+    expect(Math.round(now.pending_score * 100)).toBe(
+      Math.floor(bahtToSatang(amounts[1]!) / 100) + Math.floor(bahtToSatang(amounts[2]!) / 100),
+    );
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   });
 
   it("a player with no level row earns at the first level's multiplier", async () => {
-    const levels = DEFAULT_PRIVILEGE_CONFIG.levels.map((l, i) => (i === 0 ? { ...l, multiplier_x100: 150 } : { ...l, multiplier_x100: Math.max(l.multiplier_x100, 150) }));
+    const levels = DEFAULT_PRIVILEGE_CONFIG.levels.map((l, i) =>
+      i === 0 ? { ...l, multiplier_x100: 150 } : { ...l, multiplier_x100: Math.max(l.multiplier_x100, 150) },
+    );
     await saveConfig({ levels });
     const p = await createPlayer(app.t);
     await fund(app.t, app.admin, p.uuid, 1000);
@@ -207,7 +239,9 @@ describe("deposit points cannot be gamed", () => {
 describe("spending points", () => {
   async function playerWithPoints(pointsToGive: number) {
     const p = await createPlayer(app.t);
-    const r = await call(app.t.app, points.adminAdjustPoints, { uuid: p.uuid, points: pointsToGive, reason: "แต้มทดสอบ" }, app.admin, { headers: { "idempotency-key": randomUUID() } });
+    const r = await call(app.t.app, points.adminAdjustPoints, { uuid: p.uuid, points: pointsToGive, reason: "แต้มทดสอบ" }, app.admin, {
+      headers: { "idempotency-key": randomUUID() },
+    });
     expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
     return p;
   }
@@ -216,7 +250,9 @@ describe("spending points", () => {
     await saveConfig({});
     const p = await playerWithPoints(150);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call(app.t.app, points.redeemAllScore, { uuid: p.uuid, idlist: [1] }, p.token, { headers: { "idempotency-key": randomUUID() } })),
+      Array.from({ length: 10 }, () =>
+        call(app.t.app, points.redeemAllScore, { uuid: p.uuid, idlist: [1] }, p.token, { headers: { "idempotency-key": randomUUID() } }),
+      ),
     );
     // Slot 1: 100 points for 10 ฿, three a day; 150 points hold one.
     expect(answers.filter((a) => a.ok).length).toBe(1);
@@ -233,7 +269,9 @@ describe("spending points", () => {
     await saveConfig({});
     const p = await playerWithPoints(5000);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call(app.t.app, points.redeemAllScore, { uuid: p.uuid, idlist: [2] }, p.token, { headers: { "idempotency-key": randomUUID() } })),
+      Array.from({ length: 10 }, () =>
+        call(app.t.app, points.redeemAllScore, { uuid: p.uuid, idlist: [2] }, p.token, { headers: { "idempotency-key": randomUUID() } }),
+      ),
     );
     expect(answers.filter((a) => a.ok).length).toBe(1);
     expect(await creditOf(app.t, p.token)).toBe(60);
@@ -244,9 +282,13 @@ describe("spending points", () => {
     await saveConfig({});
     const p = await playerWithPoints(1000);
     const key = randomUUID();
-    const first = await call(app.t.app, points.redeemAllScore, { uuid: p.uuid, idlist: [1, 1, 2] }, p.token, { headers: { "idempotency-key": key } });
+    const first = await call(app.t.app, points.redeemAllScore, { uuid: p.uuid, idlist: [1, 1, 2] }, p.token, {
+      headers: { "idempotency-key": key },
+    });
     expect(first.statusCode, JSON.stringify(first.body)).toBe(200);
-    const again = await call(app.t.app, points.redeemAllScore, { uuid: p.uuid, idlist: [1, 1, 2] }, p.token, { headers: { "idempotency-key": key } });
+    const again = await call(app.t.app, points.redeemAllScore, { uuid: p.uuid, idlist: [1, 1, 2] }, p.token, {
+      headers: { "idempotency-key": key },
+    });
     expect(again.ok && first.ok && again.body.credit === first.body.credit).toBe(true);
     expect(await creditOf(app.t, p.token)).toBe(80);
     expect((await privilege(p)).total_score).toBe(300);
@@ -269,7 +311,9 @@ describe("spending points", () => {
   it("points expire 365 days after earning, oldest spent first, at the boundary", async () => {
     await saveConfig({});
     const p = await playerWithPoints(100);
-    await call(app.t.app, points.adminAdjustPoints, { uuid: p.uuid, points: 100, reason: "แต้มทดสอบ 2" }, app.admin, { headers: { "idempotency-key": randomUUID() } });
+    await call(app.t.app, points.adminAdjustPoints, { uuid: p.uuid, points: 100, reason: "แต้มทดสอบ 2" }, app.admin, {
+      headers: { "idempotency-key": randomUUID() },
+    });
     const lots = await sql<{ id: string }>(`select id from point_lots where user_id = $1 order by id`, [p.uuid]);
     expect(lots.length).toBe(2);
     await sql(`update point_lots set expires_at = now() + interval '1 hour' where id = $1`, [lots[1]!.id]);
@@ -277,8 +321,18 @@ describe("spending points", () => {
     await expireDue(app.t.db);
     expect((await privilege(p)).total_score).toBe(200);
     // Spending 50 takes from the older lot first.
-    expect((await call(app.t.app, points.adminAdjustPoints, { uuid: p.uuid, points: -50, reason: "หักทดสอบ" }, app.admin, { headers: { "idempotency-key": randomUUID() } })).statusCode).toBe(200);
-    expect((await sql<{ remaining: string }>(`select remaining from point_lots where user_id = $1 order by id`, [p.uuid])).map((l) => Number(l.remaining))).toEqual([5000, 10000]);
+    expect(
+      (
+        await call(app.t.app, points.adminAdjustPoints, { uuid: p.uuid, points: -50, reason: "หักทดสอบ" }, app.admin, {
+          headers: { "idempotency-key": randomUUID() },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await sql<{ remaining: string }>(`select remaining from point_lots where user_id = $1 order by id`, [p.uuid])).map((l) =>
+        Number(l.remaining),
+      ),
+    ).toEqual([5000, 10000]);
     await sql(`update point_lots set expires_at = now() - interval '1 millisecond' where id = $1`, [lots[0]!.id]);
     await expireDue(app.t.db);
     await expireDue(app.t.db);
@@ -301,13 +355,25 @@ describe("access and the operator", () => {
       expect((await post(app.t.app, url, body)).statusCode, url).toBe(401);
     }
     expect((await call(app.t.app, points.getSlotRedeemBonus, undefined, a.token)).ok).toBe(true);
-    for (const url of ["/api/admin-read-PrivilegeConfig", "/api/admin/save-privilege-config", "/api/admin/adjust-points", "/api/admin/set-member-level"]) {
+    for (const url of [
+      "/api/admin-read-PrivilegeConfig",
+      "/api/admin/save-privilege-config",
+      "/api/admin/adjust-points",
+      "/api/admin/set-member-level",
+    ]) {
       expect((await post(app.t.app, url, {}, a.token)).statusCode, url).toBe(403);
     }
-    const deduct = await call(app.t.app, points.adminAdjustPoints, { uuid: a.uuid, points: -1, reason: "หักเกิน" }, app.admin, { headers: { "idempotency-key": randomUUID() } });
+    const deduct = await call(app.t.app, points.adminAdjustPoints, { uuid: a.uuid, points: -1, reason: "หักเกิน" }, app.admin, {
+      headers: { "idempotency-key": randomUUID() },
+    });
     expect(deduct.statusCode).toBe(400);
     expect((await call(app.t.app, points.adminAdjustPoints, { uuid: a.uuid, points: 5, reason: "ไม่มีคีย์" }, app.admin)).statusCode).toBe(400);
-    const badLevels = await post(app.t.app, "/api/admin/save-privilege-config", { ...DEFAULT_PRIVILEGE_CONFIG, levels: [...DEFAULT_PRIVILEGE_CONFIG.levels].reverse() }, app.admin);
+    const badLevels = await post(
+      app.t.app,
+      "/api/admin/save-privilege-config",
+      { ...DEFAULT_PRIVILEGE_CONFIG, levels: [...DEFAULT_PRIVILEGE_CONFIG.levels].reverse() },
+      app.admin,
+    );
     expect(badLevels.statusCode).toBe(400);
     expect(badLevels.body.message).toMatch(THAI);
     expect((await call(app.t.app, points.adminReadPrivilegeConfig, {}, app.admin)).ok).toBe(true);
@@ -320,7 +386,8 @@ describe("access and the operator", () => {
     await fund(app.t, app.admin, p.uuid, 20_000);
     await fund(app.t, app.admin, q.uuid, 20_000);
     const round = await makeRound(app.t.db, "cambodia", 600_000);
-    for (const who of [p, q]) for (let i = 0; i < 3; i++) expect((await placeSlip(app.t, who, round, line(4000, String(i).padStart(2, "0")))).statusCode).toBe(200);
+    for (const who of [p, q])
+      for (let i = 0; i < 3; i++) expect((await placeSlip(app.t, who, round, line(4000, String(i).padStart(2, "0")))).statusCode).toBe(200);
     await call(app.t.app, points.adminSetMemberLevel, { uuid: q.uuid, level: "Diamond", reason: "ลูกค้าพิเศษ" }, app.admin);
     await sql(`delete from daily_runs where job = 'member-levels'`);
     expect(await recomputeLevels(app.t.db)).toBe(true);

@@ -28,7 +28,16 @@ const ROUNDS = [
   { lottery: "percent", types: ["ThreeDigit", "ThreeDigitToad", "TwoDigitOn", "TwoDigit", "OneDigitOn", "OneDigit"] },
   {
     lottery: "thai-gov",
-    types: ["ThreeDigit", "ThreeDigitToad", "TwoDigitOn", "TwoDigit", "OneDigitOn", "OneDigit", "LotteryThreeDigit_front", "LotteryThreeDigit_rear"],
+    types: [
+      "ThreeDigit",
+      "ThreeDigitToad",
+      "TwoDigitOn",
+      "TwoDigit",
+      "OneDigitOn",
+      "OneDigit",
+      "LotteryThreeDigit_front",
+      "LotteryThreeDigit_rear",
+    ],
   },
 ] as const satisfies ReadonlyArray<{ lottery: string; types: readonly BetType[] }>;
 // Few numbers, so that slips meet the restricted ones and win.
@@ -77,10 +86,18 @@ it("every line placed through the API is priced, and every winner paid, by the d
 
   const line = (types: readonly BetType[]) =>
     fc.constantFrom(...types).chain((bt) =>
-      fc.record({ award_type: fc.constant(bt), number: fc.constantFrom(...POOL[betTypeDigits(bt)]!), amount: fc.integer({ min: 1, max: 40 }) }),
+      fc.record({
+        award_type: fc.constant(bt),
+        number: fc.constantFrom(...POOL[betTypeDigits(bt)]!),
+        amount: fc.integer({ min: 1, max: 40 }),
+      }),
     );
   const slip = fc.integer({ min: 0, max: rounds.length - 1 }).chain((r) =>
-    fc.record({ round: fc.constant(r), player: fc.integer({ min: 0, max: players.length - 1 }), lines: fc.uniqueArray(line(rounds[r]!.types), { minLength: 1, maxLength: 5, selector: (l) => `${l.award_type}_${l.number}` }) }),
+    fc.record({
+      round: fc.constant(r),
+      player: fc.integer({ min: 0, max: players.length - 1 }),
+      lines: fc.uniqueArray(line(rounds[r]!.types), { minLength: 1, maxLength: 5, selector: (l) => `${l.award_type}_${l.number}` }),
+    }),
   );
 
   await fc.assert(
@@ -95,13 +112,32 @@ it("every line placed through the API is priced, and every winner paid, by the d
         if (i === 110) {
           for (const when of ["before", "after"]) {
             if (when === "after") await setPrice(rounds[0]!.id, "ThreeDigit", "123", 500);
-            const fixed = await call(t.app, betting.postNumberDigit, { uuid: player.uuid, activityid: rounds[0]!.id, datetime: `fixed-${when}`, numberlist: [{ award_type: "ThreeDigit", number: "123", amount: 3 }] }, player.token);
+            const fixed = await call(
+              t.app,
+              betting.postNumberDigit,
+              {
+                uuid: player.uuid,
+                activityid: rounds[0]!.id,
+                datetime: `fixed-${when}`,
+                numberlist: [{ award_type: "ThreeDigit", number: "123", amount: 3 }],
+              },
+              player.token,
+            );
             if (!fixed.ok) throw new Error(`fixed slip refused: ${JSON.stringify(fixed.body)}`);
             placed.push({ id: fixed.body.master_id, round: 0, player: s.player });
           }
         }
-        const res = await call(t.app, betting.postNumberDigit, { uuid: player.uuid, activityid: round.id, datetime: `p-${i}`, numberlist: s.lines }, player.token);
-        const closed = s.lines.some((l) => (round.id === rounds[0]!.id && l.award_type === "TwoDigit" && l.number === "55") || (round.id === rounds[2]!.id && l.award_type === "OneDigitOn" && l.number === "7"));
+        const res = await call(
+          t.app,
+          betting.postNumberDigit,
+          { uuid: player.uuid, activityid: round.id, datetime: `p-${i}`, numberlist: s.lines },
+          player.token,
+        );
+        const closed = s.lines.some(
+          (l) =>
+            (round.id === rounds[0]!.id && l.award_type === "TwoDigit" && l.number === "55") ||
+            (round.id === rounds[2]!.id && l.award_type === "OneDigitOn" && l.number === "7"),
+        );
         if (closed) {
           // A closed number refuses the slip, and nothing of it is stored.
           expect(res.statusCode).toBe(400);
@@ -125,7 +161,19 @@ it("every line placed through the API is priced, and every winner paid, by the d
       const lines = (await q(
         `select l.id, l.slip_id, l.bet_type, l.number, l.stake, l.paid, l.rate_x100, line_payout(l.stake, l.rate_x100) as potential, s.created_at, s.user_id, s.total_paid
          from slip_lines l join slips s on s.id = l.slip_id order by l.id`,
-      )) as Array<{ id: string; slip_id: string; bet_type: BetType; number: string; stake: string; paid: string; rate_x100: number; potential: string; created_at: Date; user_id: string; total_paid: string }>;
+      )) as Array<{
+        id: string;
+        slip_id: string;
+        bet_type: BetType;
+        number: string;
+        stake: string;
+        paid: string;
+        rate_x100: number;
+        potential: string;
+        created_at: Date;
+        user_id: string;
+        total_paid: string;
+      }>;
       expect(lines.length).toBeGreaterThanOrEqual(placed.length);
       const roundOfSlip = new Map(placed.map((p) => [p.id, rounds[p.round]!]));
       const tierOf = new Map(players.map((p) => [p.uuid, p.tier]));
@@ -142,7 +190,9 @@ it("every line placed through the API is priced, and every winner paid, by the d
         expect(Number(l.potential), `line ${l.id}`).toBe(linePayout(Number(l.stake), rateX100));
       }
       // The halfway price change took effect for later slips only.
-      const front123 = lines.filter((l) => roundOfSlip.get(Number(l.slip_id))!.id === rounds[0]!.id && l.bet_type === "ThreeDigit" && l.number === "123");
+      const front123 = lines.filter(
+        (l) => roundOfSlip.get(Number(l.slip_id))!.id === rounds[0]!.id && l.bet_type === "ThreeDigit" && l.number === "123",
+      );
       expect(new Set(front123.map((l) => l.rate_x100))).toEqual(new Set([45_000, 50_000]));
       // The percent lottery's players paid less than the stake.
       expect(lines.some((l) => Number(l.paid) < Number(l.stake))).toBe(true);
@@ -161,7 +211,9 @@ it("every line placed through the API is priced, and every winner paid, by the d
         expect(res.ok, JSON.stringify(res.body)).toBe(true);
       }
       const settled = new Map(
-        ((await q("select id, result, payout from slip_lines")) as Array<{ id: string; result: string | null; payout: string | null }>).map((r) => [r.id, r]),
+        ((await q("select id, result, payout from slip_lines")) as Array<{ id: string; result: string | null; payout: string | null }>).map(
+          (r) => [r.id, r],
+        ),
       );
       const gained = players.map(() => 0);
       let winners = 0;

@@ -32,7 +32,12 @@ let bankReady = false;
 /** A real deposit: amount request, transfer report, operator's approval. */
 async function deposit(p: Player, baht: number) {
   if (!bankReady) {
-    await post(app.t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, app.admin);
+    await post(
+      app.t.app,
+      "/api/admin/save-mybank",
+      { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+      app.admin,
+    );
     bankReady = true;
   }
   const d = await reportDeposit(app.t, p, baht);
@@ -48,7 +53,10 @@ async function affiliate(p: Player) {
 
 /** Closes a round as if its time had come (the owner moves the clock). */
 async function close(round: number) {
-  await sql(`update rounds set close_at = now() - interval '1 second', open_at = least(open_at, now() - interval '2 hours') where id = $1`, [round]);
+  await sql(
+    `update rounds set close_at = now() - interval '1 second', open_at = least(open_at, now() - interval '2 hours') where id = $1`,
+    [round],
+  );
 }
 
 async function award(round: number, threeTop: string, twoBottom: string, extra: Record<string, unknown> = {}) {
@@ -108,7 +116,9 @@ describe("referral commission", () => {
     // A slip B cancels while the round is open earns nothing.
     const cancelled = await placeSlip(app.t, b, hanoi, [{ award_type: "TwoDigit", number: "11", amount: 100 }]);
     const master = cancelled.body.master_id as number;
-    expect((await call(app.t.app, betting.cancelSlip, { uuid: b.uuid, activityid: hanoi, master_id: master }, b.token)).statusCode).toBe(200);
+    expect((await call(app.t.app, betting.cancelSlip, { uuid: b.uuid, activityid: hanoi, master_id: master }, b.token)).statusCode).toBe(
+      200,
+    );
     expect((await placeSlip(app.t, c, hanoi, MIXED)).statusCode).toBe(200);
 
     for (const r of [hanoi, laos, percent]) await close(r);
@@ -117,10 +127,11 @@ describe("referral commission", () => {
     await award(percent, "751", "99");
 
     const discounts = Object.fromEntries(
-      (await sql<{ bet_type: string; discount_percent: number }>(`select bet_type, discount_percent from lotto_config where lottery_id = 'percent' and user_type = 'member'`)).map((r) => [
-        r.bet_type,
-        r.discount_percent,
-      ]),
+      (
+        await sql<{ bet_type: string; discount_percent: number }>(
+          `select bet_type, discount_percent from lotto_config where lottery_id = 'percent' and user_type = 'member'`,
+        )
+      ).map((r) => [r.bet_type, r.discount_percent]),
     );
     expect(discounts.ThreeDigit).toBeGreaterThan(0);
     const fromB = expected("hanoi", MIXED, 1) + expected("laos", MIXED, 1) + expected("percent", MIXED, 1, discounts);
@@ -133,7 +144,12 @@ describe("referral commission", () => {
     expect(bahtToSatang(totalsA.commission.all)).toBe(fromB + fromC.a);
     expect((await affiliate(b)).affiliate_credit).toBe(satangToBaht(fromC.b));
     // Eligible stake: B's three slips after the deposit, at the price paid (percent lotto discounted).
-    const paidB = (await sql<{ s: string }>(`select sum(total_paid)::text as s from slips where user_id = $1 and status = 'active' and id > (select min(id) from slips where user_id = $1)`, [b.uuid]))[0]!.s;
+    const paidB = (
+      await sql<{ s: string }>(
+        `select sum(total_paid)::text as s from slips where user_id = $1 and status = 'active' and id > (select min(id) from slips where user_id = $1)`,
+        [b.uuid],
+      )
+    )[0]!.s;
     expect(bahtToSatang(totalsA.stake.all)).toBe(Number(paidB));
 
     // Settling again, or a result correction, pays nothing more.
@@ -203,10 +219,18 @@ describe("referral commission", () => {
     for (let i = 0; i < 60; i++) expect((await placeSlip(app.t, friends[i % 2]!, round, line)).statusCode).toBe(200);
     // The result is recorded without settling, as if the process had stopped right after it.
     await close(round);
-    await sql(`update rounds set status = 'add award', result = '{"kind":"simple","threeTop":"123","twoBottom":"45"}'::jsonb where id = $1`, [round]);
-    const rows = async () => Number((await sql<{ n: string }>(`select count(*)::text as n from referral_commissions where round_id = $1`, [round]))[0]!.n);
+    await sql(
+      `update rounds set status = 'add award', result = '{"kind":"simple","threeTop":"123","twoBottom":"45"}'::jsonb where id = $1`,
+      [round],
+    );
+    const rows = async () =>
+      Number((await sql<{ n: string }>(`select count(*)::text as n from referral_commissions where round_id = $1`, [round]))[0]!.n);
 
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/settle-child.ts", app.t.db.$client.options.connectionString!, String(round), "3"], { stdio: "ignore" });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/support/settle-child.ts", app.t.db.$client.options.connectionString!, String(round), "3"],
+      { stdio: "ignore" },
+    );
     const exited = new Promise((r) => child.once("exit", r));
     while (child.exitCode === null && (await rows()) === 0) await new Promise((r) => setTimeout(r, 5));
     child.kill("SIGKILL");
@@ -232,7 +256,15 @@ describe("referral commission", () => {
     await saveRates(RATES);
     const a = await newPlayer(undefined, { bankaccounts: "นาย ซ้ำ ชื่อเดียว" });
     // The same bank account number or phone cannot even register (one account, one player).
-    const sameNo = await post(app.t.app, "/register", { username: "samebankno1", password: "secret-pass-1", phonenumber: "0899999901", bankaccounts: "คนอื่น", bankno: a.bankno, bankname: "kbank", uuidmother: a.uuid });
+    const sameNo = await post(app.t.app, "/register", {
+      username: "samebankno1",
+      password: "secret-pass-1",
+      phonenumber: "0899999901",
+      bankaccounts: "คนอื่น",
+      bankno: a.bankno,
+      bankname: "kbank",
+      uuidmother: a.uuid,
+    });
     expect(sameNo.statusCode).toBeGreaterThanOrEqual(400);
     expect(sameNo.body.message).toMatch(THAI);
     // The same account holder's name, at another bank account: the friend is the referrer.
@@ -275,12 +307,16 @@ describe("who earns, and races", () => {
     const banned = await newPlayer();
     const f2 = await newPlayer(banned.uuid);
     await deposit(f2, 1000);
-    expect((await post(app.t.app, "/api/admin/ban-player", { uuid: banned.uuid, banned: true, reason: "ทดสอบการแบน" }, app.admin)).statusCode).toBe(200);
+    expect(
+      (await post(app.t.app, "/api/admin/ban-player", { uuid: banned.uuid, banned: true, reason: "ทดสอบการแบน" }, app.admin)).statusCode,
+    ).toBe(200);
     const r2 = await makeRound(app.t.db, "hanoi", 600_000);
     expect((await placeSlip(app.t, f2, r2, MIXED)).statusCode).toBe(200);
     await close(r2);
     await award(r2, "157", "42");
-    expect((await sql(`select amount from referral_commissions where friend_id = $1`, [f2.uuid])).map((r) => Number(r.amount))).toEqual([0]);
+    expect((await sql(`select amount from referral_commissions where friend_id = $1`, [f2.uuid])).map((r) => Number(r.amount))).toEqual([
+      0,
+    ]);
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   }, 60_000);
 
@@ -300,12 +336,21 @@ describe("who earns, and races", () => {
         await close(r);
       }
       await award(settled, "157", "42");
-      await sql(`update rounds set status = 'add award', result = '{"kind":"simple","threeTop":"157","twoBottom":"42"}'::jsonb where id = $1`, [pending]);
-      await app.t.db.transaction((tx) => writeWinningPairs(tx, pending, winningPairs(winningNumbers({ kind: "simple", threeTop: "157", twoBottom: "42" }))));
+      await sql(
+        `update rounds set status = 'add award', result = '{"kind":"simple","threeTop":"157","twoBottom":"42"}'::jsonb where id = $1`,
+        [pending],
+      );
+      await app.t.db.transaction((tx) =>
+        writeWinningPairs(tx, pending, winningPairs(winningNumbers({ kind: "simple", threeTop: "157", twoBottom: "42" }))),
+      );
       const results = await Promise.allSettled([
         settleRound(app.t.db, pending, 1),
         call(app.t.app, lottery.cancelActivity, { activityid: settled, note: "ยกเลิกพร้อมกัน" }, app.admin),
-        ...Array.from({ length: 4 }, () => call(app.t.app, referral.addWithdrawalAf, { uuid: a.uuid, amount: 0.05, note: "" }, a.token, { headers: { "idempotency-key": randomUUID() } })),
+        ...Array.from({ length: 4 }, () =>
+          call(app.t.app, referral.addWithdrawalAf, { uuid: a.uuid, amount: 0.05, note: "" }, a.token, {
+            headers: { "idempotency-key": randomUUID() },
+          }),
+        ),
       ]);
       for (const r of results) {
         expect(r.status, r.status === "rejected" ? String(r.reason) : "").toBe("fulfilled");
@@ -322,15 +367,49 @@ describe("who earns, and races", () => {
 describe("payout edits keep the bound", () => {
   it("a payout rate or restricted price that would let commission exceed half the edge is refused, a lower one saved", async () => {
     await saveRates(RATES);
-    const tooHigh = await post(app.t.app, "/api/admin/update-lotto-config", { configID: "laos", userType: "member", betType: "ThreeDigit", rate: 990, minStake: 1, maxStake: 2000, maxPerNumber: 20000, discountPercent: 0 }, app.admin);
+    const tooHigh = await post(
+      app.t.app,
+      "/api/admin/update-lotto-config",
+      {
+        configID: "laos",
+        userType: "member",
+        betType: "ThreeDigit",
+        rate: 990,
+        minStake: 1,
+        maxStake: 2000,
+        maxPerNumber: 20000,
+        discountPercent: 0,
+      },
+      app.admin,
+    );
     expect(tooHigh.statusCode).toBe(400);
     expect(tooHigh.body.message).toMatch(/ค่าคอมแนะนำเพื่อน.*สามตัวบน/);
-    expect((await sql<{ rate_x100: number }>(`select rate_x100 from lotto_config where lottery_id = 'laos' and bet_type = 'ThreeDigit' and user_type = 'member'`))[0]!.rate_x100).toBe(90_000);
+    expect(
+      (
+        await sql<{ rate_x100: number }>(
+          `select rate_x100 from lotto_config where lottery_id = 'laos' and bet_type = 'ThreeDigit' and user_type = 'member'`,
+        )
+      )[0]!.rate_x100,
+    ).toBe(90_000);
     const round = await makeRound(app.t.db, "laos", 600_000);
-    const price = await post(app.t.app, "/api/admin/add-digit-price", { activity_id: round, award_type: "ThreeDigit", number: "123", new_price: 990 }, app.admin);
+    const price = await post(
+      app.t.app,
+      "/api/admin/add-digit-price",
+      { activity_id: round, award_type: "ThreeDigit", number: "123", new_price: 990 },
+      app.admin,
+    );
     expect(price.statusCode).toBe(400);
     expect(price.body.message).toMatch(/ค่าคอมแนะนำเพื่อน/);
-    expect((await post(app.t.app, "/api/admin/add-digit-price", { activity_id: round, award_type: "ThreeDigit", number: "123", new_price: 700 }, app.admin)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          app.t.app,
+          "/api/admin/add-digit-price",
+          { activity_id: round, award_type: "ThreeDigit", number: "123", new_price: 700 },
+          app.admin,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -350,7 +429,11 @@ describe("moving commission to the credit", () => {
 
     const each = 4; // baht: 20 × 4 = 80 ฿ asked, 30 ฿ there
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call(app.t.app, referral.addWithdrawalAf, { uuid: a.uuid, amount: each, note: "" }, a.token, { headers: { "idempotency-key": randomUUID() } })),
+      Array.from({ length: 20 }, () =>
+        call(app.t.app, referral.addWithdrawalAf, { uuid: a.uuid, amount: each, note: "" }, a.token, {
+          headers: { "idempotency-key": randomUUID() },
+        }),
+      ),
     );
     const ok = answers.filter((r) => r.ok).length;
     expect(ok).toBe(Math.floor(balance / bahtToSatang(each)));
@@ -364,8 +447,12 @@ describe("moving commission to the credit", () => {
 
     // The same key twice: one move, the same answer.
     const key = randomUUID();
-    const once = await call(app.t.app, referral.addWithdrawalAf, { uuid: a.uuid, amount: "1.00", note: "ทดสอบ" }, a.token, { headers: { "idempotency-key": key } });
-    const twice = await call(app.t.app, referral.addWithdrawalAf, { uuid: a.uuid, amount: "1.00", note: "ทดสอบ" }, a.token, { headers: { "idempotency-key": key } });
+    const once = await call(app.t.app, referral.addWithdrawalAf, { uuid: a.uuid, amount: "1.00", note: "ทดสอบ" }, a.token, {
+      headers: { "idempotency-key": key },
+    });
+    const twice = await call(app.t.app, referral.addWithdrawalAf, { uuid: a.uuid, amount: "1.00", note: "ทดสอบ" }, a.token, {
+      headers: { "idempotency-key": key },
+    });
     expect(once.ok && twice.ok && twice.body.id === once.body.id).toBe(true);
     const list = await call(app.t.app, referral.readWithdrawalListAf, { uuid: a.uuid, dayperiod: 1 }, a.token);
     expect(list.ok && list.body.withdrawallist.length).toBe(ok + 1);
@@ -375,7 +462,8 @@ describe("moving commission to the credit", () => {
   it("refuses below the minimum and bad amounts in Thai, writing nothing", async () => {
     await saveRates(RATES, 100);
     const a = await newPlayer();
-    const count = async () => Number((await sql<{ n: string }>(`select count(*)::text as n from affiliate_withdrawals where user_id = $1`, [a.uuid]))[0]!.n);
+    const count = async () =>
+      Number((await sql<{ n: string }>(`select count(*)::text as n from affiliate_withdrawals where user_id = $1`, [a.uuid]))[0]!.n);
     for (const amount of [50, 0, -5, "abc", 1.234, "1e3", null]) {
       const r = await post(app.t.app, "/api/add-withdrawal-af", { uuid: a.uuid, amount, note: "" }, a.token);
       expect(r.statusCode, String(amount)).toBe(400);
@@ -413,7 +501,12 @@ describe("access and validation", () => {
     expect((await post(app.t.app, "/api/read-subsidyConfig", { typeconfig: "wallet", uuid: a.uuid }, a.token)).statusCode).toBe(400);
     const config = await call(app.t.app, referral.readSubsidyConfig, { typeconfig: "subsidy", uuid: a.uuid }, a.token);
     expect(config.ok && JSON.parse(config.body.config_str)).toMatchObject({ rates: expect.any(Array), min_withdrawal: expect.any(Number) });
-    for (const url of ["/api/admin/read-subsidy-config", "/api/admin/save-subsidy-config", "/api/admin/referral-tree", "/api/admin/change-referrer"]) {
+    for (const url of [
+      "/api/admin/read-subsidy-config",
+      "/api/admin/save-subsidy-config",
+      "/api/admin/referral-tree",
+      "/api/admin/change-referrer",
+    ]) {
       expect((await post(app.t.app, url, { uuid: a.uuid }, a.token)).statusCode, url).toBe(403);
     }
   });
@@ -424,17 +517,34 @@ describe("access and validation", () => {
     const r = await call(
       app.t.app,
       referral.adminSaveSubsidyConfig,
-      { rates: [{ level: 1, lottery_id: null, bet_type: null, bp: 80 }, { level: 1, lottery_id: "hanoi", bet_type: "ThreeDigit", bp: 450 }, { level: 2, lottery_id: null, bet_type: null, bp: 60 }], min_withdrawal: 100 },
+      {
+        rates: [
+          { level: 1, lottery_id: null, bet_type: null, bp: 80 },
+          { level: 1, lottery_id: "hanoi", bet_type: "ThreeDigit", bp: 450 },
+          { level: 2, lottery_id: null, bet_type: null, bp: 60 },
+        ],
+        min_withdrawal: 100,
+      },
       app.admin,
     );
     expect(r.statusCode).toBe(400);
     expect(r.body).toMatchObject({ message: expect.stringMatching(/สามตัวบน.*500 bp/) });
     const now = await call(app.t.app, referral.adminReadSubsidyConfig, {}, app.admin);
     expect(now.ok && now.body.config.rates).toEqual(RATES);
-    const typeWithoutLottery = await post(app.t.app, "/api/admin/save-subsidy-config", { rates: [{ level: 1, lottery_id: null, bet_type: "TwoDigit", bp: 10 }], min_withdrawal: 100 }, app.admin);
+    const typeWithoutLottery = await post(
+      app.t.app,
+      "/api/admin/save-subsidy-config",
+      { rates: [{ level: 1, lottery_id: null, bet_type: "TwoDigit", bp: 10 }], min_withdrawal: 100 },
+      app.admin,
+    );
     expect(typeWithoutLottery.statusCode).toBe(400);
     expect(typeWithoutLottery.body.message).toMatch(THAI);
-    const within = await call(app.t.app, referral.adminSaveSubsidyConfig, { rates: [...RATES.slice(0, 2), { level: 1, lottery_id: "hanoi", bet_type: "ThreeDigit", bp: 480 }], min_withdrawal: 100 }, app.admin);
+    const within = await call(
+      app.t.app,
+      referral.adminSaveSubsidyConfig,
+      { rates: [...RATES.slice(0, 2), { level: 1, lottery_id: "hanoi", bet_type: "ThreeDigit", bp: 480 }], min_withdrawal: 100 },
+      app.admin,
+    );
     expect(within.statusCode).toBe(200);
     await saveRates(RATES);
   });
@@ -450,10 +560,20 @@ describe("access and validation", () => {
     ]);
     const ring = await call(app.t.app, referral.adminChangeReferrer, { uuid: a.uuid, referrer_uuid: c.uuid, reason: "ทดสอบวง" }, app.admin);
     expect(ring.statusCode).toBe(409);
-    expect((await call(app.t.app, referral.adminChangeReferrer, { uuid: c.uuid, referrer_uuid: a.uuid, reason: "" }, app.admin)).statusCode).toBe(400);
-    const moved = await call(app.t.app, referral.adminChangeReferrer, { uuid: c.uuid, referrer_uuid: a.uuid, reason: "ผู้เล่นแจ้งผู้แนะนำผิด" }, app.admin);
+    expect(
+      (await call(app.t.app, referral.adminChangeReferrer, { uuid: c.uuid, referrer_uuid: a.uuid, reason: "" }, app.admin)).statusCode,
+    ).toBe(400);
+    const moved = await call(
+      app.t.app,
+      referral.adminChangeReferrer,
+      { uuid: c.uuid, referrer_uuid: a.uuid, reason: "ผู้เล่นแจ้งผู้แนะนำผิด" },
+      app.admin,
+    );
     expect(moved.statusCode).toBe(200);
-    const audit = await sql<{ before: unknown; after: unknown }>(`select before, after from audit_log where action = 'referral.change' and target = $1`, [`user:${c.uuid}`]);
+    const audit = await sql<{ before: unknown; after: unknown }>(
+      `select before, after from audit_log where action = 'referral.change' and target = $1`,
+      [`user:${c.uuid}`],
+    );
     expect(audit).toEqual([{ before: { referrer: b.uuid }, after: { referrer: a.uuid, reason: "ผู้เล่นแจ้งผู้แนะนำผิด" } }]);
   });
 });

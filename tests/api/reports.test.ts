@@ -16,12 +16,19 @@ const bangkokDay = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOStrin
 
 it("the report per day and lottery equals sums computed from the real slips, deposits, withdrawals and commission, and adds up with the ledger", async () => {
   const { t, admin } = app;
-  expect((await post(t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "4445556667", bankaccounts: "บริษัท หวย จำกัด" }, admin)).statusCode).toBe(200);
+  expect(
+    (await post(t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "4445556667", bankaccounts: "บริษัท หวย จำกัด" }, admin))
+      .statusCode,
+  ).toBe(200);
   // Names of their own: a friend sharing the referrer's bank account name earns the referrer nothing.
   const alice = await createPlayer(t, { bankaccounts: distinctHolder() });
   const bob = await createPlayer(t, { bankaccounts: distinctHolder(), uuidmother: alice.uuid });
   // Money in: two approved deposits, one rejected, and an operator's credit.
-  for (const [p, amount, decision] of [[alice, 500, "Approve"], [bob, 300, "Approve"], [bob, 170, "Reject"]] as const) {
+  for (const [p, amount, decision] of [
+    [alice, 500, "Approve"],
+    [bob, 300, "Approve"],
+    [bob, 170, "Reject"],
+  ] as const) {
     const d = await reportDeposit(t, p, amount);
     expect((await post(t.app, "/api/admin/approve-paynow", { id: d.id, status: decision }, admin)).statusCode).toBe(200);
   }
@@ -30,12 +37,24 @@ it("the report per day and lottery equals sums computed from the real slips, dep
   // Play: a settled hanoi round (alice wins the two-digit, bob the three-digit), and a laos slip placed and then cancelled by its owner.
   const hanoi = await makeRound(t.db, "hanoi", 600_000);
   expect((await placeSlip(t, alice, hanoi, [{ award_type: "TwoDigit", number: "42", amount: 10 }])).statusCode).toBe(200);
-  expect((await placeSlip(t, bob, hanoi, [{ award_type: "TwoDigit", number: "24", amount: 20 }, { award_type: "ThreeDigit", number: "157", amount: 5 }])).statusCode).toBe(200);
+  expect(
+    (
+      await placeSlip(t, bob, hanoi, [
+        { award_type: "TwoDigit", number: "24", amount: 20 },
+        { award_type: "ThreeDigit", number: "157", amount: 5 },
+      ])
+    ).statusCode,
+  ).toBe(200);
   const laos = await makeRound(t.db, "laos", 600_000);
   const cancelled = await placeSlip(t, alice, laos, [{ award_type: "TwoDigit", number: "11", amount: 30 }]);
   expect(cancelled.statusCode).toBe(200);
   const laosSlip = Number((await q("select id from slips where round_id = $1", [laos]))[0].id);
-  const cancel = await post(t.app, "/api/cancel-allpostnumber-mockdata", { uuid: alice.uuid, master_id: laosSlip, activityid: laos }, alice.token);
+  const cancel = await post(
+    t.app,
+    "/api/cancel-allpostnumber-mockdata",
+    { uuid: alice.uuid, master_id: laosSlip, activityid: laos },
+    alice.token,
+  );
   expect(cancel.statusCode, JSON.stringify(cancel.body)).toBe(200);
   expect((await post(t.app, "/api/admin/close-activity", { activityid: hanoi }, admin)).statusCode).toBe(200);
   expect((await post(t.app, "/api/admin/add-award", { activityid: hanoi, threeTop: "157", twoBottom: "42" }, admin)).statusCode).toBe(200);
@@ -44,7 +63,10 @@ it("the report per day and lottery equals sums computed from the real slips, dep
   expect((await q("select accruals_settled_at from rounds where id = $1", [hanoi]))[0].accruals_settled_at).not.toBeNull();
 
   // Money out: one withdrawal paid, one refused.
-  for (const [p, amount, decision] of [[alice, 100, "Approve"], [bob, 150, "Reject"]] as const) {
+  for (const [p, amount, decision] of [
+    [alice, 100, "Approve"],
+    [bob, 150, "Reject"],
+  ] as const) {
     const w = await post(t.app, "/api/add-withdrawal", { uuid: p.uuid, amount: String(amount), note: "", bankname: p.bankname }, p.token);
     expect(w.statusCode, JSON.stringify(w.body)).toBe(200);
     expect((await post(t.app, "/api/admin/approve-withdrawal", { id: w.body.id, status: decision }, admin)).statusCode).toBe(200);

@@ -28,7 +28,12 @@ let bankReady = false;
 async function bank() {
   if (bankReady) return;
   bankReady = true;
-  await post(app.t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, app.admin);
+  await post(
+    app.t.app,
+    "/api/admin/save-mybank",
+    { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+    app.admin,
+  );
 }
 
 const settings = async (p: Player) => {
@@ -38,12 +43,22 @@ const settings = async (p: Player) => {
 };
 const setLimit = (p: Player, kind: string, period: string, amount: number | null) =>
   call(app.t.app, rg.setLimit, { kind, period, amount } as never, p.token);
-const limitOf = (s: Awaited<ReturnType<typeof settings>>, kind: string, period: string) => s.limits.find((l) => l.kind === kind && l.period === period)!;
-const auditOf = async (p: Player) => sql<{ actor: string; action: string; before: unknown; after: unknown; reason: string | null }>(`select actor, action, before, after, reason from rg_audit where user_id = $1 order by id`, [p.uuid]);
+const limitOf = (s: Awaited<ReturnType<typeof settings>>, kind: string, period: string) =>
+  s.limits.find((l) => l.kind === kind && l.period === period)!;
+const auditOf = async (p: Player) =>
+  sql<{ actor: string; action: string; before: unknown; after: unknown; reason: string | null }>(
+    `select actor, action, before, after, reason from rg_audit where user_id = $1 order by id`,
+    [p.uuid],
+  );
 /** Passes time for a pending raise: its request moves back by `hours`. */
-const age = (p: Player, hours: number) => sql(`update rg_limits set pending_at = pending_at - make_interval(hours => $2) where user_id = $1 and pending_at is not null`, [p.uuid, hours]);
+const age = (p: Player, hours: number) =>
+  sql(`update rg_limits set pending_at = pending_at - make_interval(hours => $2) where user_id = $1 and pending_at is not null`, [
+    p.uuid,
+    hours,
+  ]);
 
-const bet = (p: Player, round: number, amount: number, number = "12") => placeSlip(app.t, p, round, [{ award_type: "TwoDigit", number, amount }]);
+const bet = (p: Player, round: number, amount: number, number = "12") =>
+  placeSlip(app.t, p, round, [{ award_type: "TwoDigit", number, amount }]);
 
 describe("limits", () => {
   it("a new or lower limit applies at once; a raise waits 24 h, then holds until confirmed, and lapses after 7 days", async () => {
@@ -85,7 +100,10 @@ describe("limits", () => {
       "player:limit.remove_requested",
       "system:limit.raise_lapsed",
     ]);
-    expect((await auditOf(p))[1]).toMatchObject({ before: { kind: "stake", period: "day", amount: 500 }, after: { kind: "stake", period: "day", amount: 300 } });
+    expect((await auditOf(p))[1]).toMatchObject({
+      before: { kind: "stake", period: "day", amount: 500 },
+      after: { kind: "stake", period: "day", amount: 300 },
+    });
     expect((await auditOf(p))[3]).toMatchObject({ after: { kind: "stake", period: "day", amount: 800 } });
   });
 
@@ -131,7 +149,9 @@ describe("limits", () => {
     // A game stake counts against the same limit.
     const game = await call(app.t.app, games.addHuakoiHilow, { uuid: p.uuid, price: 20, gametype: "huakoi", bet: "หัว" }, p.token);
     expect(game.statusCode).toBe(400);
-    expect((await call(app.t.app, games.addHuakoiHilow, { uuid: p.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, p.token)).ok).toBe(true);
+    expect((await call(app.t.app, games.addHuakoiHilow, { uuid: p.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, p.token)).ok).toBe(
+      true,
+    );
     expect(limitOf(await settings(p), "stake", "day")).toMatchObject({ used: 100, left: 0 });
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   });
@@ -147,11 +167,17 @@ describe("limits", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body.message, refused.body.message).toMatch(/ยอดเสียต่อวัน.*เสียได้อีก 10 บาท/);
     // "42" wins two-bottom: its payout comes off the loss.
-    await sql(`update rounds set close_at = now() - interval '1 second', open_at = least(open_at, now() - interval '2 hours') where id = $1`, [round]);
+    await sql(
+      `update rounds set close_at = now() - interval '1 second', open_at = least(open_at, now() - interval '2 hours') where id = $1`,
+      [round],
+    );
     const award = await call(app.t.app, lottery.addAward, { activityid: round, threeTop: "999", twoBottom: "42" } as never, app.admin);
     expect(award.statusCode, JSON.stringify(award.body)).toBe(200);
     await settleRound(app.t.db, round);
-    const won = await sql<{ p: string }>(`select coalesce(sum(payout), 0)::text as p from slip_lines where user_id = $1 and result = 'win'`, [p.uuid]);
+    const won = await sql<{ p: string }>(
+      `select coalesce(sum(payout), 0)::text as p from slip_lines where user_id = $1 and result = 'win'`,
+      [p.uuid],
+    );
     expect(Number(won[0]!.p)).toBeGreaterThan(9000);
     // The day is now a net win: nothing counts as lost, and stakes may reach the winnings plus the limit.
     const wins = Number(won[0]!.p) / 100;
@@ -176,27 +202,61 @@ describe("limits", () => {
     expect(more.body.message).toMatch(/ฝากได้อีก 19\d\.\d\d บาท/);
     // The operator lowers the limit; a transfer reported earlier arrives anyway.
     const second = await reportDeposit(app.t, p, 150);
-    const lowered = await call(app.t.app, rg.adminLowerLimit, { uuid: p.uuid, kind: "deposit", period: "day", amount: 350, reason: "ผู้เล่นขอให้ช่วยลด" }, app.admin);
+    const lowered = await call(
+      app.t.app,
+      rg.adminLowerLimit,
+      { uuid: p.uuid, kind: "deposit", period: "day", amount: 350, reason: "ผู้เล่นขอให้ช่วยลด" },
+      app.admin,
+    );
     expect(lowered.ok).toBe(true);
     expect((await post(app.t.app, "/api/admin/approve-paynow", { id: second.id, status: "Approve" }, app.admin)).statusCode).toBe(200);
     expect(await creditOf(app.t, p.token)).toBeCloseTo(d.amount + second.amount, 2);
     const listed = await call(app.t.app, rg.adminRgPlayers, {}, app.admin);
-    expect(listed.ok && listed.body.players.find((x) => x.uuid === p.uuid)).toMatchObject({ flagged_deposits: 1, limits: [{ kind: "deposit", period: "day", amount: 350 }] });
+    expect(listed.ok && listed.body.players.find((x) => x.uuid === p.uuid)).toMatchObject({
+      flagged_deposits: 1,
+      limits: [{ kind: "deposit", period: "day", amount: 350 }],
+    });
   });
 
   it("an operator can lower a limit with a reason, never raise it; each change is audited as the operator's", async () => {
     const p = await player(0);
     expect((await setLimit(p, "stake", "week", 1000)).ok).toBe(true);
-    const raise = await call(app.t.app, rg.adminLowerLimit, { uuid: p.uuid, kind: "stake", period: "week", amount: 2000, reason: "ทดสอบเพิ่ม" }, app.admin);
+    const raise = await call(
+      app.t.app,
+      rg.adminLowerLimit,
+      { uuid: p.uuid, kind: "stake", period: "week", amount: 2000, reason: "ทดสอบเพิ่ม" },
+      app.admin,
+    );
     expect(raise.statusCode).toBe(400);
-    const lower = await call(app.t.app, rg.adminLowerLimit, { uuid: p.uuid, kind: "stake", period: "week", amount: 400, reason: "พฤติกรรมเสี่ยง" }, app.admin);
+    const lower = await call(
+      app.t.app,
+      rg.adminLowerLimit,
+      { uuid: p.uuid, kind: "stake", period: "week", amount: 400, reason: "พฤติกรรมเสี่ยง" },
+      app.admin,
+    );
     expect(lower.ok).toBe(true);
-    const noReason = await post(app.t.app, "/api/admin/rg/lower-limit", { uuid: p.uuid, kind: "stake", period: "week", amount: 300 }, app.admin);
+    const noReason = await post(
+      app.t.app,
+      "/api/admin/rg/lower-limit",
+      { uuid: p.uuid, kind: "stake", period: "week", amount: 300 },
+      app.admin,
+    );
     expect(noReason.statusCode).toBe(400);
-    const byPlayer = await post(app.t.app, "/api/admin/rg/lower-limit", { uuid: p.uuid, kind: "stake", period: "week", amount: 300, reason: "ลองดู" }, p.token);
+    const byPlayer = await post(
+      app.t.app,
+      "/api/admin/rg/lower-limit",
+      { uuid: p.uuid, kind: "stake", period: "week", amount: 300, reason: "ลองดู" },
+      p.token,
+    );
     expect(byPlayer.statusCode).toBe(403);
     const audit = await call(app.t.app, rg.adminRgAudit, { uuid: p.uuid }, app.admin);
-    expect(audit.ok && audit.body.lines[0]).toMatchObject({ actor: "operator", action: "limit.lower", before: { amount: 1000 }, after: { amount: 400 }, reason: "พฤติกรรมเสี่ยง" });
+    expect(audit.ok && audit.body.lines[0]).toMatchObject({
+      actor: "operator",
+      action: "limit.lower",
+      before: { amount: 1000 },
+      after: { amount: 400 },
+      reason: "พฤติกรรมเสี่ยง",
+    });
   });
 });
 
@@ -210,7 +270,9 @@ describe("reality check", () => {
     const waiting = await bet(p, round, 10, "13");
     expect(waiting.statusCode).toBe(409);
     expect(waiting.body.message).toBe("กรุณาตอบการเตือนเวลาเล่นก่อนแทงต่อ");
-    expect((await call(app.t.app, games.addHuakoiHilow, { uuid: p.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, p.token)).statusCode).toBe(409);
+    expect(
+      (await call(app.t.app, games.addHuakoiHilow, { uuid: p.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, p.token)).statusCode,
+    ).toBe(409);
     const shown = await settings(p);
     expect(shown.reality).toMatchObject({ due: true, stakes: 10, net: -10 });
     await settings(p);
@@ -258,7 +320,7 @@ describe("time-out and self-exclusion", () => {
     // Every token of the player now answers 401.
     expect((await post(app.t.app, "/api/rg/settings", {}, p.token)).statusCode).toBe(401);
     expect((await post(app.t.app, "/api/rg/settings", {}, other)).statusCode).toBe(401);
-    expect((await sql(`select status from games where creator_id = $1`, [p.uuid]))).toEqual([{ status: "cancelled" }]);
+    expect(await sql(`select status from games where creator_id = $1`, [p.uuid])).toEqual([{ status: "cancelled" }]);
 
     // Signing in still works, to see the balance and withdraw it.
     const token = await loginAs(app.t, p.username, password);
@@ -266,7 +328,9 @@ describe("time-out and self-exclusion", () => {
     expect(await creditOf(app.t, token)).toBe(950);
     expect((await bet(back, round, 10, "78")).statusCode).toBe(403);
     expect((await bet(back, round, 10, "78")).body.message).toMatch(/พักการเล่น/);
-    expect((await call(app.t.app, games.addHuakoiHilow, { uuid: p.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, token)).statusCode).toBe(403);
+    expect(
+      (await call(app.t.app, games.addHuakoiHilow, { uuid: p.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, token)).statusCode,
+    ).toBe(403);
     expect((await post(app.t.app, "/api/gent-amount", { amount: 100 }, token)).statusCode).toBe(403);
     const withdrawal = await post(app.t.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "900", note: "", bankname: p.bankname }, token);
     expect(withdrawal.statusCode, JSON.stringify(withdrawal.body)).toBe(200);
@@ -276,15 +340,23 @@ describe("time-out and self-exclusion", () => {
 
     // No points for p's settled slip, no commission from the friend's slip, while excluded.
     expect((await bet(friend, round, 40, "11")).statusCode).toBe(200);
-    await sql(`update rounds set close_at = now() - interval '1 second', open_at = least(open_at, now() - interval '2 hours') where id = $1`, [round]);
-    expect((await call(app.t.app, lottery.addAward, { activityid: round, threeTop: "555", twoBottom: "99" } as never, app.admin)).statusCode).toBe(200);
+    await sql(
+      `update rounds set close_at = now() - interval '1 second', open_at = least(open_at, now() - interval '2 hours') where id = $1`,
+      [round],
+    );
+    expect(
+      (await call(app.t.app, lottery.addAward, { activityid: round, threeTop: "555", twoBottom: "99" } as never, app.admin)).statusCode,
+    ).toBe(200);
     await settleRound(app.t.db, round);
     expect(await sql(`select amount from referral_commissions where referrer_id = $1 and amount > 0`, [p.uuid])).toEqual([]);
     expect(await sql(`select amount from points_log where user_id = $1 and kind = 'bet'`, [p.uuid])).toEqual([]);
     expect((await sql(`select amount from points_log where user_id = $1 and kind = 'bet'`, [friend.uuid])).length).toBe(1);
 
     // After the end the account stays closed until the player asks to return and 24 h pass.
-    await sql(`update rg_state set break_until = now() - interval '1 minute', break_started_at = now() - interval '7 months' where user_id = $1`, [p.uuid]);
+    await sql(
+      `update rg_state set break_until = now() - interval '1 minute', break_started_at = now() - interval '7 months' where user_id = $1`,
+      [p.uuid],
+    );
     expect((await bet(back, await makeRound(app.t.db, "hanoi", 600_000), 10, "79")).statusCode).toBe(403);
     expect((await call(app.t.app, rg.requestReturn, {}, token)).ok).toBe(true);
     expect((await post(app.t.app, "/api/gent-amount", { amount: 100 }, token)).statusCode).toBe(403);

@@ -68,7 +68,10 @@ describe("one round per draw", () => {
       fc.record({ kind: fc.constant("moveTimes" as const), lottery: fc.constantFrom(...LOTTERIES), close: fc.nat({ max: 2 }) }),
     );
     const pick = async (statuses: string[], n: number) => {
-      const rows = await q(`select id, lottery_id from rounds where lottery_id = any($1) and status = any($2) order by id`, [LOTTERIES, statuses]);
+      const rows = await q(`select id, lottery_id from rounds where lottery_id = any($1) and status = any($2) order by id`, [
+        LOTTERIES,
+        statuses,
+      ]);
       return rows.length ? rows[n % rows.length] : undefined;
     };
     const fields = (lotteryId: string, seed: number) => {
@@ -96,7 +99,8 @@ describe("one round per draw", () => {
         for (const [i, o] of ops.entries()) {
           if (o.kind === "plan") {
             // The planning step as it runs on a later day (a future `now`): more draws come into the plan.
-            for (const id of LOTTERIES) await planLottery(app.t.db, (await lotteryById(app.t.db, id))!, new Date(Date.now() + o.days * DAY_MS));
+            for (const id of LOTTERIES)
+              await planLottery(app.t.db, (await lotteryById(app.t.db, id))!, new Date(Date.now() + o.days * DAY_MS));
           } else if (o.kind === "restart") {
             await planAll(app.t.db);
           } else if (o.kind === "closeEarly") {
@@ -104,7 +108,10 @@ describe("one round per draw", () => {
             if (r) expect((await call(app.t.app, lottery.closeActivity, { activityid: Number(r.id) }, app.admin)).statusCode).toBe(200);
           } else if (o.kind === "cancel") {
             const r = await pick(["open", "closed", "add award"], o.pick);
-            if (r) expect((await call(app.t.app, lottery.cancelActivity, { activityid: Number(r.id), note: "ทดสอบยกเลิกงวด" }, app.admin)).statusCode).toBe(200);
+            if (r)
+              expect(
+                (await call(app.t.app, lottery.cancelActivity, { activityid: Number(r.id), note: "ทดสอบยกเลิกงวด" }, app.admin)).statusCode,
+              ).toBe(200);
           } else if (o.kind === "result") {
             const r = await pick(["closed"], o.pick);
             if (r) {
@@ -120,7 +127,12 @@ describe("one round per draw", () => {
           } else {
             const l = (await lotteryById(app.t.db, o.lottery))!;
             const schedule = { ...(l.schedule as Record<string, unknown>), close: closes[o.lottery]![o.close]! };
-            const res = await call(app.t.app, lottery.adminUpdateLottery, { id: l.id, name: l.name, active: true, schedule: schedule as never }, app.admin);
+            const res = await call(
+              app.t.app,
+              lottery.adminUpdateLottery,
+              { id: l.id, name: l.name, active: true, schedule: schedule as never },
+              app.admin,
+            );
             expect(res.statusCode).toBe(200);
           }
           expect(await twinsOf(LOTTERIES)).toEqual([]);
@@ -143,7 +155,9 @@ describe("twins left from before the slot key", () => {
   it("start-up cancels the unsettled twin and refunds its slips once, with an audit row, and the ledger still balances", async () => {
     // A planned round, closed early; then a second round of the same draw inserted as the old planner did
     // (its key was the close time, which closing early had moved).
-    const [first] = await q(`select id, draw_date, round_no from rounds where lottery_id = 'cambodia' and holds_slot order by close_at limit 1`);
+    const [first] = await q(
+      `select id, draw_date, round_no from rounds where lottery_id = 'cambodia' and holds_slot order by close_at limit 1`,
+    );
     expect(first).toBeDefined();
     expect((await call(app.t.app, lottery.closeActivity, { activityid: Number(first.id) }, app.admin)).statusCode).toBe(200);
     const [twin] = await q(
@@ -157,10 +171,13 @@ describe("twins left from before the slot key", () => {
     expect(await cancelRoundTwins(app.t.owner)).toEqual({ cancelled: [], refunded: 0, settled: [] });
     const bettor = await createPlayer(app.t);
     await fund(app.t, app.admin, bettor.uuid, 100);
-    for (const n of ["12", "34"]) expect((await placeSlip(app.t, bettor, twinId, [{ award_type: "TwoDigit", number: n, amount: 20 }])).statusCode).toBe(200);
+    for (const n of ["12", "34"])
+      expect((await placeSlip(app.t, bettor, twinId, [{ award_type: "TwoDigit", number: n, amount: 20 }])).statusCode).toBe(200);
     expect(await creditOf(app.t, bettor.token)).toBe(60);
     // The first round gets its result: the twin, still open, is a bet on a known draw.
-    expect((await call(app.t.app, lottery.addAward, { activityid: Number(first.id), threeTop: "157", twoBottom: "42" }, app.admin)).statusCode).toBe(200);
+    expect(
+      (await call(app.t.app, lottery.addAward, { activityid: Number(first.id), threeTop: "157", twoBottom: "42" }, app.admin)).statusCode,
+    ).toBe(200);
     // Migration 0029 finds it as the old planner left it.
     await app.t.owner.$client.query(migrationStatement(MARK_TWINS));
     expect(await q(`select twin_of from rounds where id = $1`, [twinId])).toEqual([{ twin_of: first.id }]);
@@ -171,16 +188,27 @@ describe("twins left from before the slot key", () => {
     const again = await cancelRoundTwins(app.t.owner);
     expect(again).toEqual({ cancelled: [], refunded: 0, settled: [] });
 
-    expect(await q(`select id, status from rounds where lottery_id = 'cambodia' and draw_date = $1 and round_no = $2 order by id`, [first.draw_date, first.round_no])).toEqual([
+    expect(
+      await q(`select id, status from rounds where lottery_id = 'cambodia' and draw_date = $1 and round_no = $2 order by id`, [
+        first.draw_date,
+        first.round_no,
+      ]),
+    ).toEqual([
       { id: first.id, status: "add award" },
       { id: twin.id, status: "cancel activity" },
     ]);
     expect(await creditOf(app.t, bettor.token)).toBe(100);
-    const refunds = await q(`select count(*)::int as n from ledger_transactions where kind = 'stake.refund' and reference like $1`, [`round:${twinId}:%`]);
+    const refunds = await q(`select count(*)::int as n from ledger_transactions where kind = 'stake.refund' and reference like $1`, [
+      `round:${twinId}:%`,
+    ]);
     expect(refunds[0].n).toBe(1);
-    const audit = await q(`select actor_id, after->>'keeper' as keeper from audit_log where action = 'round.twin.cancel' and target = $1`, [`round:${twinId}`]);
+    const audit = await q(`select actor_id, after->>'keeper' as keeper from audit_log where action = 'round.twin.cancel' and target = $1`, [
+      `round:${twinId}`,
+    ]);
     expect(audit).toEqual([{ actor_id: null, keeper: String(first.id) }]);
-    expect(await q(`select event, actor_id from round_events where round_id = $1 and event = 'cancel'`, [twinId])).toEqual([{ event: "cancel", actor_id: null }]);
+    expect(await q(`select event, actor_id from round_events where round_id = $1 and event = 'cancel'`, [twinId])).toEqual([
+      { event: "cancel", actor_id: null },
+    ]);
     expect(await ledgerCheck(app.t, app.admin)).toMatchObject({ ok: true });
   });
 
@@ -208,7 +236,9 @@ describe("twins left from before the slot key", () => {
       await run(migrationStatement("CREATE UNIQUE INDEX"));
       const holders = await run(`select id from rounds where not holds_slot order by id`);
       expect(holders.map((r) => Number(r.id))).toEqual([laosClosed, malaysiaSecond]);
-      expect(await run(`select id from rounds where id = any($1) and holds_slot order by id`, [[laosSettled, malaysiaFirst]])).toHaveLength(2);
+      expect(await run(`select id from rounds where id = any($1) and holds_slot order by id`, [[laosSettled, malaysiaFirst]])).toHaveLength(
+        2,
+      );
       const done = await cancelRoundTwins(database.db);
       expect(done.cancelled).toEqual([laosClosed, malaysiaSecond]);
       expect(await run(`select target from audit_log where action = 'round.twin.cancel' order by target`)).toEqual([

@@ -48,7 +48,8 @@ const SAMPLES: Record<string, string> = {
 
 it("db.execute hands each column kind over as rows.ts types it", async () => {
   const kinds = new Map<string, { sqlType: string; dataType: string }>();
-  for (const t of tables) for (const c of t.columns) kinds.set(`${c.columnType} ${c.getSQLType()}`, { sqlType: c.getSQLType(), dataType: c.dataType });
+  for (const t of tables)
+    for (const c of t.columns) kinds.set(`${c.columnType} ${c.getSQLType()}`, { sqlType: c.getSQLType(), dataType: c.dataType });
   const asText: readonly string[] = TEXT_COLUMN_TYPES;
   for (const [kind, { sqlType, dataType }] of kinds) {
     const sample = SAMPLES[sqlType];
@@ -58,6 +59,9 @@ it("db.execute hands each column kind over as rows.ts types it", async () => {
     const columnType = kind.split(" ")[0]!;
     if (asText.includes(columnType)) expect(typeof v, kind).toBe("string");
     else if (dataType === "custom") expect(Buffer.isBuffer(v), kind).toBe(true);
-    else expect(typeof v, kind).toBe({ string: "string", number: "number", boolean: "boolean", json: "object" }[dataType] ?? `(no expectation for ${dataType})`);
+    else
+      expect(typeof v, kind).toBe(
+        { string: "string", number: "number", boolean: "boolean", json: "object" }[dataType] ?? `(no expectation for ${dataType})`,
+      );
   }
 });

@@ -53,10 +53,15 @@ async function roundWithLines(lottery: string, slips: number) {
        result = '{"kind":"simple","threeTop":"123","twoBottom":"45"}'::jsonb where id = $1`,
     [round],
   );
-  await t.db.transaction((tx) => writeWinningPairs(tx, round, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))));
+  await t.db.transaction((tx) =>
+    writeWinningPairs(tx, round, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))),
+  );
   const w = winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" });
   const winnings = players.map((_, i) =>
-    placed.filter((p) => p.player === i).flatMap((p) => p.lines).reduce((s, l) => s + (lineWins(l.award_type as BetType, l.number, w) ? l.amount * RATES[l.award_type]! : 0), 0),
+    placed
+      .filter((p) => p.player === i)
+      .flatMap((p) => p.lines)
+      .reduce((s, l) => s + (lineWins(l.award_type as BetType, l.number, w) ? l.amount * RATES[l.award_type]! : 0), 0),
   );
   const winningLines = placed.flatMap((p) => p.lines).filter((l) => lineWins(l.award_type as BetType, l.number, w)).length;
   return { round, winnings, lines: winningLines };
@@ -70,9 +75,13 @@ it("a settlement killed mid-way and restarted pays every winning line exactly on
   const { round, winnings, lines } = await roundWithLines("hanoi", 80);
   expect(lines).toBeGreaterThan(200);
   const before = await Promise.all(players.map((p) => creditOf(t, p.token)));
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/settle-child.ts", t.db.$client.options.connectionString!, String(round), "5"], {
-    stdio: "ignore",
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "tests/support/settle-child.ts", t.db.$client.options.connectionString!, String(round), "5"],
+    {
+      stdio: "ignore",
+    },
+  );
   const exited = new Promise((r) => child.once("exit", r));
   let partial = 0;
   while (child.exitCode === null) {
@@ -124,11 +133,18 @@ it("settlers whose batches split a slip's lines never deadlock", async () => {
        result = '{"kind":"simple","threeTop":"123","twoBottom":"45"}'::jsonb where id = $1`,
     [round],
   );
-  await t.db.transaction((tx) => writeWinningPairs(tx, round, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))));
+  await t.db.transaction((tx) =>
+    writeWinningPairs(tx, round, winningPairs(winningNumbers({ kind: "simple", threeTop: "123", twoBottom: "45" }))),
+  );
   const before = await Promise.all(players.map((p) => creditOf(t, p.token)));
   const other: Db = connect(t.db.$client.options.connectionString!);
   try {
-    const counts = await Promise.all([settleRound(t.db, round, 3), settleRound(other, round, 3), settleRound(t.db, round, 3), settleRound(other, round, 3)]);
+    const counts = await Promise.all([
+      settleRound(t.db, round, 3),
+      settleRound(other, round, 3),
+      settleRound(t.db, round, 3),
+      settleRound(other, round, 3),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(12 * 60);
   } finally {
     await other.$client.end();

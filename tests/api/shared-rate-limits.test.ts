@@ -22,7 +22,8 @@ afterAll(async () => {
   await a.close();
 });
 
-const otp = (app: typeof b) => app.inject({ method: "POST", url: "/check-phonenumber", payload: { phonenumber: playerData().phonenumber } });
+const otp = (app: typeof b) =>
+  app.inject({ method: "POST", url: "/check-phonenumber", payload: { phonenumber: playerData().phonenumber } });
 
 it("two instances share one limit per address and call; another call has its own", async () => {
   const codes: number[] = [];
@@ -31,7 +32,9 @@ it("two instances share one limit per address and call; another call has its own
   const refused = await otp(b);
   expect(refused.json().message).toMatch(/[\u0E00-\u0E7F]/);
   // Sign-in is counted apart from OTP requests.
-  expect((await b.inject({ method: "POST", url: "/login", payload: { username: "nobody1", password: "wrong-pass-1" } })).statusCode).toBe(401);
+  expect((await b.inject({ method: "POST", url: "/login", payload: { username: "nobody1", password: "wrong-pass-1" } })).statusCode).toBe(
+    401,
+  );
   // Old windows are forgotten by the ticker; the current one stays.
   await a.owner.$client.query(`update rate_limits set window_start = window_start - interval '2 hours' where key like '%/login %'`);
   expect(await forgetOldRateLimits(a.db.$client)).toBe(1);

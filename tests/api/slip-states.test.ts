@@ -56,7 +56,12 @@ describe("slip states after an early close and a result", () => {
     ];
     for (const s of slips) expect(s.statusCode, JSON.stringify(s.body)).toBe(200);
     const [won, lost, cancelled] = slips.map((s) => s.body.master_id as number) as [number, number, number];
-    const cancel = await post(app.t.app, "/api/cancel-allpostnumber-mockdata", { uuid: player.uuid, activityid: round, master_id: cancelled }, player.token);
+    const cancel = await post(
+      app.t.app,
+      "/api/cancel-allpostnumber-mockdata",
+      { uuid: player.uuid, activityid: round, master_id: cancelled },
+      player.token,
+    );
     expect(cancel.statusCode, JSON.stringify(cancel.body)).toBe(200);
 
     const open = await list(player);

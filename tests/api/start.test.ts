@@ -116,7 +116,14 @@ it("starts again after the server was killed with SIGKILL, though its embedded P
     // Passwords are checked by SCRAM, never sent in clear; a cluster made before that (clear-text
     // "password" rules) is switched at its next start.
     const hba = join(dir, "pg", "pg_hba.conf");
-    const methods = () => [...new Set(readFileSync(hba, "utf8").split("\n").filter((l) => l.trim() && !l.trim().startsWith("#")).map((l) => l.trim().split(/\s+/).at(-1)))];
+    const methods = () => [
+      ...new Set(
+        readFileSync(hba, "utf8")
+          .split("\n")
+          .filter((l) => l.trim() && !l.trim().startsWith("#"))
+          .map((l) => l.trim().split(/\s+/).at(-1)),
+      ),
+    ];
     expect(methods()).toEqual(["scram-sha-256"]);
     writeFileSync(hba, readFileSync(hba, "utf8").replace(/scram-sha-256/g, "password"));
     const second = await start(env);

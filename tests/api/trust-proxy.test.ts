@@ -26,7 +26,12 @@ it("refuses TRUST_PROXY=true or a hop count and reads the proxies' addresses", (
 it("behind the proxy, a client rotating its own X-Forwarded-For entries still meets its per-address limit", async () => {
   // The proxy appends the address it saw; whatever the client put before it is not believed.
   const send = (xff: string) =>
-    t.app.inject({ method: "POST", url: "/check-phonenumber", payload: { phonenumber: playerData().phonenumber }, headers: { "x-forwarded-for": xff } });
+    t.app.inject({
+      method: "POST",
+      url: "/check-phonenumber",
+      payload: { phonenumber: playerData().phonenumber },
+      headers: { "x-forwarded-for": xff },
+    });
   const codes: number[] = [];
   for (let i = 0; i < 8; i++) codes.push((await send(`10.${randomInt(255)}.${randomInt(255)}.${randomInt(255)}, 203.0.113.5`)).statusCode);
   expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);

@@ -37,12 +37,15 @@ it("two instances seeding and planning at once create each round once", async ()
 });
 
 it("two running tickers close each due round once", async () => {
-  const ids = await Promise.all([300, 600, 900, 1200, 1500].map((ms, i) => makeRound(database.db, ["hanoi", "laos", "cambodia", "korea", "india"][i]!, ms)));
+  const ids = await Promise.all(
+    [300, 600, 900, 1200, 1500].map((ms, i) => makeRound(database.db, ["hanoi", "laos", "cambodia", "korea", "india"][i]!, ms)),
+  );
   const errors: unknown[] = [];
   const tickers = [startTicker(database.db, (_m, e) => errors.push(e)), startTicker(second, (_m, e) => errors.push(e))];
   // Until every round is closed (by whichever ticker), not for a fixed while: a busy machine may need longer.
   const closedCount = async () =>
-    (await database.db.$client.query("select count(*)::int as n from rounds where id = any($1::bigint[]) and status = 'closed'", [ids])).rows[0].n as number;
+    (await database.db.$client.query("select count(*)::int as n from rounds where id = any($1::bigint[]) and status = 'closed'", [ids]))
+      .rows[0].n as number;
   await expect.poll(closedCount, { timeout: 20_000, interval: 100 }).toBe(ids.length);
   for (const t of tickers) t.stop();
   expect(errors).toEqual([]);
@@ -64,7 +67,12 @@ it("both instances serve the same rounds over HTTP", async () => {
     const lists = await Promise.all(
       apps.map((a) => a.inject({ method: "POST", url: "/api/lottolist", payload: {}, headers: { authorization: `Bearer ${token}` } })),
     );
-    const next = lists.map((l) => (l.json().lottoList as Array<{ configID: string; nextRound: { activityid: number } | null }>).map((x) => [x.configID, x.nextRound?.activityid]));
+    const next = lists.map((l) =>
+      (l.json().lottoList as Array<{ configID: string; nextRound: { activityid: number } | null }>).map((x) => [
+        x.configID,
+        x.nextRound?.activityid,
+      ]),
+    );
     expect(next[0]).toEqual(next[1]);
   } finally {
     await Promise.all(apps.map((a) => a.close()));
@@ -89,12 +97,20 @@ it("slips on the same numbers through two instances at once are all placed, each
         Array.from({ length: 5 }, (_, k) => {
           const order = [...numbers.slice((i + k) % 5), ...numbers.slice(0, (i + k) % 5)];
           const numberlist = (k % 2 ? order.reverse() : order).map((number) => ({ award_type: "TwoDigit", number, amount: 2 }));
-          return post(apps[(i + k) % 2]!, "/api/post-numberdigit-mockdata", { uuid: p.uuid, activityid: round, datetime: `two-${i}-${k}`, numberlist }, p.token);
+          return post(
+            apps[(i + k) % 2]!,
+            "/api/post-numberdigit-mockdata",
+            { uuid: p.uuid, activityid: round, datetime: `two-${i}-${k}`, numberlist },
+            p.token,
+          );
         }),
       ),
     );
     expect(sent.map((r) => r.statusCode)).toEqual(sent.map(() => 200));
-    const exposure = await database.db.$client.query("select number, total_stake::int as s from number_exposure where round_id = $1 order by number", [round]);
+    const exposure = await database.db.$client.query(
+      "select number, total_stake::int as s from number_exposure where round_id = $1 order by number",
+      [round],
+    );
     expect(exposure.rows).toEqual(numbers.map((number) => ({ number, s: 8 * 5 * 200 })));
     for (const p of players) expect(await creditOf(site, p.token)).toBe(1000 - 5 * 10);
     expect((await ledgerCheck(site, admin)).ok).toBe(true);

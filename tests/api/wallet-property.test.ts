@@ -68,7 +68,12 @@ it("random deposit / approve / reject / withdraw / adjust sequences keep every i
           decided.push({ url: "/api/admin/approve-paynow", id: d!.id });
         } else if (o.kind === "withdraw") {
           const p = players[o.player]!;
-          const res = await post(t.app, "/api/add-withdrawal", { uuid: p.uuid, amount: String(o.baht), note: "", bankname: p.bankname }, p.token);
+          const res = await post(
+            t.app,
+            "/api/add-withdrawal",
+            { uuid: p.uuid, amount: String(o.baht), note: "", bankname: p.bankname },
+            p.token,
+          );
           if (balance[o.player]! >= o.baht * 100) {
             expect(res.statusCode).toBe(200);
             balance[o.player]! -= o.baht * 100;

@@ -14,8 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const PNG_1PX =
-  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const PNG_1PX = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 async function rows(sql: string, params: unknown[] = []) {
   return (await t.db.$client.query(sql, params)).rows;
@@ -24,7 +23,12 @@ async function rows(sql: string, params: unknown[] = []) {
 describe("deposits", () => {
   it("amount request → transfer report (Pending) → approval credits the player once", async () => {
     const p = await createPlayer(t);
-    await post(t.app, "/api/admin/save-mybank", { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" }, admin);
+    await post(
+      t.app,
+      "/api/admin/save-mybank",
+      { bankname: "scb", bankno: "111-2-33333-4", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
+      admin,
+    );
 
     const amount = await post(t.app, "/api/gent-amount", { amount: 500 }, p.token);
     expect(amount.statusCode).toBe(200);
@@ -33,12 +37,21 @@ describe("deposits", () => {
     expect(fraction).toBeLessThanOrEqual(99);
     expect(amount.body.transection).toMatch(/^DP[0-9A-Z]+$/);
     expect(amount.body.bank).toMatchObject({ bankname: "scb", bankno: "1112333334" });
-    expect(amount.body.qrPayload).toContain(`54${String((amount.body.amount as number).toFixed(2).length).padStart(2, "0")}${(amount.body.amount as number).toFixed(2)}`);
+    expect(amount.body.qrPayload).toContain(
+      `54${String((amount.body.amount as number).toFixed(2).length).padStart(2, "0")}${(amount.body.amount as number).toFixed(2)}`,
+    );
 
     const report = await post(
       t.app,
       "/api/add-paynow",
-      { amount: amount.body.amount, paytime: new Date().toISOString(), comment: "โอนจากแอป", bankname: "kbank", transection: amount.body.transection, slip: PNG_1PX },
+      {
+        amount: amount.body.amount,
+        paytime: new Date().toISOString(),
+        comment: "โอนจากแอป",
+        bankname: "kbank",
+        transection: amount.body.transection,
+        slip: PNG_1PX,
+      },
       p.token,
     );
     expect(report.statusCode).toBe(200);
@@ -46,7 +59,13 @@ describe("deposits", () => {
 
     const history = await post(t.app, "/api/read-payRecordByUUID", { uuid: p.uuid, dayperiod: 7 }, p.token);
     const record = (history.body.arrPayRecordByUserAllStatus as Array<Record<string, unknown>>)[0]!;
-    expect(record).toMatchObject({ id: report.body.id, status: "Pending", amount: amount.body.amount, transection: amount.body.transection, hasSlip: true });
+    expect(record).toMatchObject({
+      id: report.body.id,
+      status: "Pending",
+      amount: amount.body.amount,
+      transection: amount.body.transection,
+      hasSlip: true,
+    });
     expect(record.date_time).toMatch(/^\d{2}\/\d{2}\/25\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const slip = await post(t.app, "/api/admin/paynow-slip", { id: report.body.id }, admin);
@@ -62,7 +81,9 @@ describe("deposits", () => {
     expect(again.body.message).toMatch(THAI);
     expect(await creditOf(t, p.token)).toBe(amount.body.amount);
 
-    const audit = await rows("select before, after from audit_log where action = 'paynow.approve' and target = $1", [`paynow:${report.body.id}`]);
+    const audit = await rows("select before, after from audit_log where action = 'paynow.approve' and target = $1", [
+      `paynow:${report.body.id}`,
+    ]);
     expect(audit).toHaveLength(1);
     expect(audit[0].before.status).toBe("Pending");
     expect(audit[0].after.credit).toBe(amount.body.amount);
@@ -104,7 +125,13 @@ describe("deposits", () => {
   it("a repeated transfer report is applied once; a different one for the same transfer is refused", async () => {
     const p = await createPlayer(t);
     const amount = await post(t.app, "/api/gent-amount", { amount: 150 }, p.token);
-    const body = { amount: amount.body.amount, paytime: new Date().toISOString(), comment: "", bankname: "kbank", transection: amount.body.transection };
+    const body = {
+      amount: amount.body.amount,
+      paytime: new Date().toISOString(),
+      comment: "",
+      bankname: "kbank",
+      transection: amount.body.transection,
+    };
     const [a, b] = await Promise.all([post(t.app, "/api/add-paynow", body, p.token), post(t.app, "/api/add-paynow", body, p.token)]);
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
@@ -132,7 +159,13 @@ describe("deposits", () => {
   it("refuses bad transfer reports and writes nothing", async () => {
     const p = await createPlayer(t);
     const amount = await post(t.app, "/api/gent-amount", { amount: 100 }, p.token);
-    const base = { amount: amount.body.amount, paytime: new Date().toISOString(), comment: "", bankname: "kbank", transection: amount.body.transection };
+    const base = {
+      amount: amount.body.amount,
+      paytime: new Date().toISOString(),
+      comment: "",
+      bankname: "kbank",
+      transection: amount.body.transection,
+    };
     const cases: Array<[Record<string, unknown>, number]> = [
       [{ amount: (amount.body.amount as number) + 1 }, 400],
       [{ paytime: "yesterday" }, 400],
@@ -157,7 +190,9 @@ describe("withdrawals", () => {
     const p = await createPlayer(t);
     await fund(t, admin, p.uuid, 1000);
     const results = await Promise.all(
-      Array.from({ length: 64 }, () => post(t.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "100", note: "", bankname: p.bankname }, p.token)),
+      Array.from({ length: 64 }, () =>
+        post(t.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "100", note: "", bankname: p.bankname }, p.token),
+      ),
     );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(10);
@@ -196,7 +231,12 @@ describe("withdrawals", () => {
       [w1.body.id, "Reject"],
     ]);
     const log = await post(t.app, "/api/admin-get-log", { uuid: p.uuid, dayperiod: 1 }, admin);
-    expect((log.body.logArr as Array<{ kind: string }>).map((l) => l.kind)).toEqual(["withdrawal.hold", "withdrawal.refund", "withdrawal.hold", "adjust.credit"]);
+    expect((log.body.logArr as Array<{ kind: string }>).map((l) => l.kind)).toEqual([
+      "withdrawal.hold",
+      "withdrawal.refund",
+      "withdrawal.hold",
+      "adjust.credit",
+    ]);
     expect((await ledgerCheck(t, admin)).ok).toBe(true);
   });
 
@@ -205,21 +245,38 @@ describe("withdrawals", () => {
     await fund(t, admin, p.uuid, 500);
     const tryWithdraw = (body: Record<string, unknown>) =>
       post(t.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "100", note: "", bankname: "kbank", ...body }, p.token);
-    for (const body of [{ bankname: "scb" }, { amount: "50" }, { amount: "600" }, { amount: "12.345" }, { amount: "abc" }, { amount: 100 }]) {
+    for (const body of [
+      { bankname: "scb" },
+      { amount: "50" },
+      { amount: "600" },
+      { amount: "12.345" },
+      { amount: "abc" },
+      { amount: 100 },
+    ]) {
       const res = await tryWithdraw(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.body.msg, JSON.stringify(body)).toMatch(THAI);
     }
     expect(await creditOf(t, p.token)).toBe(500);
 
-    await post(t.app, "/api/admin/update-wallet-config", { depositMin: 100, depositMax: 100000, withdrawMin: 100, withdrawDailyMax: 300, promptpayId: "" }, admin);
+    await post(
+      t.app,
+      "/api/admin/update-wallet-config",
+      { depositMin: 100, depositMax: 100000, withdrawMin: 100, withdrawDailyMax: 300, promptpayId: "" },
+      admin,
+    );
     try {
       expect((await tryWithdraw({ amount: "200" })).statusCode).toBe(200);
       const over = await tryWithdraw({ amount: "150" });
       expect(over.statusCode).toBe(400);
       expect(over.body.msg).toMatch(/ต่อวัน/);
     } finally {
-      await post(t.app, "/api/admin/update-wallet-config", { depositMin: 100, depositMax: 100000, withdrawMin: 100, withdrawDailyMax: 200000, promptpayId: "" }, admin);
+      await post(
+        t.app,
+        "/api/admin/update-wallet-config",
+        { depositMin: 100, depositMax: 100000, withdrawMin: 100, withdrawDailyMax: 200000, promptpayId: "" },
+        admin,
+      );
     }
     expect((await rows("select count(*)::int as n from withdrawals where user_id = $1", [p.uuid]))[0].n).toBe(1);
   });
@@ -249,7 +306,9 @@ describe("manual adjustment", () => {
     const debit = await adjust(t, admin, { uuid: p.uuid, amount: -23.45, note: "หักคืน" });
     expect(debit.body.credit).toBe(100);
 
-    const audit = await rows("select before, after from audit_log where action = 'credit.adjust' and target = $1 order by id", [`user:${p.uuid}`]);
+    const audit = await rows("select before, after from audit_log where action = 'credit.adjust' and target = $1 order by id", [
+      `user:${p.uuid}`,
+    ]);
     expect(audit.map((a) => [a.before.credit, a.after.credit])).toEqual([
       [0, 123.45],
       [123.45, 100],
@@ -263,30 +322,50 @@ describe("ownership and roles", () => {
     const b = await createPlayer(t);
     await fund(t, admin, b.uuid, 500);
     const bDeposit = await post(t.app, "/api/gent-amount", { amount: 100 }, b.token);
-    const before = await rows("select (select count(*) from withdrawals)::int as w, (select count(*) from pay_records)::int as p, (select count(*) from deposit_requests)::int as d");
+    const before = await rows(
+      "select (select count(*) from withdrawals)::int as w, (select count(*) from pay_records)::int as p, (select count(*) from deposit_requests)::int as d",
+    );
     const calls: Array<[string, Record<string, unknown>]> = [
       ["/api/read-payRecordByUUID", { uuid: b.uuid, dayperiod: 7 }],
       ["/api/read-withdrawallist", { uuid: b.uuid, dayperiod: 7 }],
       ["/api/add-withdrawal", { uuid: b.uuid, amount: "100", note: "", bankname: b.bankname }],
       ["/api/gent-amount", { amount: 100, uuid: b.uuid }],
-      ["/api/add-paynow", { amount: bDeposit.body.amount, paytime: new Date().toISOString(), bankname: "kbank", transection: bDeposit.body.transection }],
+      [
+        "/api/add-paynow",
+        { amount: bDeposit.body.amount, paytime: new Date().toISOString(), bankname: "kbank", transection: bDeposit.body.transection },
+      ],
     ];
     for (const [url, body] of calls) {
       const res = await post(t.app, url, body, a.token);
       expect(res.statusCode, url).toBe(403);
       expect(res.body.message, url).toMatch(THAI);
     }
-    const after = await rows("select (select count(*) from withdrawals)::int as w, (select count(*) from pay_records)::int as p, (select count(*) from deposit_requests)::int as d");
+    const after = await rows(
+      "select (select count(*) from withdrawals)::int as w, (select count(*) from pay_records)::int as p, (select count(*) from deposit_requests)::int as d",
+    );
     expect(after).toEqual(before);
     expect(await creditOf(t, b.token)).toBe(500);
   });
 
   it("a player cannot call any admin call (403); without a token it is 401", async () => {
     const p = await createPlayer(t);
-    const adminRoutes = Object.values(wallet).filter((r): r is (typeof wallet)["adminGetLog"] => typeof r === "object" && r !== null && "access" in r && r.access === "admin");
+    const adminRoutes = Object.values(wallet).filter(
+      (r): r is (typeof wallet)["adminGetLog"] => typeof r === "object" && r !== null && "access" in r && r.access === "admin",
+    );
     expect(adminRoutes.length).toBeGreaterThanOrEqual(10);
     for (const r of adminRoutes) {
-      const body = { id: 1, status: "Approve", uuid: p.uuid, amount: 1000, note: "ขอเงิน", dayperiod: 7, query: "x", bankname: "kbank", bankno: "1234567890", bankaccounts: "ฉัน" };
+      const body = {
+        id: 1,
+        status: "Approve",
+        uuid: p.uuid,
+        amount: 1000,
+        note: "ขอเงิน",
+        dayperiod: 7,
+        query: "x",
+        bankname: "kbank",
+        bankno: "1234567890",
+        bankaccounts: "ฉัน",
+      };
       const res = await post(t.app, r.path, body, p.token);
       expect(res.statusCode, r.path).toBe(403);
       expect((await post(t.app, r.path, body)).statusCode, r.path).toBe(401);
@@ -300,20 +379,38 @@ describe("review fixes", () => {
     const p = await createPlayer(t);
     const first = await post(t.app, "/api/gent-amount", { amount: 400 }, p.token);
     // Past its time: its amount went back to the pool, so it cannot be reported.
-    await t.db.$client.query("update deposit_requests set expires_at = now() - interval '1 second' where transection = $1", [first.body.transection]);
+    await t.db.$client.query("update deposit_requests set expires_at = now() - interval '1 second' where transection = $1", [
+      first.body.transection,
+    ]);
     const second = await post(t.app, "/api/gent-amount", { amount: 400 }, p.token);
     expect(second.body.transection).not.toBe(first.body.transection);
-    const stale = await post(t.app, "/api/add-paynow", { amount: first.body.amount, paytime: new Date().toISOString(), bankname: "kbank", transection: first.body.transection }, p.token);
+    const stale = await post(
+      t.app,
+      "/api/add-paynow",
+      { amount: first.body.amount, paytime: new Date().toISOString(), bankname: "kbank", transection: first.body.transection },
+      p.token,
+    );
     expect(stale.statusCode).toBe(400);
     expect(stale.body.message).toMatch(THAI);
-    const ok = await post(t.app, "/api/add-paynow", { amount: second.body.amount, paytime: new Date().toISOString(), bankname: "kbank", transection: second.body.transection }, p.token);
+    const ok = await post(
+      t.app,
+      "/api/add-paynow",
+      { amount: second.body.amount, paytime: new Date().toISOString(), bankname: "kbank", transection: second.body.transection },
+      p.token,
+    );
     expect(ok.statusCode).toBe(200);
     const satang = Math.round((second.body.amount as number) * 100);
     await expect(
-      t.db.$client.query("insert into deposit_requests (user_id, amount, transection, expires_at) values ($1, $2, 'DPTESTRESERVED01', now() + interval '1 hour')", [p.uuid, satang]),
+      t.db.$client.query(
+        "insert into deposit_requests (user_id, amount, transection, expires_at) values ($1, $2, 'DPTESTRESERVED01', now() + interval '1 hour')",
+        [p.uuid, satang],
+      ),
     ).rejects.toThrow(/deposit_requests_live_amount_key/);
     await post(t.app, "/api/admin/approve-paynow", { id: ok.body.id, status: "Reject" }, admin);
-    await t.db.$client.query("insert into deposit_requests (user_id, amount, transection, expires_at) values ($1, $2, 'DPTESTRESERVED02', now() + interval '1 hour')", [p.uuid, satang]);
+    await t.db.$client.query(
+      "insert into deposit_requests (user_id, amount, transection, expires_at) values ($1, $2, 'DPTESTRESERVED02', now() + interval '1 hour')",
+      [p.uuid, satang],
+    );
   });
 
   it("withdrawals with an Idempotency-Key are applied once; the same key with another body is refused", async () => {
@@ -338,7 +435,9 @@ describe("review fixes", () => {
     const p = await createPlayer(t);
     await fund(t, admin, p.uuid, 1000);
     const results = await Promise.all([
-      ...Array.from({ length: 10 }, () => post(t.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "100", note: "", bankname: p.bankname }, p.token)),
+      ...Array.from({ length: 10 }, () =>
+        post(t.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "100", note: "", bankname: p.bankname }, p.token),
+      ),
       ...Array.from({ length: 10 }, () => adjust(t, admin, { uuid: p.uuid, amount: -100, note: "หักพร้อมกัน" })),
     ]);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
@@ -393,9 +492,14 @@ describe("ledger check", () => {
       const w = await post(own.app, "/api/add-withdrawal", { uuid: p.uuid, amount: "100", note: "", bankname: p.bankname }, p.token);
       expect((await ledgerCheck(own, adminOwn)).ok).toBe(true);
       await own.db.$client.query("update withdrawals set status = 'Reject' where id = $1", [w.body.id]);
-      const mismatch = (await post(own.app, "/api/admin/ledger-check", {}, adminOwn)).body as unknown as { ok: boolean; recordMismatches: Array<{ record: string }> };
+      const mismatch = (await post(own.app, "/api/admin/ledger-check", {}, adminOwn)).body as unknown as {
+        ok: boolean;
+        recordMismatches: Array<{ record: string }>;
+      };
       expect(mismatch.ok).toBe(false);
-      expect(mismatch.recordMismatches.map((m) => m.record)).toEqual(expect.arrayContaining([`withdrawal:${w.body.id}`, "house:withdrawals_pending"]));
+      expect(mismatch.recordMismatches.map((m) => m.record)).toEqual(
+        expect.arrayContaining([`withdrawal:${w.body.id}`, "house:withdrawals_pending"]),
+      );
     } finally {
       await own.close({ booksBrokenOnPurpose: true });
     }

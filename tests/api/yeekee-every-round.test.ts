@@ -39,7 +39,8 @@ async function yeekeeRound(): Promise<number> {
   return Number(r[0].id);
 }
 
-const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) => post(t.app, "/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid, number }, p.token);
+const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) =>
+  post(t.app, "/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid, number }, p.token);
 
 /** Shooting ends now: the result time is the database's clock at this statement, after any earlier save. */
 async function endShooting(round: number) {
@@ -59,7 +60,8 @@ type Listed = {
   minShots: number;
   cancelled: null | { reason: string; shots?: number; minShots?: number | null };
 };
-const listed = async (round: number, token: string) => (await post(t.app, "/api/read-numberrecord", { activityid: round }, token)).body as unknown as Listed;
+const listed = async (round: number, token: string) =>
+  (await post(t.app, "/api/read-numberrecord", { activityid: round }, token)).body as unknown as Listed;
 
 describe("a fresh site decides every yeekee round", () => {
   it("has no minimum number of shots", async () => {
@@ -96,7 +98,10 @@ describe("a fresh site decides every yeekee round", () => {
     if (expected.void) throw new Error("3 shots with no minimum are decided");
     // 31415 + 42 + 27182 = 58639, nothing subtracted (fewer than 16 shots).
     expect(expected).toMatchObject({ sum: 58_639n, sixteenth: "00000", sixteenRecord: null, oneRecord: "27182" });
-    const award = (await post(t.app, "/api/award", { activityid: round }, b.token)).body.awardlist as Array<{ award_type: string; number: string }>;
+    const award = (await post(t.app, "/api/award", { activityid: round }, b.token)).body.awardlist as Array<{
+      award_type: string;
+      number: string;
+    }>;
     const line = (type: string) => award.find((l) => l.award_type === type)?.number;
     expect([line("ThreeDigit"), line("TwoDigit"), line("Predicttotal"), line("OneRecord"), line("SixteenRecord")]).toEqual([
       expected.top3,
@@ -105,12 +110,16 @@ describe("a fresh site decides every yeekee round", () => {
       "27182",
       undefined,
     ]);
-    const stored = (await q(`select result from rounds where id = $1`, [round]))[0].result as { yeekee: { result: string; offset: number; sixteenth: string } };
+    const stored = (await q(`select result from rounds where id = $1`, [round]))[0].result as {
+      yeekee: { result: string; offset: number; sixteenth: string };
+    };
     expect(stored.yeekee).toMatchObject({ result: expected.result, offset, sixteenth: "00000" });
 
     // The round is settled (its status says so, and no refund happens): A's line on the bottom two wins
     // at its rate, the other lines lose (settlement marks only the winners).
-    const lines = await q(`select user_id, number, result, payout::text, rate_x100 from slip_lines where round_id = $1 order by id`, [round]);
+    const lines = await q(`select user_id, number, result, payout::text, rate_x100 from slip_lines where round_id = $1 order by id`, [
+      round,
+    ]);
     expect(lines.filter((l) => l.result !== "win").every((l) => l.result === null && l.payout === null)).toBe(true);
     const won = lines.filter((l) => l.result === "win");
     const winners = [[a.uuid, expected.bottom2], ...(expected.top3 === "123" ? [[b.uuid, "123"]] : [])];
@@ -130,9 +139,17 @@ describe("a fresh site decides every yeekee round", () => {
     const p = await createPlayer(t);
     const list = await listed(round, p.token);
     const offset = yeekeeOffset(list.seed!, list.head);
-    const award = (await post(t.app, "/api/award", { activityid: round }, p.token)).body.awardlist as Array<{ award_type: string; number: string }>;
+    const award = (await post(t.app, "/api/award", { activityid: round }, p.token)).body.awardlist as Array<{
+      award_type: string;
+      number: string;
+    }>;
     const r = String(offset).padStart(5, "0");
-    expect(award.filter((l) => ["ThreeDigit", "TwoDigit", "OneRecord"].includes(l.award_type)).map((l) => [l.award_type, l.number]).sort()).toEqual(
+    expect(
+      award
+        .filter((l) => ["ThreeDigit", "TwoDigit", "OneRecord"].includes(l.award_type))
+        .map((l) => [l.award_type, l.number])
+        .sort(),
+    ).toEqual(
       [
         ["ThreeDigit", r.slice(2)],
         ["TwoDigit", r.slice(0, 2)],
@@ -212,7 +229,10 @@ describe("the operator's minimum", () => {
     // to cancel, so its stakes come back.
     const stuck = await yeekeeRound();
     expect((await shoot(p, stuck, "13579")).statusCode).toBe(200);
-    await q(`update rounds set close_at = clock_timestamp() - interval '11 minutes', result_at = clock_timestamp() - interval '11 minutes' where id = $1`, [stuck]);
+    await q(
+      `update rounds set close_at = clock_timestamp() - interval '11 minutes', result_at = clock_timestamp() - interval '11 minutes' where id = $1`,
+      [stuck],
+    );
     const freed = await post(t.app, "/api/admin/cancel-activity", { activityid: stuck, note: "ระบบออกผลขัดข้อง" }, admin);
     expect(freed.statusCode, JSON.stringify(freed.body)).toBe(200);
     expect((await q(`select status from rounds where id = $1`, [stuck]))[0].status).toBe("cancel activity");
@@ -240,7 +260,9 @@ describe("the operator's minimum", () => {
 describe("an existing site's stored minimum (migration 0031)", () => {
   // Migration 0031 is forgotten and applied again, as on a site upgraded to it.
   const rerun = async () => {
-    const journal = JSON.parse(readFileSync("src/server/db/migrations/meta/_journal.json", "utf8")) as { entries: Array<{ tag: string; when: number }> };
+    const journal = JSON.parse(readFileSync("src/server/db/migrations/meta/_journal.json", "utf8")) as {
+      entries: Array<{ tag: string; when: number }>;
+    };
     const when = journal.entries.find((e) => e.tag.startsWith("0031_"))?.when;
     expect(when, "migration 0031 is in the journal").toBeDefined();
     expect((await q(`delete from drizzle.__drizzle_migrations where created_at = $1 returning id`, [when])).length).toBe(1);

@@ -34,10 +34,19 @@ const openRound = () => openYeekeeRound(t.owner);
 /** Bets close now; shooting goes on until the result time. */
 const closeBets = (round: number) => owner(`update rounds set close_at = now(), status = 'closed' where id = $1`, [round]);
 /** The result time comes now. */
-const resultTimeNow = (round: number) => owner(`update rounds set close_at = least(close_at, now()), result_at = now() where id = $1`, [round]);
+const resultTimeNow = (round: number) =>
+  owner(`update rounds set close_at = least(close_at, now()), result_at = now() where id = $1`, [round]);
 
-type Listed = { recordlist: Array<{ seq: number; number: string; shooter: string; at: string; hash: string }>; head: string; count: number; seedCommitment: string | null; seed: string | null; offset: number | null };
-const listShots = async (round: number, token: string) => (await post(t.app, "/api/read-numberrecord", { activityid: round }, token)).body as unknown as Listed;
+type Listed = {
+  recordlist: Array<{ seq: number; number: string; shooter: string; at: string; hash: string }>;
+  head: string;
+  count: number;
+  seedCommitment: string | null;
+  seed: string | null;
+  offset: number | null;
+};
+const listShots = async (round: number, token: string) =>
+  (await post(t.app, "/api/read-numberrecord", { activityid: round }, token)).body as unknown as Listed;
 
 /** P(X ≥ k) for X ~ Binomial(n, p). */
 function binomialTail(n: number, p: number, k: number): number {
@@ -68,7 +77,12 @@ describe("the last shooter", () => {
       expect(slip.statusCode).toBe(200);
       const shots = await Promise.all(
         Array.from({ length: 24 }, (_, k) =>
-          post(t.app, "/api/post-numberrecord-mockdata", { uuid: honest[k % 4]!.uuid, activityid: round, number: String(randomInt(100_000)).padStart(5, "0") }, honest[k % 4]!.token),
+          post(
+            t.app,
+            "/api/post-numberrecord-mockdata",
+            { uuid: honest[k % 4]!.uuid, activityid: round, number: String(randomInt(100_000)).padStart(5, "0") },
+            honest[k % 4]!.token,
+          ),
         ),
       );
       expect(shots.every((s) => s.statusCode === 200)).toBe(true);
@@ -81,7 +95,10 @@ describe("the last shooter", () => {
       const numbers = before.recordlist.map((r) => r.number);
       const sum = numbers.reduce((s, n) => s + Number(n), 0);
       const steering = String((((77_777 - sum + Number(numbers[numbers.length - 15])) % 100_000) + 100_000) % 100_000).padStart(5, "0");
-      expect((await post(t.app, "/api/post-numberrecord-mockdata", { uuid: attacker.uuid, activityid: round, number: steering }, attacker.token)).statusCode).toBe(200);
+      expect(
+        (await post(t.app, "/api/post-numberrecord-mockdata", { uuid: attacker.uuid, activityid: round, number: steering }, attacker.token))
+          .statusCode,
+      ).toBe(200);
 
       await resultTimeNow(round);
       expect(await finishYeekeeRound(t.db, round)).toBe("result");
@@ -143,11 +160,15 @@ describe("the seed", () => {
     expect(refused).toHaveLength(1);
     expect(refused[0].role_name).toMatch(/_serving$/);
     // Even the owner cannot change a seed or its commitment.
-    await expect(owner(`update yeekee_seeds set seed = gen_random_bytes(32) where round_id = $1`, [round])).rejects.toThrow(/cannot be changed/);
+    await expect(owner(`update yeekee_seeds set seed = gen_random_bytes(32) where round_id = $1`, [round])).rejects.toThrow(
+      /cannot be changed/,
+    );
     await expect(owner(`update yeekee_seeds set commitment = 'x' where round_id = $1`, [round])).rejects.toThrow();
 
     // Published from the first moment: in the activity list and with the shots; the seed only later.
-    const list = (await t.app.inject({ method: "GET", url: "/api/get-activity-yeekee/yeekee5", headers: { authorization: `Bearer ${player.token}` } })).json() as {
+    const list = (
+      await t.app.inject({ method: "GET", url: "/api/get-activity-yeekee/yeekee5", headers: { authorization: `Bearer ${player.token}` } })
+    ).json() as {
       activitylist: Array<{ activityid: number; seed_commitment: string | null }>;
     };
     const listed = list.activitylist.filter((a) => a.seed_commitment !== null);
@@ -160,7 +181,11 @@ describe("the seed", () => {
 
     await owner(`update site_config set value = value || '{"minShots": 3}'::jsonb where key = 'yeekee'`);
     try {
-      for (const n of ["12345", "67890", "00042"]) expect((await post(t.app, "/api/post-numberrecord-mockdata", { uuid: player.uuid, activityid: round, number: n }, player.token)).statusCode).toBe(200);
+      for (const n of ["12345", "67890", "00042"])
+        expect(
+          (await post(t.app, "/api/post-numberrecord-mockdata", { uuid: player.uuid, activityid: round, number: n }, player.token))
+            .statusCode,
+        ).toBe(200);
       await resultTimeNow(round);
       expect(await finishYeekeeRound(t.db, round)).toBe("result");
     } finally {
@@ -172,8 +197,15 @@ describe("the seed", () => {
     expect(after.offset).toBe(yeekeeOffset(after.seed!, after.head));
     const chain = verifyChain(after.recordlist.map((r) => ({ seq: r.seq, number: r.number, userId: r.shooter, at: r.at, hash: r.hash })));
     expect(chain).toEqual({ ok: true, head: after.head });
-    const recomputed = yeekeeResult(after.recordlist.map((r) => r.number), 3, after.offset!);
-    const award = (await post(t.app, "/api/award", { activityid: round }, player.token)).body.awardlist as Array<{ award_type: string; number: string }>;
+    const recomputed = yeekeeResult(
+      after.recordlist.map((r) => r.number),
+      3,
+      after.offset!,
+    );
+    const award = (await post(t.app, "/api/award", { activityid: round }, player.token)).body.awardlist as Array<{
+      award_type: string;
+      number: string;
+    }>;
     expect(award.find((a) => a.award_type === "ThreeDigit")?.number).toBe((recomputed as { top3: string }).top3);
     expect(award.find((a) => a.award_type === "TwoDigit")?.number).toBe((recomputed as { bottom2: string }).bottom2);
     // After the result time the serving role may have the seed through the function, never the table.

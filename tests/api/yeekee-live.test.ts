@@ -50,7 +50,12 @@ function watch(round: number, after = 0) {
 }
 
 const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) =>
-  a.app.inject({ method: "POST", url: "/api/post-numberrecord-mockdata", payload: { uuid: p.uuid, activityid, number }, headers: { authorization: `Bearer ${p.token}` } });
+  a.app.inject({
+    method: "POST",
+    url: "/api/post-numberrecord-mockdata",
+    payload: { uuid: p.uuid, activityid, number },
+    headers: { authorization: `Bearer ${p.token}` },
+  });
 
 it("a shot sent to one instance reaches a WebSocket watcher of the other, in order", async () => {
   const round = await yeekeeRound();
@@ -144,7 +149,7 @@ it("a watcher that sends anything is closed, one that sends a large frame too; o
         ws.once("close", (code) => r(code));
       });
     let again: WebSocket | undefined;
-    for (const end = Date.now() + 10_000; !again; ) {
+    for (const end = Date.now() + 10_000; !again;) {
       const [candidate] = open(1);
       const answer = await greeted(candidate!);
       if (answer === "open") again = candidate;

@@ -23,7 +23,13 @@ afterAll(async () => {
 const owner = async (sql: string, params: unknown[] = []) => (await t.owner.$client.query(sql, params)).rows;
 
 type Watch = {
-  rounds: Array<{ activityid: number; name: string; round_no: number; result_at: string; players: Array<{ uuid: string; username: string; lateShots: number; stake: number }> }>;
+  rounds: Array<{
+    activityid: number;
+    name: string;
+    round_no: number;
+    result_at: string;
+    players: Array<{ uuid: string; username: string; lateShots: number; stake: number }>;
+  }>;
   refusals: Array<{ activityid: number; at: string; role: string; client: string | null }>;
 };
 const readWatch = async (body: unknown, token = admin) => post(t.app, "/api/admin/read-yeekee-watch", body, token);
@@ -31,7 +37,8 @@ const watch = async (days?: number) => (await readWatch(days === undefined ? {} 
 
 const openRound = () => openYeekeeRound(t.owner);
 
-const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) => post(t.app, "/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid, number }, p.token);
+const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) =>
+  post(t.app, "/api/post-numberrecord-mockdata", { uuid: p.uuid, activityid, number }, p.token);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("the yeekee watch", () => {
@@ -47,7 +54,16 @@ describe("the yeekee watch", () => {
     expect((await placeSlip(t, late, round, [{ award_type: "ThreeDigit", number: "123", amount: 20 }])).statusCode).toBe(200);
     expect((await placeSlip(t, late, round, [{ award_type: "TwoDigit", number: "45", amount: 5 }])).statusCode).toBe(200);
     const cancelled = await placeSlip(t, late, round, [{ award_type: "TwoDigit", number: "99", amount: 30 }]);
-    expect((await post(t.app, "/api/cancel-allpostnumber-mockdata", { uuid: late.uuid, activityid: round, master_id: cancelled.body.master_id }, late.token)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          t.app,
+          "/api/cancel-allpostnumber-mockdata",
+          { uuid: late.uuid, activityid: round, master_id: cancelled.body.master_id },
+          late.token,
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await placeSlip(t, early, round, [{ award_type: "TwoDigit", number: "12", amount: 10 }])).statusCode).toBe(200);
 
     // The staked early shooter shoots first; everyone else shoots strictly later.
@@ -64,7 +80,9 @@ describe("the yeekee watch", () => {
       [round, late.uuid],
     );
     const earlyAt = (await owner(`select at from yeekee_shots where round_id = $1 and user_id = $2`, [round, early.uuid]))[0].at as string;
-    const { result_at: resultAt, round_no: roundNo } = (await owner(`select result_at, round_no from rounds where id = $1`, [round]))[0] as { result_at: Date; round_no: number };
+    const { result_at: resultAt, round_no: roundNo } = (
+      await owner(`select result_at, round_no from rounds where id = $1`, [round])
+    )[0] as { result_at: Date; round_no: number };
     expect(new Date(earlyAt).getTime()).toBeLessThan(resultAt.getTime() - 60_000);
 
     const res = await readWatch({});
@@ -129,14 +147,19 @@ describe("the yeekee watch", () => {
        from rounds where id = $1`,
       [round, player.uuid],
     );
-    await owner(`insert into yeekee_seed_refusals (round_id, at, role_name, backend_pid, client_addr) values ($1, now() - interval '2 days', 'someone', 4242, '10.0.0.9')`, [round]);
+    await owner(
+      `insert into yeekee_seed_refusals (round_id, at, role_name, backend_pid, client_addr) values ($1, now() - interval '2 days', 'someone', 4242, '10.0.0.9')`,
+      [round],
+    );
 
     const recent = await watch();
     expect(recent.rounds.map((r) => r.activityid)).not.toContain(round);
     expect(recent.refusals.map((f) => f.activityid)).not.toContain(round);
 
     const wider = await watch(3);
-    expect(wider.rounds.find((r) => r.activityid === round)?.players).toEqual([{ uuid: player.uuid, username: player.username, lateShots: 1, stake: 15 }]);
+    expect(wider.rounds.find((r) => r.activityid === round)?.players).toEqual([
+      { uuid: player.uuid, username: player.username, lateShots: 1, stake: 15 },
+    ]);
     expect(wider.refusals.find((f) => f.activityid === round)).toMatchObject({ role: "someone", client: "10.0.0.9" });
   });
 

@@ -120,7 +120,10 @@ export async function createTestApp(
       await app.close();
       if (!booksBrokenOnPurpose) {
         // One snapshot for all of the check's statements: work a request left running cannot split it.
-        const books = await database.db.transaction((tx) => checkLedger(tx), { isolationLevel: "repeatable read", accessMode: "read only" });
+        const books = await database.db.transaction((tx) => checkLedger(tx), {
+          isolationLevel: "repeatable read",
+          accessMode: "read only",
+        });
         if (!books.ok) {
           await db.$client.end();
           await database.drop();

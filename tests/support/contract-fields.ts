@@ -53,7 +53,10 @@ function accepted(schema: z.ZodType): Set<"string" | "number"> {
   if (def.type === "string") return new Set(["string"]);
   if (def.type === "number") return new Set(["number"]);
   if (def.type === "enum") return new Set(Object.values(def.entries!).map((v) => (typeof v === "number" ? "number" : "string")));
-  if (def.type === "literal") return new Set(def.values!.filter((v) => typeof v === "string" || typeof v === "number").map((v) => (typeof v === "number" ? "number" : "string")));
+  if (def.type === "literal")
+    return new Set(
+      def.values!.filter((v) => typeof v === "string" || typeof v === "number").map((v) => (typeof v === "number" ? "number" : "string")),
+    );
   return new Set();
 }
 

@@ -51,5 +51,11 @@ export async function reportDeposit(t: TestApp, player: { uuid: string; token: s
 
 export async function ledgerCheck(t: TestApp, admin: string) {
   const res = await post(t.app, "/api/admin/ledger-check", {}, admin);
-  return res.body as unknown as { ok: boolean; totalBalance: number; differences: unknown[]; negativePlayers: unknown[]; unbalancedTransactions: unknown[] };
+  return res.body as unknown as {
+    ok: boolean;
+    totalBalance: number;
+    differences: unknown[];
+    negativePlayers: unknown[];
+    unbalancedTransactions: unknown[];
+  };
 }

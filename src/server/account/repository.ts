@@ -55,7 +55,9 @@ export async function slipsOfRoundMovements(
 // ---- win notice ----
 
 export async function winMark(db: Executor, userId: string): Promise<number | null> {
-  const r = await db.execute<Row<"win_notice_marks", "seen_entry_id">>(sql`select seen_entry_id from win_notice_marks where user_id = ${userId}`);
+  const r = await db.execute<Row<"win_notice_marks", "seen_entry_id">>(
+    sql`select seen_entry_id from win_notice_marks where user_id = ${userId}`,
+  );
   return r.rows[0] ? Number(r.rows[0].seen_entry_id) : null;
 }
 
@@ -76,13 +78,20 @@ export async function unseenPayouts(db: Executor, accountId: number, mark: numbe
   return r.rows;
 }
 
-export type WonSlipRow = { slip_id: Col<"slips", "id"> } & Row<"slips", "round_id"> & Row<"rounds", "round_no" | "draw_date"> & Row<"lotteries", "name"> & Computed<{ win: string }>;
+export type WonSlipRow = { slip_id: Col<"slips", "id"> } & Row<"slips", "round_id"> &
+  Row<"rounds", "round_no" | "draw_date"> &
+  Row<"lotteries", "name"> &
+  Computed<{ win: string }>;
 
 /**
  * The player's slips with winning lines in the given payout ranges, and what those lines paid (still 'win' now).
  * Each line counts once: after a correction the round's first payout and its re-payment cover the same lines.
  */
-export async function wonSlips(db: Executor, userId: string, ranges: Array<{ round: number; first: number; last: number }>): Promise<WonSlipRow[]> {
+export async function wonSlips(
+  db: Executor,
+  userId: string,
+  ranges: Array<{ round: number; first: number; last: number }>,
+): Promise<WonSlipRow[]> {
   if (ranges.length === 0) return [];
   const r = await db.execute<WonSlipRow>(sql`
     with p as (
@@ -111,7 +120,10 @@ export async function moveWinMark(db: Executor, userId: string, accountId: numbe
 
 // ---- results history ----
 
-export type DrawRow = Row<"rounds", "id" | "round_no"> & { top3: Col<"round_awards", "number"> | null; bottom2: Col<"round_awards", "number"> | null } & Computed<{ draw_date: string }>;
+export type DrawRow = Row<"rounds", "id" | "round_no"> & {
+  top3: Col<"round_awards", "number"> | null;
+  bottom2: Col<"round_awards", "number"> | null;
+} & Computed<{ draw_date: string }>;
 
 export async function lotteryName(db: Executor, lotteryId: string): Promise<string | null> {
   const r = await db.execute<Row<"lotteries", "name">>(sql`select name from lotteries where id = ${lotteryId}`);

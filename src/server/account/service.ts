@@ -81,7 +81,9 @@ export function accountService(db: Db) {
       // The page's round movements (payouts, refunds of a cancelled round, corrections), each with its slips.
       const roundRows = page.flatMap((r, i) => {
         const p = parsed[i];
-        return p?.type === "round" ? [{ row: i, round: p.round, first: p.first, last: p.last, status: r.kind === "stake.refund" ? "non reactive" : null }] : [];
+        return p?.type === "round"
+          ? [{ row: i, round: p.round, first: p.first, last: p.last, status: r.kind === "stake.refund" ? "non reactive" : null }]
+          : [];
       });
       const roundSlips = await repo.slipsOfRoundMovements(db, user.uuid, roundRows);
       const slipsOfRow = new Map<number, number[]>();
@@ -116,7 +118,9 @@ export function accountService(db: Db) {
       if (payouts.length === 0) return NO_WINS;
       const ranges = payouts.flatMap((p) => {
         const ref = parseReference(p.reference);
-        return ref?.type === "round" && ref.first !== null && ref.last !== null ? [{ round: ref.round, first: ref.first, last: ref.last }] : [];
+        return ref?.type === "round" && ref.first !== null && ref.last !== null
+          ? [{ round: ref.round, first: ref.first, last: ref.last }]
+          : [];
       });
       const won = await repo.wonSlips(db, user.uuid, ranges);
       const total = won.reduce((s, w) => s + BigInt(w.win), 0n);

@@ -29,7 +29,10 @@ export async function findUserForSignIn(db: Executor, name: string, asPhone: boo
 }
 
 export async function findPlayerByPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.phone, phone), eq(users.role, "player")));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.role, "player")));
   return row;
 }
 
@@ -49,7 +52,10 @@ export async function findTakenFields(
     conditions.push(eq(users.bankNo, fields.bankNo));
   }
   const rows = conditions.length
-    ? await db.select({ username: users.username, phone: users.phone, bankNo: users.bankNo, bankCode: users.bankCode }).from(users).where(or(...conditions))
+    ? await db
+        .select({ username: users.username, phone: users.phone, bankNo: users.bankNo, bankCode: users.bankCode })
+        .from(users)
+        .where(or(...conditions))
     : [];
   return {
     username: !!fields.username && rows.some((r) => r.username === fields.username),
@@ -60,9 +66,20 @@ export async function findTakenFields(
 
 export async function insertPlayer(
   db: Executor,
-  player: { username: string; passwordHash: string; phone: string; bankAccountName: string; bankNo: string; bankCode: string; referrerId: string | null },
+  player: {
+    username: string;
+    passwordHash: string;
+    phone: string;
+    bankAccountName: string;
+    bankNo: string;
+    bankCode: string;
+    referrerId: string | null;
+  },
 ): Promise<UserRow> {
-  const [row] = await db.insert(users).values({ ...player, role: "player" }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ ...player, role: "player" })
+    .returning();
   await db.insert(accounts).values([
     { ownerId: row!.id, kind: PLAYER_CREDIT },
     { ownerId: row!.id, kind: PLAYER_AFFILIATE },
@@ -71,7 +88,10 @@ export async function insertPlayer(
 }
 
 export async function insertAdmin(db: Executor, admin: { username: string; passwordHash: string }): Promise<UserRow> {
-  const [row] = await db.insert(users).values({ ...admin, role: "admin", userType: "admin" }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ ...admin, role: "admin", userType: "admin" })
+    .returning();
   return row!;
 }
 
@@ -108,14 +128,19 @@ export type LiveSession = Awaited<ReturnType<typeof findLiveSessions>>[number];
 export async function extendSession(db: Executor, sessionId: string, expiresAt: Date, maxLifetimeSeconds: number): Promise<Date | null> {
   const rows = await db
     .update(sessions)
-    .set({ expiresAt: sql`least(${expiresAt.toISOString()}::timestamptz, ${sessions.createdAt} + make_interval(secs => ${maxLifetimeSeconds}))` })
+    .set({
+      expiresAt: sql`least(${expiresAt.toISOString()}::timestamptz, ${sessions.createdAt} + make_interval(secs => ${maxLifetimeSeconds}))`,
+    })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .returning({ expiresAt: sessions.expiresAt });
   return rows[0]?.expiresAt ?? null;
 }
 
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Revokes the user's other live sessions; returns their ids. */
@@ -151,12 +176,7 @@ export async function consumePasswordCheck(db: Executor, sessionId: string, with
   const rows = await db
     .update(sessions)
     .set({ passwordCheckedAt: null })
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        gt(sessions.passwordCheckedAt, sql`now() - make_interval(secs => ${withinSeconds})`),
-      ),
-    )
+    .where(and(eq(sessions.id, sessionId), gt(sessions.passwordCheckedAt, sql`now() - make_interval(secs => ${withinSeconds})`)))
     .returning({ id: sessions.id });
   return rows.length === 1;
 }
@@ -259,7 +279,13 @@ export async function loginLockedUntil(db: Executor, userId: string, address: st
  * A wrong password from this address: from the `threshold`-th in a row, sign-ins from it wait 1, 2, 4 …
  * minutes (at most `maxMinutes`) after each further one. Other addresses are not affected.
  */
-export async function recordLoginFailure(db: Executor, userId: string, address: string, threshold: number, maxMinutes: number): Promise<void> {
+export async function recordLoginFailure(
+  db: Executor,
+  userId: string,
+  address: string,
+  threshold: number,
+  maxMinutes: number,
+): Promise<void> {
   await db.execute(sql`
     insert into login_failures (user_id, address, failures, locked_until, last_at)
     values (${userId}, ${address}, 1, case when 1 >= ${threshold}::int then now() + interval '1 minute' end, now())
@@ -310,7 +336,9 @@ export async function takePasswordResetAttempt(db: Executor, userId: string, max
   const rows = await db
     .update(passwordResets)
     .set({ attempts: sql`${passwordResets.attempts} + 1` })
-    .where(and(eq(passwordResets.userId, userId), gt(passwordResets.expiresAt, sql`now()`), sql`${passwordResets.attempts} < ${maxAttempts}`))
+    .where(
+      and(eq(passwordResets.userId, userId), gt(passwordResets.expiresAt, sql`now()`), sql`${passwordResets.attempts} < ${maxAttempts}`),
+    )
     .returning({ codeHash: passwordResets.codeHash });
   return rows[0]?.codeHash ?? null;
 }

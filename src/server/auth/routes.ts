@@ -10,19 +10,33 @@ const done = (message: string) => () => ({ status: "Success" as const, message }
 export function authRoutes(app: FastifyInstance, authenticate: Authenticate, service: AuthService, limitPerMinute: number) {
   const r = routesOf(app, authenticate);
   const limited = { rateLimitPerMinute: limitPerMinute };
-  r(auth.register, async ({ body, request }) => ({ status: "Success" as const, message: "สมัครสมาชิกสำเร็จ", uuid: await service.register(body, request.ip) }), limited);
+  r(
+    auth.register,
+    async ({ body, request }) => ({
+      status: "Success" as const,
+      message: "สมัครสมาชิกสำเร็จ",
+      uuid: await service.register(body, request.ip),
+    }),
+    limited,
+  );
   r(auth.login, async ({ body, request }) => signInView(await service.login(body.username, body.password, request.ip)), limited);
   r(
     auth.forgotPassword,
-    ({ body, request }) => service.forgotPassword(body.phonenumber, request.ip, request.log).then(done("หากเบอร์นี้ลงทะเบียนไว้ จะได้รับรหัส OTP ทาง SMS ภายในไม่กี่นาที")),
+    ({ body, request }) =>
+      service.forgotPassword(body.phonenumber, request.ip, request.log).then(done("หากเบอร์นี้ลงทะเบียนไว้ จะได้รับรหัส OTP ทาง SMS ภายในไม่กี่นาที")),
     limited,
   );
   r(
     auth.resetPassword,
-    ({ body, request }) => service.resetPassword(body.phonenumber, body.otp, body.pass, request.ip).then(done("ตั้งรหัสผ่านใหม่แล้ว กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่")),
+    ({ body, request }) =>
+      service.resetPassword(body.phonenumber, body.otp, body.pass, request.ip).then(done("ตั้งรหัสผ่านใหม่แล้ว กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่")),
     limited,
   );
-  r(auth.loginSecondFactor, async ({ body, request }) => signedInView(await service.loginSecondFactor(body.challenge, body.code, request.ip)), limited);
+  r(
+    auth.loginSecondFactor,
+    async ({ body, request }) => signedInView(await service.loginSecondFactor(body.challenge, body.code, request.ip)),
+    limited,
+  );
   r(auth.adminTotpStatus, async ({ user }) => secondFactorStatusView(await service.secondFactor.status(user)));
   // The authenticator app lists the code under the site's host name and the admin's username.
   r(

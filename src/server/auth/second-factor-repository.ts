@@ -67,7 +67,10 @@ export async function recoveryCodesLeft(db: Executor, userId: string): Promise<n
   return row?.n ?? 0;
 }
 
-export async function insertChallenge(db: Executor, challenge: { tokenHash: string; userId: string; address: string; ttlSeconds: number }): Promise<void> {
+export async function insertChallenge(
+  db: Executor,
+  challenge: { tokenHash: string; userId: string; address: string; ttlSeconds: number },
+): Promise<void> {
   // Expired ones go as new ones come (only admins with a second factor make them: a handful).
   await db.delete(adminSignInChallenges).where(lt(adminSignInChallenges.expiresAt, sql`now()`));
   await db.insert(adminSignInChallenges).values({
@@ -104,7 +107,10 @@ export async function deleteChallenge(db: Executor, tokenHash: string): Promise<
 }
 
 export async function markSessionSecondFactor(db: Executor, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ secondFactorAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function sessionPassedSecondFactor(db: Executor, sessionId: string): Promise<boolean> {

@@ -58,11 +58,7 @@ function newRecoveryCode(): string {
 
 /** A recovery code as typed (any case, with or without dashes and spaces, Crockford's look-alikes) to its hash. */
 export function recoveryCodeHash(typed: string): string {
-  const clean = typed
-    .toLowerCase()
-    .replace(/[\s-]/g, "")
-    .replace(/[il]/g, "1")
-    .replace(/o/g, "0");
+  const clean = typed.toLowerCase().replace(/[\s-]/g, "").replace(/[il]/g, "1").replace(/o/g, "0");
   return sha256(`recovery:${clean}`);
 }
 
@@ -147,7 +143,12 @@ export function secondFactorService(deps: SecondFactorDeps) {
       const secret = newTotpSecret();
       await db.transaction(async (tx) => {
         await repo.storePendingSecret(tx, user.uuid, box.seal(user.uuid, secret));
-        await writeAudit(tx, { actorId: user.uuid, action: "admin.totp.enrol-start", target: `user:${user.uuid}`, after: { replacing: !!row?.secret } });
+        await writeAudit(tx, {
+          actorId: user.uuid,
+          action: "admin.totp.enrol-start",
+          target: `user:${user.uuid}`,
+          after: { replacing: !!row?.secret },
+        });
       });
       return { otpauthUri: otpauthUri(issuer, user.username, secret), secret: base32Encode(secret) };
     },
@@ -190,7 +191,12 @@ export function secondFactorService(deps: SecondFactorDeps) {
       const codes = await db.transaction(async (tx) => {
         if (!(await repo.advanceLastStep(tx, user.uuid, step))) throw badRequest("รหัสนี้ใช้ไปแล้ว กรุณารอรหัสถัดไปในแอป");
         const fresh = await freshRecoveryCodes(tx, user.uuid);
-        await writeAudit(tx, { actorId: user.uuid, action: "admin.totp.recovery-codes", target: `user:${user.uuid}`, after: { recoveryCodes: fresh.length } });
+        await writeAudit(tx, {
+          actorId: user.uuid,
+          action: "admin.totp.recovery-codes",
+          target: `user:${user.uuid}`,
+          after: { recoveryCodes: fresh.length },
+        });
         return fresh;
       });
       return codes;

@@ -130,10 +130,7 @@ export function authService(deps: AuthDeps) {
   }
 
   async function issueToken(user: repo.UserRow, sessionId: string, expiresAt: Date): Promise<string> {
-    return tokens.sign(
-      { uuid: user.id, username: user.username, userType: user.userType, role: user.role, sessionId },
-      expiresAt,
-    );
+    return tokens.sign({ uuid: user.id, username: user.username, userType: user.userType, role: user.role, sessionId }, expiresAt);
   }
 
   function newExpiry(): Date {
@@ -229,7 +226,14 @@ export function authService(deps: AuthDeps) {
       }
       if (recent.siteLastMinute >= OTP_SITE_PER_MINUTE) throw new ApiError(503, "ขณะนี้มีผู้ขอรหัส OTP จำนวนมาก กรุณาลองใหม่ในอีกสักครู่");
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-      const stored = await repo.storeOtp(db, phone, sha256(`${phone}:${code}`), OTP_RESEND_SECONDS, OTP_TTL_SECONDS, PHONE_VERIFIED_FOR_SECONDS);
+      const stored = await repo.storeOtp(
+        db,
+        phone,
+        sha256(`${phone}:${code}`),
+        OTP_RESEND_SECONDS,
+        OTP_TTL_SECONDS,
+        PHONE_VERIFIED_FOR_SECONDS,
+      );
       if (!stored) {
         const wait = await repo.secondsUntilOtpResend(db, phone, OTP_RESEND_SECONDS);
         throw tooManyRequests(`เพิ่งส่งรหัส OTP ไปที่เบอร์นี้ ขอรหัสใหม่ได้ในอีก ${wait} วินาที`);
@@ -304,9 +308,7 @@ export function authService(deps: AuthDeps) {
     /** `name` is a username or, for a player, the registered mobile number (docs/decisions/029); one lockout for both. */
     async login(name: string, password: string, address: string): Promise<SignedIn | SecondFactorChallenge> {
       const user = await repo.findUserForSignIn(db, name, looksLikePhone(name));
-      const ok = user
-        ? await verify(user.passwordHash, password)
-        : (await verify(await DUMMY_HASH_PROMISE, password), false);
+      const ok = user ? await verify(user.passwordHash, password) : (await verify(await DUMMY_HASH_PROMISE, password), false);
       // Wrong passwords lock this account from this address only, longer after each one (docs/decisions/022):
       // guessing from one place is slowed to nothing, and it cannot lock the owner out elsewhere.
       if (user) await refuseWhileLocked(user.id, address);
@@ -319,7 +321,12 @@ export function authService(deps: AuthDeps) {
         // No token for a password alone. The failures are not cleared yet either: a known password must
         // not wipe the count of wrong codes between tries.
         const challenge = randomBytes(32).toString("base64url");
-        await secondFactorRepo.insertChallenge(db, { tokenHash: sha256(challenge), userId: user.id, address, ttlSeconds: CHALLENGE_TTL_SECONDS });
+        await secondFactorRepo.insertChallenge(db, {
+          tokenHash: sha256(challenge),
+          userId: user.id,
+          address,
+          ttlSeconds: CHALLENGE_TTL_SECONDS,
+        });
         return { kind: "second-factor", challenge };
       }
       await repo.clearLoginFailures(db, user.id, address);
@@ -382,10 +389,12 @@ export function authService(deps: AuthDeps) {
       if (user) {
         const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
         await repo.storePasswordReset(db, user.id, sha256(`reset:${phone}:${code}`), OTP_TTL_SECONDS);
-        sms.send(phone, `รหัส OTP สำหรับตั้งรหัสผ่านใหม่คือ ${code} (ใช้ได้ ${OTP_TTL_SECONDS / 60} นาที) หากคุณไม่ได้ขอ โปรดเพิกเฉยข้อความนี้`).catch((e: unknown) => {
-          // The player is not told (that would say the phone is registered); the operator's log is.
-          log.error({ err: e }, "password-reset SMS not sent");
-        });
+        sms
+          .send(phone, `รหัส OTP สำหรับตั้งรหัสผ่านใหม่คือ ${code} (ใช้ได้ ${OTP_TTL_SECONDS / 60} นาที) หากคุณไม่ได้ขอ โปรดเพิกเฉยข้อความนี้`)
+          .catch((e: unknown) => {
+            // The player is not told (that would say the phone is registered); the operator's log is.
+            log.error({ err: e }, "password-reset SMS not sent");
+          });
       }
     },
 

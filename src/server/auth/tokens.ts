@@ -25,7 +25,10 @@ const VERIFIED_CACHE_MAX = 50_000;
 
 export function tokenIssuer(secret: string): TokenIssuer {
   // Imported once: importing the raw secret on every call costs more than the check itself.
-  const key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  const key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
   // A token's signature check depends only on the token and the secret, so a token already verified
   // (the exact same string, signature included) is not checked again; only its expiry is. Revocation
   // is the session check's business (service.authenticate), not this cache's.

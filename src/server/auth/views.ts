@@ -14,12 +14,21 @@ export function signInView(r: SignedIn | SecondFactorChallenge): z.input<typeof 
 }
 
 export function signedInView(r: SignedIn): z.input<typeof auth.loginSecondFactor.response> {
-  return { status: "Success", jwt: r.jwt, username: r.user.username, uuid: r.user.id, userType: r.user.userType, s: r.ttlSeconds, role: r.user.role };
+  return {
+    status: "Success",
+    jwt: r.jwt,
+    username: r.user.username,
+    uuid: r.user.id,
+    userType: r.user.userType,
+    s: r.ttlSeconds,
+    role: r.user.role,
+  };
 }
 
 export function otpRequestView(r: OtpRequest): z.input<typeof auth.checkPhoneNumber.response> {
   if (r === "phone-taken") return { status: "Failure", message: TAKEN.phone, noneduplicatestatus: false, sendotpstatus: false };
-  if (r === "not-sent") return { status: "Error", message: "ส่งรหัส OTP ไม่สำเร็จ กรุณาลองใหม่", noneduplicatestatus: true, sendotpstatus: false };
+  if (r === "not-sent")
+    return { status: "Error", message: "ส่งรหัส OTP ไม่สำเร็จ กรุณาลองใหม่", noneduplicatestatus: true, sendotpstatus: false };
   return { status: "Success", message: "ส่งรหัส OTP แล้ว", noneduplicatestatus: true, sendotpstatus: true };
 }
 

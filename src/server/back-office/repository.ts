@@ -7,7 +7,17 @@ import type { Col, Computed, Row } from "../db/rows";
 
 export type PlayerRow = Row<
   "users",
-  "id" | "username" | "bank_account_name" | "phone" | "bank_code" | "bank_no" | "user_type" | "role" | "state" | "created_at" | "referrer_id"
+  | "id"
+  | "username"
+  | "bank_account_name"
+  | "phone"
+  | "bank_code"
+  | "bank_no"
+  | "user_type"
+  | "role"
+  | "state"
+  | "created_at"
+  | "referrer_id"
 > & {
   // Left joins and sub-selects: null when there is no such row.
   referrer_username: Col<"users", "username"> | null;
@@ -69,7 +79,10 @@ export async function reportRows(db: Executor, from: Date, to: Date): Promise<Re
       where t.created_at >= ${from} and t.created_at < ${to}
     ), placed as (
       select m.day, m.account, m.amount,
-             case when m.kind in (${sql.join(ROUND_KINDS.map((k) => sql`${k}`), sql`, `)}) then coalesce(m.round_ref, s.round_id) end as round_id
+             case when m.kind in (${sql.join(
+               ROUND_KINDS.map((k) => sql`${k}`),
+               sql`, `,
+             )}) then coalesce(m.round_ref, s.round_id) end as round_id
       from moves m left join slips s on s.id = m.slip_ref
     )
     select p.day, rd.lottery_id, l.name as lottery_name, grouping(rd.lottery_id) = 1 as whole_day,

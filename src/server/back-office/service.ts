@@ -22,7 +22,11 @@ export function backOfficeService(db: Db) {
     async playerView(admin: AuthUser, uuid: string) {
       const p = await repo.playerDetails(db, uuid);
       if (!p || p.role !== "player") throw notFound("ไม่พบผู้เล่น");
-      const [log, slips, payments] = await Promise.all([moneyLogOf(db, uuid, VIEW_DAYS), latestSlipsOf(db, uuid, VIEW_SLIPS), paymentsOf(db, uuid, VIEW_DAYS)]);
+      const [log, slips, payments] = await Promise.all([
+        moneyLogOf(db, uuid, VIEW_DAYS),
+        latestSlipsOf(db, uuid, VIEW_SLIPS),
+        paymentsOf(db, uuid, VIEW_DAYS),
+      ]);
       await writeAudit(db, { actorId: admin.uuid, action: "player.view", target: `user:${uuid}` });
       return {
         player: p,

@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import type { Col, Computed, Narrow, Row } from "../db/rows";
 
-export type RateRow = Row<"lotto_config", "bet_type" | "user_type" | "rate_x100" | "min_stake" | "max_stake" | "max_per_number" | "discount_percent">;
+export type RateRow = Row<
+  "lotto_config",
+  "bet_type" | "user_type" | "rate_x100" | "min_stake" | "max_stake" | "max_per_number" | "discount_percent"
+>;
 
 /** The tier's rates for a lottery, falling back to the default tier for bet types it lacks. */
 export async function ratesFor(db: Executor, lotteryId: string, userType: string, defaultType: string): Promise<RateRow[]> {
@@ -55,7 +58,10 @@ export async function allPrices(db: Executor, roundId: number): Promise<PriceRow
   return r.rows;
 }
 
-export async function addPrice(db: Executor, p: { roundId: number; betType: string; number: string; priceX100: number; adminId: string }): Promise<void> {
+export async function addPrice(
+  db: Executor,
+  p: { roundId: number; betType: string; number: string; priceX100: number; adminId: string },
+): Promise<void> {
   await db.execute(sql`
     insert into digit_prices (round_id, bet_type, number, new_price_x100, created_by)
     values (${p.roundId}, ${p.betType}, ${p.number}, ${p.priceX100}, ${p.adminId})`);
@@ -185,7 +191,9 @@ export async function draftCount(db: Executor, userId: string): Promise<number> 
 }
 
 export async function insertDraft(db: Executor, userId: string, text: string): Promise<number> {
-  const r = await db.execute<Row<"draft_digits", "id">>(sql`insert into draft_digits (user_id, numberlist_str) values (${userId}, ${text}) returning id`);
+  const r = await db.execute<Row<"draft_digits", "id">>(
+    sql`insert into draft_digits (user_id, numberlist_str) values (${userId}, ${text}) returning id`,
+  );
   return Number(r.rows[0]!.id);
 }
 

@@ -29,13 +29,27 @@ export function bettingRoutes(app: FastifyInstance, authenticate: Authenticate, 
     status: "Success" as const,
     new_digit_price: (await service.latestDigitPrices(body.activity_id)).map(digitPriceView),
   }));
-  r(betting.adminReadNewDigitPrice, async ({ body }) => ({ status: "Success" as const, new_digit_price: (await service.allDigitPrices(body.activity_id)).map(digitPriceView) }));
+  r(betting.adminReadNewDigitPrice, async ({ body }) => ({
+    status: "Success" as const,
+    new_digit_price: (await service.allDigitPrices(body.activity_id)).map(digitPriceView),
+  }));
   r(betting.adminAddDigitPrice, async ({ body, user }) => {
     const { closed, prices } = await service.addDigitPrice(user, body);
-    return { status: "Success" as const, message: closed ? "ปิดรับเลขนี้แล้ว" : "ตั้งอัตราจ่ายเลขนี้แล้ว", new_digit_price: prices.map(digitPriceView) };
+    return {
+      status: "Success" as const,
+      message: closed ? "ปิดรับเลขนี้แล้ว" : "ตั้งอัตราจ่ายเลขนี้แล้ว",
+      new_digit_price: prices.map(digitPriceView),
+    };
   });
-  r(betting.postNumberDigit, async ({ body, user }) => ({ status: "Success" as const, ...placedSlipView(await service.placeSlip(user, body)) }));
-  r(betting.cancelSlip, async ({ body, user }) => ({ status: "Success" as const, message: "ยกเลิกโพยและคืนเครดิตแล้ว", credit: baht(await service.cancelSlip(user, body)) }));
+  r(betting.postNumberDigit, async ({ body, user }) => ({
+    status: "Success" as const,
+    ...placedSlipView(await service.placeSlip(user, body)),
+  }));
+  r(betting.cancelSlip, async ({ body, user }) => ({
+    status: "Success" as const,
+    message: "ยกเลิกโพยและคืนเครดิตแล้ว",
+    credit: baht(await service.cancelSlip(user, body)),
+  }));
   r(betting.getPostdigitCancelLog, async ({ body, user }) => ({
     status: "Success" as const,
     postnumberDigitCancelLog: slipsView(await service.cancelLog(user, body.uuid, body.dayperiod)),
@@ -52,8 +66,14 @@ export function bettingRoutes(app: FastifyInstance, authenticate: Authenticate, 
     const { slip, lines } = await service.slipDetail(user, body.ref_masterID);
     return { status: "Success" as const, postDigitMasterObj: slipView(slip, lines) };
   });
-  r(betting.sumPostDigit, async ({ body, user }) => ({ status: "Success" as const, ...sumsView(await service.sums(user, body.activity_id)) }));
-  r(betting.postdigitList, async ({ body, user }) => ({ status: "Success" as const, ...slipListView(await service.recentSlips(user, body.period)) }));
+  r(betting.sumPostDigit, async ({ body, user }) => ({
+    status: "Success" as const,
+    ...sumsView(await service.sums(user, body.activity_id)),
+  }));
+  r(betting.postdigitList, async ({ body, user }) => ({
+    status: "Success" as const,
+    ...slipListView(await service.recentSlips(user, body.period)),
+  }));
   r(betting.checkToadThreeDigit, async ({ body }) => ({ status: "Success" as const, toadlist: service.toadList(body.threedigit) }));
   r(betting.addDraftDigit, async ({ body, user }) => ({
     status: "Success" as const,
@@ -64,8 +84,14 @@ export function bettingRoutes(app: FastifyInstance, authenticate: Authenticate, 
     await service.removeDraft(user, body.id);
     return { status: "Success" as const, message: "ลบชุดเลขแล้ว" };
   });
-  r(betting.readDraftDigit, async ({ body, user }) => ({ status: "Success" as const, draftlist: (await service.drafts(user, body.uuid)).map(draftView) }));
-  r(betting.adminLottoConfig, async ({ body }) => ({ status: "Success" as const, rates: (await service.adminRates(body.configID)).map(adminRateView) }));
+  r(betting.readDraftDigit, async ({ body, user }) => ({
+    status: "Success" as const,
+    draftlist: (await service.drafts(user, body.uuid)).map(draftView),
+  }));
+  r(betting.adminLottoConfig, async ({ body }) => ({
+    status: "Success" as const,
+    rates: (await service.adminRates(body.configID)).map(adminRateView),
+  }));
   r(betting.adminUpdateLottoConfig, async ({ body, user }) => {
     await service.updateRate(user, body);
     return { status: "Success" as const, message: "บันทึกอัตราจ่ายแล้ว มีผลกับโพยที่ส่งหลังจากนี้" };

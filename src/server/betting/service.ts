@@ -31,14 +31,12 @@ export interface PlacedSlip {
 
 const BetLines = betting.BetLine.array().min(1).max(300);
 
-
 const MAX_DRAFTS = 50;
 const RETRYABLE = new Set(["40P01", "40001"]);
 
 function requestKeyOf(body: PlaceBody): string {
   return requestHash({ a: body.activityid, d: body.datetime ?? null, n: body.numberlist });
 }
-
 
 /** A transaction the database aborted to break a deadlock is run again (it changed nothing). */
 async function retrying<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
@@ -76,14 +74,23 @@ export function bettingService(db: Db, repo: BettingData = repository) {
       } catch (e) {
         // A call refused whole for something one slip carries: each slip alone, so only that one fails.
         if (slips.length === 1 || RETRYABLE.has(pgError(e).code ?? "")) throw e;
-        outcomes = await Promise.all(slips.map((s) => placeAll([s]).then((r) => r[0]!, (err: unknown) => (err instanceof Error ? err : new Error(String(err))))));
+        outcomes = await Promise.all(
+          slips.map((s) =>
+            placeAll([s]).then(
+              (r) => r[0]!,
+              (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+            ),
+          ),
+        );
       }
       // One log line per batch: each new slip's request and stake movement.
       logMovements(
         () => ({
           kind: "stake",
           slips: outcomes.flatMap((o, i) =>
-            o instanceof Error || o.slip_id === null || o.existing ? [] : [{ reqId: slips[i]!.requestId, slip: Number(o.slip_id), ledgerTx: Number(o.transaction_id) }],
+            o instanceof Error || o.slip_id === null || o.existing
+              ? []
+              : [{ reqId: slips[i]!.requestId, slip: Number(o.slip_id), ledgerTx: Number(o.transaction_id) }],
           ),
         }),
         "slips placed: ledger movements written",
@@ -98,7 +105,10 @@ export function bettingService(db: Db, repo: BettingData = repository) {
 
   async function slipsWithLines(rows: repository.SlipRow[]): Promise<SlipWithLines[]> {
     const bySlip = new Map<string, repository.LineRow[]>();
-    for (const l of await repo.linesOf(db, rows.map((r) => Number(r.id)))) {
+    for (const l of await repo.linesOf(
+      db,
+      rows.map((r) => Number(r.id)),
+    )) {
       const list = bySlip.get(l.slip_id) ?? [];
       list.push(l);
       bySlip.set(l.slip_id, list);
@@ -120,7 +130,10 @@ export function bettingService(db: Db, repo: BettingData = repository) {
     async addDigitPrice(admin: AuthUser, body: z.output<typeof betting.adminAddDigitPrice.body>) {
       const lottery = await repo.roundLottery(db, body.activity_id);
       if (!lottery) throw notFound("ไม่พบงวดนี้");
-      const problem = validateBetLine({ betType: body.award_type, number: body.number, stakeBaht: 1 }, { minStakeBaht: 1, maxStakeBaht: 1 });
+      const problem = validateBetLine(
+        { betType: body.award_type, number: body.number, stakeBaht: 1 },
+        { minStakeBaht: 1, maxStakeBaht: 1 },
+      );
       if (problem) throw badRequest(problem);
       const priceX100 = Math.round(body.new_price * 100);
       await db.transaction(async (tx) => {
@@ -130,7 +143,13 @@ export function bettingService(db: Db, repo: BettingData = repository) {
             prefix: "อัตราจ่ายเลขนี้สูงเกินไปสำหรับค่าคอมแนะนำเพื่อน: ",
           });
         }
-        await repo.addPrice(tx, { roundId: body.activity_id, betType: body.award_type, number: exposureNumber(body.award_type, body.number), priceX100, adminId: admin.uuid });
+        await repo.addPrice(tx, {
+          roundId: body.activity_id,
+          betType: body.award_type,
+          number: exposureNumber(body.award_type, body.number),
+          priceX100,
+          adminId: admin.uuid,
+        });
         await writeAudit(tx, { actorId: admin.uuid, action: "digit-price.add", target: `round:${body.activity_id}`, after: body });
       });
       return { closed: priceX100 === 0, prices: await repo.allPrices(db, body.activity_id) };
@@ -149,7 +168,10 @@ export function bettingService(db: Db, repo: BettingData = repository) {
       // The digits of each line are checked here; limits, rates, prices, exposure and the debit are
       // checked and applied by place_slip in the database (docs/decisions/008, 010).
       for (const l of body.numberlist) {
-        const problem = validateBetLine({ betType: l.award_type, number: l.number, stakeBaht: l.amount }, { minStakeBaht: 1, maxStakeBaht: 1_000_000 });
+        const problem = validateBetLine(
+          { betType: l.award_type, number: l.number, stakeBaht: l.amount },
+          { minStakeBaht: 1, maxStakeBaht: 1_000_000 },
+        );
         if (problem) {
           countReason(hotCounts.slipsRefused, "invalid_line");
           throw badRequest(`${problem} (${BET_TYPE_LABELS[l.award_type]} ${l.number})`);
@@ -175,7 +197,12 @@ export function bettingService(db: Db, repo: BettingData = repository) {
       }
       if (outcome.slip_id !== null) {
         if (!outcome.existing) hotCounts.slipsPlaced += 1;
-        return { existing: Boolean(outcome.existing), slipId: outcome.slip_id, acceptedAt: outcome.accepted_at!, balance: outcome.balance! };
+        return {
+          existing: Boolean(outcome.existing),
+          slipId: outcome.slip_id,
+          acceptedAt: outcome.accepted_at!,
+          balance: outcome.balance!,
+        };
       }
       const refusal = outcome.refusal;
       if (refusal?.kind === "twin") {
@@ -223,7 +250,10 @@ export function bettingService(db: Db, repo: BettingData = repository) {
 
     async cancelLog(user: AuthUser, uuid: string, days: number) {
       own(user, uuid);
-      const rows = await repo.slipsWhere(db, sql`s.user_id = ${user.uuid} and s.status = 'cancel activity' and s.ended_at >= now() - make_interval(days => ${days})`);
+      const rows = await repo.slipsWhere(
+        db,
+        sql`s.user_id = ${user.uuid} and s.status = 'cancel activity' and s.ended_at >= now() - make_interval(days => ${days})`,
+      );
       return slipsWithLines(rows);
     },
 
@@ -288,7 +318,8 @@ export function bettingService(db: Db, repo: BettingData = repository) {
       if (Math.abs(rateX100 - body.rate * 100) > 1e-6) throw badRequest("อัตราจ่ายมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง");
       if (!(await repo.lotteryExists(db, body.configID))) throw new ApiError(404, "ไม่พบหวยนี้");
       await db.transaction(async (tx) => {
-        const before = (await repo.allRates(tx, body.configID)).find((r) => r.bet_type === body.betType && r.user_type === body.userType) ?? null;
+        const before =
+          (await repo.allRates(tx, body.configID)).find((r) => r.bet_type === body.betType && r.user_type === body.userType) ?? null;
         await repo.upsertRate(tx, body.configID, {
           bet_type: body.betType,
           user_type: body.userType,

@@ -72,8 +72,6 @@ export function digitPriceView(p: repo.PriceRow) {
   };
 }
 
-
-
 /** A line of a round as `/api/read-numberdigit` shows it. */
 export function roundLineView(l: repo.RoundLineRow) {
   return {

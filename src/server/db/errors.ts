@@ -9,7 +9,18 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   return p.code === "23505" && (constraint === undefined || p.constraint === constraint);
 }
 
-const UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "53300", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH"]);
+const UNAVAILABLE_CODES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+]);
 
 /**
  * Whether an error means the database is away (restarting, failing over, refusing connections) rather
@@ -17,11 +28,20 @@ const UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "53300", "ECONNREF
  * out of connections (SQLSTATE class 08, 57P01-57P03, 53300).
  */
 export function isDatabaseUnavailable(e: unknown): boolean {
-  for (let err = e as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0; err && depth < 4; err = err.cause as typeof err, depth++) {
+  for (
+    let err = e as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
+    err && depth < 4;
+    err = err.cause as typeof err, depth++
+  ) {
     const code = typeof err.code === "string" ? err.code : "";
     if (UNAVAILABLE_CODES.has(code) || code.startsWith("08")) return true;
     const message = typeof err.message === "string" ? err.message : "";
-    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+    if (
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      )
+    )
+      return true;
   }
   return false;
 }

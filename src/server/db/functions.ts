@@ -53,9 +53,10 @@ export async function applyFunctions(client: pg.ClientBase, dir = FUNCTIONS_DIR)
     // Now that every function exists, each file once more with its body checked: a file that does not
     // compile fails the start here, not the first call.
     await client.query("set local check_function_bodies = on");
-    for (const { name, text } of sources) await client.query(text).catch((err: unknown) => {
-      throw withFile(err, name);
-    });
+    for (const { name, text } of sources)
+      await client.query(text).catch((err: unknown) => {
+        throw withFile(err, name);
+      });
     const after = await client.query<{ sig: string; row: string }>(`${ownFunctions} select sig, row from own`);
     const stale = after.rows.filter((r) => untouched.has(`${r.sig}@${r.row}`)).map((r) => r.sig);
     for (const sig of stale) await client.query(`drop function ${sig}`);

@@ -12,7 +12,12 @@ export interface ChannelHandlers {
  * connection's failure is thrown, so a server that cannot listen does not start; later ones are retried.
  * Closed with the app.
  */
-export async function listenTo(databaseUrl: string, channel: string, handlers: ChannelHandlers, log: FastifyBaseLogger): Promise<{ close(): Promise<void> }> {
+export async function listenTo(
+  databaseUrl: string,
+  channel: string,
+  handlers: ChannelHandlers,
+  log: FastifyBaseLogger,
+): Promise<{ close(): Promise<void> }> {
   let listener: pg.Client | null = null;
   let closing = false;
   const later = (attempt: number) => setTimeout(() => void listen(attempt + 1).catch(() => {}), Math.min(5_000, 250 * 2 ** attempt));

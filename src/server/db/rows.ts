@@ -49,7 +49,9 @@ type Raw<C extends Column> =
 /** A table's whole row under its SQL column names. */
 type Columns<T extends TableName> = Tables[T]["_"]["columns"];
 type FullRow<T extends TableName> = {
-  [K in keyof Columns<T> as Columns<T>[K] extends Column ? Columns<T>[K]["_"]["name"] : never]: Columns<T>[K] extends Column ? Raw<Columns<T>[K]> : never;
+  [K in keyof Columns<T> as Columns<T>[K] extends Column ? Columns<T>[K]["_"]["name"] : never]: Columns<T>[K] extends Column
+    ? Raw<Columns<T>[K]>
+    : never;
 };
 
 /** The named columns of a table's row (all of them when none are named). */

@@ -32,8 +32,12 @@ export const users = pgTable(
     bankCode: text("bank_code"),
     referrerId: uuid("referrer_id").references((): AnyPgColumn => users.id),
     userType: text("user_type").notNull().default("member"),
-    role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
-    state: text("state", { enum: ["active", "banned"] }).notNull().default("active"),
+    role: text("role", { enum: ["player", "admin"] })
+      .notNull()
+      .default("player"),
+    state: text("state", { enum: ["active", "banned"] })
+      .notNull()
+      .default("active"),
     /** Consecutive failed sign-ins; at the limit the account is locked for a while. */
     failedLogins: integer("failed_logins").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -46,7 +50,10 @@ export const users = pgTable(
     uniqueIndex("users_bank_no_key").on(t.bankNo),
     index("users_referrer_idx").on(t.referrerId),
     check("users_role_check", sql`${t.role} in ('player', 'admin')`),
-    check("users_player_has_bank", sql`${t.role} = 'admin' or (${t.phone} is not null and ${t.bankNo} is not null and ${t.bankCode} is not null)`),
+    check(
+      "users_player_has_bank",
+      sql`${t.role} = 'admin' or (${t.phone} is not null and ${t.bankNo} is not null and ${t.bankCode} is not null)`,
+    ),
   ],
 );
 
@@ -143,12 +150,16 @@ export const accounts = pgTable(
     kind: text("kind").notNull(),
     /** House accounts are split in shards so no single row is updated by every movement. */
     shard: integer("shard").notNull().default(0),
-    balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
+    balance: bigint("balance", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("accounts_owner_kind_key").on(t.ownerId, t.kind),
-    uniqueIndex("accounts_house_kind_shard_key").on(t.kind, t.shard).where(sql`${t.ownerId} is null`),
+    uniqueIndex("accounts_house_kind_shard_key")
+      .on(t.kind, t.shard)
+      .where(sql`${t.ownerId} is null`),
     check("accounts_player_balance_nonnegative", sql`${t.ownerId} is null or ${t.balance} >= 0`),
   ],
 );
@@ -260,7 +271,9 @@ export const depositRequests = pgTable(
      * open → used (reported, waiting for the operator) → closed (decided); or open → expired, or
      * open → cancelled by the player (docs/decisions/035-open-deposit-request.md).
      */
-    state: text("state", { enum: ["open", "used", "closed", "expired", "cancelled"] }).notNull().default("open"),
+    state: text("state", { enum: ["open", "used", "closed", "expired", "cancelled"] })
+      .notNull()
+      .default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** The account and PromptPay id the player was told to pay into: shown again on every visit (decision 035). */
@@ -270,7 +283,9 @@ export const depositRequests = pgTable(
   (t) => [
     uniqueIndex("deposit_requests_transection_key").on(t.transection),
     // The amount stays reserved until the operator decides, so one bank line matches one player.
-    uniqueIndex("deposit_requests_live_amount_key").on(t.amount).where(sql`${t.state} in ('open', 'used')`),
+    uniqueIndex("deposit_requests_live_amount_key")
+      .on(t.amount)
+      .where(sql`${t.state} in ('open', 'used')`),
     index("deposit_requests_user_idx").on(t.userId),
   ],
 );
@@ -289,7 +304,9 @@ export const payRecords = pgTable(
     comment: text("comment").notNull().default(""),
     bankCode: text("bank_code").notNull(),
     transection: text("transection").notNull(),
-    status: text("status", { enum: ["Pending", "Approve", "Reject"] }).notNull().default("Pending"),
+    status: text("status", { enum: ["Pending", "Approve", "Reject"] })
+      .notNull()
+      .default("Pending"),
     subsidyStatus: text("subsidy_status").notNull().default("No"),
     slip: bytea("slip"),
     slipType: text("slip_type"),
@@ -318,7 +335,9 @@ export const withdrawals = pgTable(
     bankCode: text("bank_code").notNull(),
     bankNo: text("bank_no").notNull(),
     bankAccountName: text("bank_account_name").notNull(),
-    status: text("status", { enum: ["Pending", "Approve", "Reject"] }).notNull().default("Pending"),
+    status: text("status", { enum: ["Pending", "Approve", "Reject"] })
+      .notNull()
+      .default("Pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: uuid("decided_by"),
@@ -388,7 +407,9 @@ export const rounds = pgTable(
   (t) => [
     // A round is one draw, keyed by its scheduled slot, never by a time an operator can move (close early,
     // cancel): two instances, a restart or a replan insert each draw once (docs/decisions/033).
-    uniqueIndex("rounds_lottery_slot_key").on(t.lotteryId, t.drawDate, t.roundNo).where(sql`${t.holdsSlot}`),
+    uniqueIndex("rounds_lottery_slot_key")
+      .on(t.lotteryId, t.drawDate, t.roundNo)
+      .where(sql`${t.holdsSlot}`),
     index("rounds_lottery_close_idx").on(t.lotteryId, t.closeAt),
     index("rounds_status_close_idx").on(t.status, t.closeAt),
     index("rounds_draw_date_idx").on(t.drawDate),
@@ -460,7 +481,10 @@ export const lottoConfig = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.lotteryId, t.betType, t.userType] }),
-    check("lotto_config_ranges", sql`${t.rateX100} >= 0 and ${t.minStake} >= 1 and ${t.maxStake} >= ${t.minStake} and ${t.maxPerNumber} >= ${t.maxStake} and ${t.discountPercent} between 0 and 99`),
+    check(
+      "lotto_config_ranges",
+      sql`${t.rateX100} >= 0 and ${t.minStake} >= 1 and ${t.maxStake} >= ${t.minStake} and ${t.maxPerNumber} >= ${t.maxStake} and ${t.discountPercent} between 0 and 99`,
+    ),
   ],
 );
 
@@ -508,7 +532,9 @@ export const slips = pgTable(
     totalStake: bigint("total_stake", { mode: "bigint" }).notNull(),
     /** What the player paid (satang): the stakes less any percent-lotto discount. */
     totalPaid: bigint("total_paid", { mode: "bigint" }).notNull(),
-    status: text("status", { enum: ["active", "non reactive", "cancel activity"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "non reactive", "cancel activity"] })
+      .notNull()
+      .default("active"),
     /** The client's own timestamp and a hash of the request: a resubmitted slip is recognised. */
     clientDatetime: text("client_datetime"),
     requestKey: text("request_key").notNull(),
@@ -724,7 +750,10 @@ export const affiliateWithdrawals = pgTable(
     note: text("note").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("affiliate_withdrawals_user_idx").on(t.userId, t.createdAt), check("affiliate_withdrawals_amount_positive", sql`${t.amount} > 0`)],
+  (t) => [
+    index("affiliate_withdrawals_user_idx").on(t.userId, t.createdAt),
+    check("affiliate_withdrawals_amount_positive", sql`${t.amount} > 0`),
+  ],
 );
 
 /**
@@ -752,11 +781,17 @@ export const pointLots = pgTable(
   (t) => [
     uniqueIndex("point_lots_source_key").on(t.userId, t.source),
     index("point_lots_user_idx").on(t.userId, t.id),
-    index("point_lots_open_idx").on(t.expiresAt).where(sql`${t.remaining} > 0`),
+    index("point_lots_open_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.remaining} > 0`),
     // A player's usable lots, in the order they are spent (soonest to expire first).
-    index("point_lots_usable_idx").on(t.userId, t.expiresAt, t.id).where(sql`${t.remaining} > 0 and ${t.vested}`),
+    index("point_lots_usable_idx")
+      .on(t.userId, t.expiresAt, t.id)
+      .where(sql`${t.remaining} > 0 and ${t.vested}`),
     // Deposit lots waiting for their stake (vesting looks only at these).
-    index("point_lots_pending_idx").on(t.userId, t.earnedAt).where(sql`${t.kind} = 'deposit' and not ${t.vested} and ${t.remaining} > 0`),
+    index("point_lots_pending_idx")
+      .on(t.userId, t.earnedAt)
+      .where(sql`${t.kind} = 'deposit' and not ${t.vested} and ${t.remaining} > 0`),
     check("point_lots_kind_check", sql`${t.kind} in ('bet', 'deposit', 'adjust')`),
     check("point_lots_remaining_check", sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount} and ${t.amount} > 0`),
   ],
@@ -798,7 +833,10 @@ export const pointRedemptions = pgTable(
     bonus: bigint("bonus", { mode: "bigint" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("point_redemptions_user_idx").on(t.userId, t.createdAt), check("point_redemptions_positive", sql`${t.score} > 0 and ${t.bonus} > 0`)],
+  (t) => [
+    index("point_redemptions_user_idx").on(t.userId, t.createdAt),
+    check("point_redemptions_positive", sql`${t.score} > 0 and ${t.bonus} > 0`),
+  ],
 );
 
 /** A player's member level from a moment on (recomputed daily, or set by an operator): its multiplier applies to slips placed from then. */
@@ -855,7 +893,9 @@ export const games = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
   (t) => [
-    index("games_open_idx").on(t.type, t.createdAt).where(sql`${t.status} = 'open'`),
+    index("games_open_idx")
+      .on(t.type, t.createdAt)
+      .where(sql`${t.status} = 'open'`),
     index("games_creator_idx").on(t.creatorId, t.createdAt),
     index("games_challenger_idx").on(t.challengerId, t.endedAt),
     index("games_ended_idx").on(t.endedAt),
@@ -892,7 +932,10 @@ export const rgState = pgTable(
   },
   (t) => [
     check("rg_state_reality_check", sql`${t.realityMinutes} is null or ${t.realityMinutes} in (15, 30, 60, 120)`),
-    check("rg_state_break_check", sql`(${t.breakKind} is null and ${t.breakUntil} is null) or (${t.breakKind} in ('timeout', 'self_exclusion') and ${t.breakUntil} is not null and ${t.breakStartedAt} is not null)`),
+    check(
+      "rg_state_break_check",
+      sql`(${t.breakKind} is null and ${t.breakUntil} is null) or (${t.breakKind} in ('timeout', 'self_exclusion') and ${t.breakUntil} is not null and ${t.breakStartedAt} is not null)`,
+    ),
   ],
 );
 
@@ -954,7 +997,10 @@ export const rgAudit = pgTable(
     reason: text("reason"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("rg_audit_user_idx").on(t.userId, t.id), check("rg_audit_actor_check", sql`${t.actor} in ('player', 'operator', 'system')`)],
+  (t) => [
+    index("rg_audit_user_idx").on(t.userId, t.id),
+    check("rg_audit_actor_check", sql`${t.actor} in ('player', 'operator', 'system')`),
+  ],
 );
 
 /**
@@ -1019,7 +1065,9 @@ export const playerNotices = pgTable(
     roundId: bigint("round_id", { mode: "number" }).references(() => rounds.id),
     /** Round name and date, the old and new result, the amount (satang, + added / − taken back). */
     data: jsonb("data").notNull(),
-    amount: bigint("amount", { mode: "bigint" }).notNull().default(sql`0`),
+    amount: bigint("amount", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
   },

@@ -17,5 +17,8 @@ export async function readSiteConfig<T extends object>(db: Executor, key: string
 
 /** Saves a setting whole (the caller has validated it through its schema). */
 export async function writeSiteConfig(db: Executor, key: string, value: object): Promise<void> {
-  await db.insert(siteConfig).values({ key, value }).onConflictDoUpdate({ target: siteConfig.key, set: { value, updatedAt: new Date() } });
+  await db
+    .insert(siteConfig)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: siteConfig.key, set: { value, updatedAt: new Date() } });
 }

@@ -25,7 +25,13 @@ const encode = (m: GamesLiveMessage) => JSON.stringify(m);
  * creator gets it as their own). After the listener reconnects every watcher gets `hello` again and
  * reads the list afresh, so nothing missed meanwhile stays missing.
  */
-export async function gamesLive(app: FastifyInstance, db: Db, databaseUrl: string, authenticate: Authenticate, sockets: LiveSockets): Promise<void> {
+export async function gamesLive(
+  app: FastifyInstance,
+  db: Db,
+  databaseUrl: string,
+  authenticate: Authenticate,
+  sockets: LiveSockets,
+): Promise<void> {
   const watchers = new Map<GameType, Set<Watcher>>([
     ["huakoi", new Set()],
     ["hilow", new Set()],
@@ -41,7 +47,9 @@ export async function gamesLive(app: FastifyInstance, db: Db, databaseUrl: strin
       // Taken (or cancelled) before this was read: its "closed" follows, and the open list never showed it.
       if (g.status !== "open") return;
       const others = encode({ type: "open", game: gameView(g, "") });
-      for (const w of set) if (w.socket.readyState === 1) w.socket.send(w.uuid === g.creator_id ? encode({ type: "open", game: gameView(g, w.uuid) }) : others);
+      for (const w of set)
+        if (w.socket.readyState === 1)
+          w.socket.send(w.uuid === g.creator_id ? encode({ type: "open", game: gameView(g, w.uuid) }) : others);
       return;
     }
     const closed = (mine: boolean) => encode({ type: "closed", id: Number(g.id), gametype: g.type, status: g.status, mine });
@@ -57,7 +65,8 @@ export async function gamesLive(app: FastifyInstance, db: Db, databaseUrl: strin
         sending = sending.then(() => send(note)).catch((err) => app.log.error({ err }, "games fan-out failed"));
       },
       onConnected() {
-        for (const [gametype, set] of watchers) for (const w of set) if (w.socket.readyState === 1) w.socket.send(encode({ type: "hello", gametype }));
+        for (const [gametype, set] of watchers)
+          for (const w of set) if (w.socket.readyState === 1) w.socket.send(encode({ type: "hello", gametype }));
       },
     },
     app.log,
@@ -68,7 +77,16 @@ export async function gamesLive(app: FastifyInstance, db: Db, databaseUrl: strin
     const query = Query.safeParse(request.query);
     const w: Watcher = { socket, uuid: "" };
     const gametype = query.data?.gametype ?? "huakoi";
-    if (!sockets.admit(socket, request.ip, "เปิดหน้าเกมจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่", () => watchers.get(gametype)!.delete(w), "games")) return;
+    if (
+      !sockets.admit(
+        socket,
+        request.ip,
+        "เปิดหน้าเกมจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่",
+        () => watchers.get(gametype)!.delete(w),
+        "games",
+      )
+    )
+      return;
     if (!query.success) {
       socket.send(encode({ type: "error", message: "ประเภทเกมต้องเป็น huakoi หรือ hilow" }));
       socket.close(1008, "bad query");

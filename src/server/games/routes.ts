@@ -51,12 +51,29 @@ export function gamesRoutes(app: FastifyInstance, authenticate: Authenticate, db
     return { status: "Success" as const, msg: message, message, credit };
   });
   r(games.getHuakoiHilowLog, async ({ body, user }) => ({ status: "Success" as const, gamelist: await service.history(user, body) }));
-  r(games.readGameLogCreateCancelUuid, async ({ body, user }) => ({ status: "Success" as const, gamelist: await service.createdAndCancelled(user, body) }));
-  r(games.readGamehuakoirankingBydate, async ({ body }) => ({ status: "Success" as const, gamehuakoirankingList: (await service.ranking(body)).map(rankingView) }));
+  r(games.readGameLogCreateCancelUuid, async ({ body, user }) => ({
+    status: "Success" as const,
+    gamelist: await service.createdAndCancelled(user, body),
+  }));
+  r(games.readGamehuakoirankingBydate, async ({ body }) => ({
+    status: "Success" as const,
+    gamehuakoirankingList: (await service.ranking(body)).map(rankingView),
+  }));
   r(games.adminGameSummary, async ({ body, user }) => {
     const s = await service.adminSummary(user, body.dayperiod);
-    return { status: "Success" as const, open: s.open, recent: s.recent, fees: satangToBaht(s.fees), escrow: satangToBaht(s.escrow), config: s.config };
+    return {
+      status: "Success" as const,
+      open: s.open,
+      recent: s.recent,
+      fees: satangToBaht(s.fees),
+      escrow: satangToBaht(s.escrow),
+      config: s.config,
+    };
   });
-  r(games.adminSaveGameConfig, async ({ body, user }) => ({ status: "Success" as const, message: "บันทึกการตั้งค่าเกมแล้ว", config: await service.saveConfig(user, body) }));
+  r(games.adminSaveGameConfig, async ({ body, user }) => ({
+    status: "Success" as const,
+    message: "บันทึกการตั้งค่าเกมแล้ว",
+    config: await service.saveConfig(user, body),
+  }));
   r(games.adminPlayerGames, async ({ body, user }) => ({ status: "Success" as const, gamelist: await service.playerGames(user, body) }));
 }

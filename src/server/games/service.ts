@@ -23,8 +23,24 @@ import type { Col, Computed, Narrow, Row } from "../db/rows";
 export type GameRow = Narrow<
   Row<
     "games",
-    | "id" | "type" | "creator_id" | "challenger_id" | "price" | "choice" | "t1" | "t2" | "t3" | "salt" | "commitment" | "status" | "guess"
-    | "winner_id" | "fee" | "payout" | "created_at" | "ended_at"
+    | "id"
+    | "type"
+    | "creator_id"
+    | "challenger_id"
+    | "price"
+    | "choice"
+    | "t1"
+    | "t2"
+    | "t3"
+    | "salt"
+    | "commitment"
+    | "status"
+    | "guess"
+    | "winner_id"
+    | "fee"
+    | "payout"
+    | "created_at"
+    | "ended_at"
   >,
   // The CHECK constraints' values.
   { type: GameType; choice: GameSide | null; status: "open" | "done" | "cancelled" | "expired"; guess: GameSide | null }
@@ -77,7 +93,10 @@ async function lockRefunds(tx: Tx, games: GameRow[]): Promise<Map<string, number
   if (games.length === 0) return new Map();
   const creators = await tx.execute<Row<"accounts", "id"> & { owner_id: NonNullable<Col<"accounts", "owner_id">> /* = any(…) */ }>(sql`
     select id, owner_id from accounts where kind = 'credit' and owner_id = any(${sql.param([...new Set(games.map((g) => g.creator_id))])}::uuid[])`);
-  await lockAccounts(tx, [...games.map((g) => houseShard(HOUSE.gameEscrow, Number(g.id))), ...creators.rows.map((a) => ({ player: Number(a.id) }))]);
+  await lockAccounts(tx, [
+    ...games.map((g) => houseShard(HOUSE.gameEscrow, Number(g.id))),
+    ...creators.rows.map((a) => ({ player: Number(a.id) })),
+  ]);
   return new Map(creators.rows.map((a) => [a.owner_id, Number(a.id)]));
 }
 
@@ -120,7 +139,9 @@ export async function expireGames(db: Db): Promise<number> {
 
 export function gamesService(db: Db) {
   async function list(where: ReturnType<typeof sql>, viewer: string, limit = 200) {
-    const r = await db.execute<GameRow>(sql`select ${COLUMNS} from games g join users u on u.id = g.creator_id where ${where} order by g.id desc limit ${limit}`);
+    const r = await db.execute<GameRow>(
+      sql`select ${COLUMNS} from games g join users u on u.id = g.creator_id where ${where} order by g.id desc limit ${limit}`,
+    );
     return r.rows.map((g) => gameView(g, viewer));
   }
 
@@ -138,34 +159,41 @@ export function gamesService(db: Db) {
       const salt = randomBytes(32);
       const credit = await playerAccountId(db, user.uuid);
       try {
-        return await db.transaction((tx) => once(tx, { userId: user.uuid, route: "add-huakoi-hilow", key: idempotencyKey, body }, async () => {
-          // One creation per player at a time, so the open-games cap holds.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('games:create:' || ${user.uuid}, 0))`);
-          const open = await tx.execute<Computed<{ n: string }>>(sql`select count(*) as n from games where creator_id = ${user.uuid} and status = 'open'`);
-          if (Number(open.rows[0]!.n) >= config.max_open_per_creator) throw msgError(409, `เปิดเกมค้างไว้ได้ไม่เกิน ${config.max_open_per_creator} เกม`);
-          const id = Number((await tx.execute<Computed<{ id: string }>>(sql`select nextval(pg_get_serial_sequence('games', 'id')) as id`)).rows[0]!.id);
-          // Responsible play's gate, with the game's accounts locked in the ledger's order (a bet at once waits).
-          await lockAccounts(tx, [{ player: credit }, houseShard(HOUSE.gameEscrow, id)]);
-          await checkStake(tx, user.uuid, price);
-          const commitment = sha256Hex(commitmentText({ id, type: body.gametype, choice, dice, saltHex: salt.toString("hex") }));
-          await tx.execute(sql`
+        return await db.transaction((tx) =>
+          once(tx, { userId: user.uuid, route: "add-huakoi-hilow", key: idempotencyKey, body }, async () => {
+            // One creation per player at a time, so the open-games cap holds.
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('games:create:' || ${user.uuid}, 0))`);
+            const open = await tx.execute<Computed<{ n: string }>>(
+              sql`select count(*) as n from games where creator_id = ${user.uuid} and status = 'open'`,
+            );
+            if (Number(open.rows[0]!.n) >= config.max_open_per_creator)
+              throw msgError(409, `เปิดเกมค้างไว้ได้ไม่เกิน ${config.max_open_per_creator} เกม`);
+            const id = Number(
+              (await tx.execute<Computed<{ id: string }>>(sql`select nextval(pg_get_serial_sequence('games', 'id')) as id`)).rows[0]!.id,
+            );
+            // Responsible play's gate, with the game's accounts locked in the ledger's order (a bet at once waits).
+            await lockAccounts(tx, [{ player: credit }, houseShard(HOUSE.gameEscrow, id)]);
+            await checkStake(tx, user.uuid, price);
+            const commitment = sha256Hex(commitmentText({ id, type: body.gametype, choice, dice, saltHex: salt.toString("hex") }));
+            await tx.execute(sql`
             insert into games (id, type, creator_id, price, choice, t1, t2, t3, server_rolled, salt, commitment)
             overriding system value
             values (${id}, ${body.gametype}, ${user.uuid}, ${price}, ${choice}, ${dice?.[0] ?? null}, ${dice?.[1] ?? null}, ${dice?.[2] ?? null},
               ${serverRolled}, ${salt}, ${commitment})`);
-          const moved = await transfer(tx, {
-            kind: "game.stake",
-            from: { player: credit },
-            to: houseShard(HOUSE.gameEscrow, id),
-            amount: price,
-            reference: `game:${id}`,
-            actorId: user.uuid,
-            requestId: user.requestId,
-          });
-          await notifyGame(tx, id, body.gametype, "open");
-          // Kept as the answer to a retry with the same Idempotency-Key, so in the reply's own terms (baht, the game as shown).
-          return { game: gameView((await gameById(tx, id))!, user.uuid), credit: satangToBaht(moved.balances.get(credit)!) };
-        }));
+            const moved = await transfer(tx, {
+              kind: "game.stake",
+              from: { player: credit },
+              to: houseShard(HOUSE.gameEscrow, id),
+              amount: price,
+              reference: `game:${id}`,
+              actorId: user.uuid,
+              requestId: user.requestId,
+            });
+            await notifyGame(tx, id, body.gametype, "open");
+            // Kept as the answer to a retry with the same Idempotency-Key, so in the reply's own terms (baht, the game as shown).
+            return { game: gameView((await gameById(tx, id))!, user.uuid), credit: satangToBaht(moved.balances.get(credit)!) };
+          }),
+        );
       } catch (e) {
         if (e instanceof InsufficientFunds) throw msgError(400, "เครดิตไม่พอสำหรับเดิมพันนี้");
         throw e;
@@ -191,66 +219,79 @@ export function gamesService(db: Db) {
       const config = await readGameConfig(db);
       const challengerCredit = await playerAccountId(db, user.uuid);
       try {
-        return await db.transaction((tx) => once(tx, { userId: user.uuid, route: "guess-huakoi-hilow", key: idempotencyKey, body }, async () => {
-          const g = await gameById(tx, body.id, true);
-          if (!g || g.type !== body.gametype) throw msgError(404, "ไม่พบเกมนี้");
-          if (g.creator_id === user.uuid) throw msgError(400, "ทายเกมของตนเองไม่ได้");
-          if (g.status !== "open") throw msgError(409, g.status === "done" ? "เกมนี้มีผู้ท้าไปแล้ว" : "เกมนี้ถูกยกเลิกหรือหมดเวลาแล้ว");
-          const sides = g.type === "huakoi" ? ["หัว", "ก้อย"] : ["สูง", "ต่ำ"];
-          if (!sides.includes(body.guess)) throw msgError(400, `เกมนี้ต้องทาย ${sides.join(" หรือ ")}`);
-          const same = await tx.execute<Computed<{ same: boolean }>>(sql`select same_person(${g.creator_id}::uuid, ${user.uuid}::uuid) as same`);
-          if (same.rows[0]!.same) throw msgError(403, "ผู้เล่นที่ใช้บัญชีธนาคารหรือเบอร์โทรเดียวกันเล่นด้วยกันไม่ได้");
-          const today = await tx.execute<Computed<{ n: string }>>(sql`
+        return await db.transaction((tx) =>
+          once(tx, { userId: user.uuid, route: "guess-huakoi-hilow", key: idempotencyKey, body }, async () => {
+            const g = await gameById(tx, body.id, true);
+            if (!g || g.type !== body.gametype) throw msgError(404, "ไม่พบเกมนี้");
+            if (g.creator_id === user.uuid) throw msgError(400, "ทายเกมของตนเองไม่ได้");
+            if (g.status !== "open") throw msgError(409, g.status === "done" ? "เกมนี้มีผู้ท้าไปแล้ว" : "เกมนี้ถูกยกเลิกหรือหมดเวลาแล้ว");
+            const sides = g.type === "huakoi" ? ["หัว", "ก้อย"] : ["สูง", "ต่ำ"];
+            if (!sides.includes(body.guess)) throw msgError(400, `เกมนี้ต้องทาย ${sides.join(" หรือ ")}`);
+            const same = await tx.execute<Computed<{ same: boolean }>>(
+              sql`select same_person(${g.creator_id}::uuid, ${user.uuid}::uuid) as same`,
+            );
+            if (same.rows[0]!.same) throw msgError(403, "ผู้เล่นที่ใช้บัญชีธนาคารหรือเบอร์โทรเดียวกันเล่นด้วยกันไม่ได้");
+            const today = await tx.execute<Computed<{ n: string }>>(sql`
             select count(*) as n from games where status = 'done'
               and ended_at >= (date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')
               and ((creator_id = ${g.creator_id} and challenger_id = ${user.uuid}) or (creator_id = ${user.uuid} and challenger_id = ${g.creator_id}))`);
-          if (Number(today.rows[0]!.n) >= config.max_daily_between) throw msgError(409, `เล่นกับผู้เล่นคนเดียวกันได้ไม่เกิน ${config.max_daily_between} เกมต่อวัน`);
+            if (Number(today.rows[0]!.n) >= config.max_daily_between)
+              throw msgError(409, `เล่นกับผู้เล่นคนเดียวกันได้ไม่เกิน ${config.max_daily_between} เกมต่อวัน`);
 
-          const creatorCredit = await playerAccountId(tx, g.creator_id);
-          const escrow = houseShard(HOUSE.gameEscrow, Number(g.id));
-          const fees = houseShard(HOUSE.gameFees, Number(g.id));
-          // Every account of the game at once, in the ledger's order: two games between the same two
-          // players in opposite roles never wait on each other in a ring.
-          await lockAccounts(tx, [escrow, fees, { player: creatorCredit }, { player: challengerCredit }]);
-          const price = BigInt(g.price);
-          await checkStake(tx, user.uuid, price);
-          await transfer(tx, { kind: "game.stake", from: { player: challengerCredit }, to: escrow, amount: price, reference: `game:${g.id}:guess`, actorId: user.uuid, requestId: user.requestId });
-          const dice: Dice | null = g.t1 === null ? null : [g.t1, g.t2!, g.t3!];
-          const hidden = hiddenSide(g.type, g.choice, dice);
-          const challengerWins = body.guess === hidden;
-          const { pot, fee, payout } = gameSettlement(Number(price), config.fee_bp);
-          const winnerCredit = challengerWins ? challengerCredit : creatorCredit;
-          const moved = await post(tx, {
-            kind: "game.payout",
-            reference: `game:${g.id}`,
-            requestId: user.requestId,
-            postings: [
-              { account: escrow, amount: -BigInt(pot) },
-              { account: { player: winnerCredit }, amount: BigInt(payout) },
-              { account: fees, amount: BigInt(fee) },
-            ],
-          });
-          await tx.execute(sql`
+            const creatorCredit = await playerAccountId(tx, g.creator_id);
+            const escrow = houseShard(HOUSE.gameEscrow, Number(g.id));
+            const fees = houseShard(HOUSE.gameFees, Number(g.id));
+            // Every account of the game at once, in the ledger's order: two games between the same two
+            // players in opposite roles never wait on each other in a ring.
+            await lockAccounts(tx, [escrow, fees, { player: creatorCredit }, { player: challengerCredit }]);
+            const price = BigInt(g.price);
+            await checkStake(tx, user.uuid, price);
+            await transfer(tx, {
+              kind: "game.stake",
+              from: { player: challengerCredit },
+              to: escrow,
+              amount: price,
+              reference: `game:${g.id}:guess`,
+              actorId: user.uuid,
+              requestId: user.requestId,
+            });
+            const dice: Dice | null = g.t1 === null ? null : [g.t1, g.t2!, g.t3!];
+            const hidden = hiddenSide(g.type, g.choice, dice);
+            const challengerWins = body.guess === hidden;
+            const { pot, fee, payout } = gameSettlement(Number(price), config.fee_bp);
+            const winnerCredit = challengerWins ? challengerCredit : creatorCredit;
+            const moved = await post(tx, {
+              kind: "game.payout",
+              reference: `game:${g.id}`,
+              requestId: user.requestId,
+              postings: [
+                { account: escrow, amount: -BigInt(pot) },
+                { account: { player: winnerCredit }, amount: BigInt(payout) },
+                { account: fees, amount: BigInt(fee) },
+              ],
+            });
+            await tx.execute(sql`
             update games set status = 'done', challenger_id = ${user.uuid}, guess = ${body.guess}, winner_id = ${challengerWins ? user.uuid : g.creator_id},
               fee = ${fee}, payout = ${payout}, ended_at = now()
             where id = ${g.id} and status = 'open'`);
-          await notifyGame(tx, Number(g.id), g.type, "closed");
-          const ended = (await gameById(tx, Number(g.id)))!;
-          const balance = moved.balances.get(challengerCredit) ?? (await playerBalance(tx, user.uuid));
-          // Kept as the answer to a retry with the same Idempotency-Key, so in the reply's own terms.
-          return {
-            result: challengerWins ? ("win" as const) : ("lose" as const),
-            bet: hidden,
-            returnprice: challengerWins ? satangToBaht(BigInt(payout)) : 0,
-            t1: g.t1,
-            t2: g.t2,
-            t3: g.t3,
-            salt: Buffer.from(g.salt).toString("hex"),
-            commitment: g.commitment,
-            credit: satangToBaht(balance),
-            game: gameView(ended, user.uuid),
-          };
-        }));
+            await notifyGame(tx, Number(g.id), g.type, "closed");
+            const ended = (await gameById(tx, Number(g.id)))!;
+            const balance = moved.balances.get(challengerCredit) ?? (await playerBalance(tx, user.uuid));
+            // Kept as the answer to a retry with the same Idempotency-Key, so in the reply's own terms.
+            return {
+              result: challengerWins ? ("win" as const) : ("lose" as const),
+              bet: hidden,
+              returnprice: challengerWins ? satangToBaht(BigInt(payout)) : 0,
+              t1: g.t1,
+              t2: g.t2,
+              t3: g.t3,
+              salt: Buffer.from(g.salt).toString("hex"),
+              commitment: g.commitment,
+              credit: satangToBaht(balance),
+              game: gameView(ended, user.uuid),
+            };
+          }),
+        );
       } catch (e) {
         if (e instanceof InsufficientFunds) throw msgError(400, "เครดิตไม่พอสำหรับท้าเกมนี้");
         throw e;

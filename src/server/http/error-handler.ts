@@ -32,8 +32,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY")
       return send(400, "Error", "ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง");
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return send(413, "Error", "ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป");
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
-      return send(error.statusCode, "Error", "คำขอไม่ถูกต้อง");
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return send(error.statusCode, "Error", "คำขอไม่ถูกต้อง");
     if (isDatabaseUnavailable(error)) {
       // The database is restarting or failing over: the pool reconnects by itself; the client retries.
       request.log.warn({ err: error }, "database unavailable");

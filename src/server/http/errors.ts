@@ -21,7 +21,6 @@ export const unauthorized = (message = "กรุณาเข้าสู่ร�
 export const forbidden = (message = "ไม่มีสิทธิ์เข้าถึงข้อมูลนี้") => new ApiError(403, message);
 export const notFound = (message = "ไม่พบข้อมูล") => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
-export const tooManyRequests = (message = "ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่") =>
-  new ApiError(429, message);
+export const tooManyRequests = (message = "ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่") => new ApiError(429, message);
 /** The site is closed for maintenance (or a part of it is away): the Thai message says why and until when. */
 export const unavailable = (message: string) => new ApiError(503, message);

@@ -6,7 +6,9 @@ import { badRequest, conflict } from "./errors";
 import type { Narrow, Row } from "../db/rows";
 
 export function requestHash(body: unknown): string {
-  return createHash("sha256").update(JSON.stringify(body ?? null)).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(body ?? null))
+    .digest("hex");
 }
 
 /** The optional `Idempotency-Key` header of a money call. */

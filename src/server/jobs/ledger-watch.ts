@@ -22,7 +22,8 @@ export async function ledgerCheckStep(db: Db, log: AlertLog, report?: (o: Ledger
     unbalancedTransactions: result.unbalancedTransactions.length,
     recordMismatches: result.recordMismatches.length,
   };
-  const problems = found.differences + found.negativePlayers + found.unbalancedTransactions + found.recordMismatches + (result.totalBalance === 0 ? 0 : 1);
+  const problems =
+    found.differences + found.negativePlayers + found.unbalancedTransactions + found.recordMismatches + (result.totalBalance === 0 ? 0 : 1);
   report?.({ ok: result.ok, problems, seconds: (performance.now() - started) / 1000, at: new Date() });
   if (!result.ok) {
     log.error(

@@ -42,10 +42,26 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void, o
       log(`ticker ${name} failed`, err);
     }
   };
-  const close = new Cron("* * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("close", () => closeDue(db)));
-  const yeekee = new Cron("* * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("yeekee", () => finishDueYeekeeRounds(db, log)));
-  const plan = new Cron("0 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("plan", () => planAll(db)));
-  const settle = new Cron("*/2 * * * * *", { protect: true, timezone: "Asia/Bangkok" }, guard("settle", () => settlePending(db, log)));
+  const close = new Cron(
+    "* * * * * *",
+    { protect: true, timezone: "Asia/Bangkok" },
+    guard("close", () => closeDue(db)),
+  );
+  const yeekee = new Cron(
+    "* * * * * *",
+    { protect: true, timezone: "Asia/Bangkok" },
+    guard("yeekee", () => finishDueYeekeeRounds(db, log)),
+  );
+  const plan = new Cron(
+    "0 * * * * *",
+    { protect: true, timezone: "Asia/Bangkok" },
+    guard("plan", () => planAll(db)),
+  );
+  const settle = new Cron(
+    "*/2 * * * * *",
+    { protect: true, timezone: "Asia/Bangkok" },
+    guard("settle", () => settlePending(db, log)),
+  );
   const points = new Cron(
     "30 * * * * *",
     { protect: true, timezone: "Asia/Bangkok" },
@@ -61,7 +77,8 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void, o
   );
   void guard("plan", () => planAll(db))();
   const minutes = options?.ledgerCheckMinutes ?? 0;
-  const checkLedger = options && minutes > 0 ? guard("ledger-check", () => ledgerCheckStep(db, options.alertLog, options.onLedgerCheck)) : null;
+  const checkLedger =
+    options && minutes > 0 ? guard("ledger-check", () => ledgerCheckStep(db, options.alertLog, options.onLedgerCheck)) : null;
   const ledger = checkLedger ? new Cron("* * * * * *", { protect: true, interval: minutes * 60 }, checkLedger) : null;
   return {
     stop() {

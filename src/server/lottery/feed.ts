@@ -28,7 +28,10 @@ export function verifyFeed(request: FastifyRequest, secret: string | undefined, 
  * an address and problem in a window is written at once (a misconfigured feed shows up immediately);
  * the ones after it in the same window are counted and written as one row when the window ends.
  */
-export function refusalLog(write: (entry: { ip: string; problem: string; count: number; first: boolean }) => Promise<void>, windowMs = 60_000) {
+export function refusalLog(
+  write: (entry: { ip: string; problem: string; count: number; first: boolean }) => Promise<void>,
+  windowMs = 60_000,
+) {
   const open = new Map<string, { ip: string; problem: string; count: number; timer: ReturnType<typeof setTimeout> }>();
   const close = async (key: string) => {
     const w = open.get(key);

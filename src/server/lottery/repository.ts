@@ -205,7 +205,9 @@ export async function addRoundEvent(
 }
 
 export async function roundEvents(db: Executor, roundId: number) {
-  const r = await db.execute<Row<"round_events", "id" | "round_id" | "event" | "note" | "at"> & { username: Col<"users", "username"> | null }>(sql`
+  const r = await db.execute<
+    Row<"round_events", "id" | "round_id" | "event" | "note" | "at"> & { username: Col<"users", "username"> | null }
+  >(sql`
     select e.id, e.round_id, e.event, e.note, u.username, e.at
     from round_events e left join users u on u.id = e.actor_id
     where e.round_id = ${roundId} order by e.id`);
@@ -225,17 +227,23 @@ export async function cacheSet(db: Executor, userId: string, key: string, val: s
 
 /** A round's slips still active (not yet refunded or settled). */
 export async function activeSlipCount(db: Executor, roundId: number): Promise<number> {
-  const r = await db.execute<Computed<{ n: number }>>(sql`select count(*)::int as n from slips where round_id = ${roundId} and status = 'active'`);
+  const r = await db.execute<Computed<{ n: number }>>(
+    sql`select count(*)::int as n from slips where round_id = ${roundId} and status = 'active'`,
+  );
   return r.rows[0]!.n;
 }
 
 /** What the players paid for the round's active slips (satang): the stakes a result settles. */
 export async function activeStakes(db: Executor, roundId: number): Promise<bigint> {
-  const r = await db.execute<Computed<{ total: string }>>(sql`select coalesce(sum(total_paid), 0) as total from slips where round_id = ${roundId} and status = 'active'`);
+  const r = await db.execute<Computed<{ total: string }>>(
+    sql`select coalesce(sum(total_paid), 0) as total from slips where round_id = ${roundId} and status = 'active'`,
+  );
   return BigInt(r.rows[0]!.total);
 }
 
-export type TwinRow = Row<"rounds", "id" | "status"> & { keeper_id: NonNullable<Col<"rounds", "twin_of">> /* where twin_of is not null */ } & Computed<{ active_slips: number }>;
+export type TwinRow = Row<"rounds", "id" | "status"> & {
+  keeper_id: NonNullable<Col<"rounds", "twin_of">>; /* where twin_of is not null */
+} & Computed<{ active_slips: number }>;
 
 /**
  * Rounds that are a second round of a draw another round holds (left from before docs/decisions/033, when

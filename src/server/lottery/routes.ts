@@ -27,9 +27,18 @@ export function lotteryRoutes(app: FastifyInstance, authenticate: Authenticate, 
   const service = lotteryService(db);
   const r = routesOf(app, authenticate);
 
-  r(lottery.getActivityYeekee, async ({ params }) => ({ status: "Success" as const, ...yeekeeActivitiesView(await service.yeekeeActivities(params.id)) }));
-  r(lottery.getActivityOtherLotto, async ({ body }) => ({ status: "Success" as const, ...otherActivitiesView(await service.otherActivities(body.configID)) }));
-  r(lottery.checkTimeout, async ({ body }) => ({ status: "Success" as const, ...timeoutView(await service.checkTimeout(body.activityid)) }));
+  r(lottery.getActivityYeekee, async ({ params }) => ({
+    status: "Success" as const,
+    ...yeekeeActivitiesView(await service.yeekeeActivities(params.id)),
+  }));
+  r(lottery.getActivityOtherLotto, async ({ body }) => ({
+    status: "Success" as const,
+    ...otherActivitiesView(await service.otherActivities(body.configID)),
+  }));
+  r(lottery.checkTimeout, async ({ body }) => ({
+    status: "Success" as const,
+    ...timeoutView(await service.checkTimeout(body.activityid)),
+  }));
   r(lottery.lottoList, async () => ({ status: "Success" as const, lottoList: (await service.lottoList()).map(lottoListItemView) }));
   r(lottery.cacheData, async ({ body, user }) => ({ status: "Success" as const, val: await service.cacheData(user, body) }));
   r(lottery.award, async ({ body }) => ({ status: "Success" as const, awardlist: (await service.awards(body.activityid)).map(awardView) }));
@@ -38,7 +47,14 @@ export function lotteryRoutes(app: FastifyInstance, authenticate: Authenticate, 
   r(lottery.addAward, async ({ body, user }) => {
     const done = await service.addAward(user, body);
     if (done.preview) {
-      return { status: "Success" as const, message: "ตัวอย่างเลขที่ถูกรางวัลและยอดจ่าย (ยังไม่บันทึก)", preview: true, winning: done.winning, awardlist: done.lines, payout: done.payout };
+      return {
+        status: "Success" as const,
+        message: "ตัวอย่างเลขที่ถูกรางวัลและยอดจ่าย (ยังไม่บันทึก)",
+        preview: true,
+        winning: done.winning,
+        awardlist: done.lines,
+        payout: done.payout,
+      };
     }
     return {
       status: "Success" as const,
@@ -57,16 +73,33 @@ export function lotteryRoutes(app: FastifyInstance, authenticate: Authenticate, 
     const { round, refunded, pending } = await service.cancel(user, body.activityid, body.note);
     return { status: "Success" as const, message: cancelMessage(refunded, pending), activity: activityView(round), refunded, pending };
   });
-  r(lottery.readLogAdminCancelActivity, async ({ body }) => ({ status: "Success" as const, loglist: (await service.roundLog(body.activityid)).map(roundEventView) }));
-  r(lottery.adminLotteries, async () => ({ status: "Success" as const, lotteries: (await service.adminLotteries()).map(adminLotteryView) }));
-  r(lottery.adminUpdateLottery, async ({ body, user }) => ({ status: "Success" as const, lottery: adminLotteryView(await service.updateLottery(user, body)) }));
-  r(lottery.adminRounds, async ({ body }) => ({ status: "Success" as const, activitylist: (await service.adminRounds(body.date, body.configID)).map(adminRoundView) }));
+  r(lottery.readLogAdminCancelActivity, async ({ body }) => ({
+    status: "Success" as const,
+    loglist: (await service.roundLog(body.activityid)).map(roundEventView),
+  }));
+  r(lottery.adminLotteries, async () => ({
+    status: "Success" as const,
+    lotteries: (await service.adminLotteries()).map(adminLotteryView),
+  }));
+  r(lottery.adminUpdateLottery, async ({ body, user }) => ({
+    status: "Success" as const,
+    lottery: adminLotteryView(await service.updateLottery(user, body)),
+  }));
+  r(lottery.adminRounds, async ({ body }) => ({
+    status: "Success" as const,
+    activitylist: (await service.adminRounds(body.date, body.configID)).map(adminRoundView),
+  }));
 
   // Machines post results with an HMAC signature instead of a token; a bad one is refused and logged,
   // at most one audit row per address and problem a minute (the rest counted into it), and an address
   // may post at most FEED_PER_MINUTE times a minute.
   const refusals = refusalLog(async (e) => {
-    await writeAudit(db, { actorId: null, action: "feed.rejected", target: `feed:${e.ip}`, after: { problem: e.problem, ip: e.ip, count: e.count, first: e.first } });
+    await writeAudit(db, {
+      actorId: null,
+      action: "feed.rejected",
+      target: `feed:${e.ip}`,
+      after: { problem: e.problem, ip: e.ip, count: e.count, first: e.first },
+    });
   });
   app.addHook("onClose", () => refusals.flush());
   r(

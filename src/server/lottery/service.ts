@@ -56,53 +56,67 @@ export function lotteryService(db: Db, repo: LotteryData = repository) {
     fields: ResultFields,
     opts: { actorId: string | null; correction: boolean; reason?: string; source: "admin" | "feed" },
   ) {
-    return db.transaction(async (tx) => {
-      const round = await mustRound(tx, roundId, true);
-      const parsed = resultInput(round.result_kind, fields);
-      if (!parsed.ok) throw badRequest(parsed.message);
-      const winning = winningNumbers(parsed.value);
-      const lines = awardLines(winning);
-      if (round.status === "cancel activity") throw conflict("งวดนี้ถูกยกเลิกแล้ว ลงผลไม่ได้");
-      if (round.status === "open" && round.is_open) throw conflict("งวดนี้ยังเปิดรับแทงอยู่ กรุณาปิดงวดก่อนลงผล");
-      if (round.status === "open" && new Date(round.open_at) > new Date()) throw conflict("งวดนี้ยังไม่เปิด ลงผลไม่ได้");
-      const correcting = round.status === "add award";
-      if (correcting) {
-        const same = JSON.stringify(round.result) === JSON.stringify(parsed.value);
-        if (opts.source === "feed" && same) return { winning, lines, changed: false };
-        if (!opts.correction) throw conflict("งวดนี้มีผลรางวัลแล้ว การแก้ผลต้องส่ง correction พร้อมเหตุผล");
-        if (!opts.reason || opts.reason.length < 3) throw badRequest("การแก้ผลรางวัลต้องระบุเหตุผล");
-        // A retried correction (the same result again) moves no money and tells no player twice.
-        if (same) return { winning, lines, changed: false };
-      }
-      if (round.status === "open") await repo.addRoundEvent(tx, { roundId, event: "closed" });
-      await repo.replaceAwards(tx, roundId, lines);
-      await writeWinningPairs(tx, roundId, winningPairs(winning));
-      // A correction re-settles: payouts of the old result are taken back in this same transaction (and the
-      // new ones paid by settleRound below). What that changes for each player is summed first, by
-      // settlement's own rules, for the notices.
-      const changes = correcting ? await payoutsByPlayer(tx, roundId) : [];
-      if (correcting) await unsettleRound(tx, roundId);
-      await repo.setRoundResult(tx, roundId, parsed.value);
-      const event = correcting ? "result.correction" : opts.source === "feed" ? "feed.result" : "result";
-      const eventId = await repo.addRoundEvent(tx, { roundId, event, actorId: opts.actorId, note: opts.reason ?? null, data: { before: round.result, after: parsed.value } });
-      await writeAudit(tx, { actorId: opts.actorId, action: `round.${event}`, target: `round:${roundId}`, before: round.result, after: parsed.value });
-      if (correcting) {
-        await writeCorrectionNotices(tx, {
-          source: `round-event:${eventId}`,
+    return db
+      .transaction(async (tx) => {
+        const round = await mustRound(tx, roundId, true);
+        const parsed = resultInput(round.result_kind, fields);
+        if (!parsed.ok) throw badRequest(parsed.message);
+        const winning = winningNumbers(parsed.value);
+        const lines = awardLines(winning);
+        if (round.status === "cancel activity") throw conflict("งวดนี้ถูกยกเลิกแล้ว ลงผลไม่ได้");
+        if (round.status === "open" && round.is_open) throw conflict("งวดนี้ยังเปิดรับแทงอยู่ กรุณาปิดงวดก่อนลงผล");
+        if (round.status === "open" && new Date(round.open_at) > new Date()) throw conflict("งวดนี้ยังไม่เปิด ลงผลไม่ได้");
+        const correcting = round.status === "add award";
+        if (correcting) {
+          const same = JSON.stringify(round.result) === JSON.stringify(parsed.value);
+          if (opts.source === "feed" && same) return { winning, lines, changed: false };
+          if (!opts.correction) throw conflict("งวดนี้มีผลรางวัลแล้ว การแก้ผลต้องส่ง correction พร้อมเหตุผล");
+          if (!opts.reason || opts.reason.length < 3) throw badRequest("การแก้ผลรางวัลต้องระบุเหตุผล");
+          // A retried correction (the same result again) moves no money and tells no player twice.
+          if (same) return { winning, lines, changed: false };
+        }
+        if (round.status === "open") await repo.addRoundEvent(tx, { roundId, event: "closed" });
+        await repo.replaceAwards(tx, roundId, lines);
+        await writeWinningPairs(tx, roundId, winningPairs(winning));
+        // A correction re-settles: payouts of the old result are taken back in this same transaction (and the
+        // new ones paid by settleRound below). What that changes for each player is summed first, by
+        // settlement's own rules, for the notices.
+        const changes = correcting ? await payoutsByPlayer(tx, roundId) : [];
+        if (correcting) await unsettleRound(tx, roundId);
+        await repo.setRoundResult(tx, roundId, parsed.value);
+        const event = correcting ? "result.correction" : opts.source === "feed" ? "feed.result" : "result";
+        const eventId = await repo.addRoundEvent(tx, {
           roundId,
-          round: { name: round.name, round_no: round.round_no, date_th: formatThaiDrawDate(round.draw_date) },
-          before: winningNumbers(round.result as ResultInput),
-          after: winning,
-          reason: opts.reason ?? "",
-          changes: changes.map((c) => ({ userId: c.userId, amount: c.payout - c.paid })),
+          event,
+          actorId: opts.actorId,
+          note: opts.reason ?? null,
+          data: { before: round.result, after: parsed.value },
         });
-      }
-      return { winning, lines, changed: true };
-    }).then(async (done) => {
-      // Settled right away; the ticker finishes it if this process stops midway.
-      if (done.changed) await settleRound(db, roundId);
-      return done;
-    });
+        await writeAudit(tx, {
+          actorId: opts.actorId,
+          action: `round.${event}`,
+          target: `round:${roundId}`,
+          before: round.result,
+          after: parsed.value,
+        });
+        if (correcting) {
+          await writeCorrectionNotices(tx, {
+            source: `round-event:${eventId}`,
+            roundId,
+            round: { name: round.name, round_no: round.round_no, date_th: formatThaiDrawDate(round.draw_date) },
+            before: winningNumbers(round.result as ResultInput),
+            after: winning,
+            reason: opts.reason ?? "",
+            changes: changes.map((c) => ({ userId: c.userId, amount: c.payout - c.paid })),
+          });
+        }
+        return { winning, lines, changed: true };
+      })
+      .then(async (done) => {
+        // Settled right away; the ticker finishes it if this process stops midway.
+        if (done.changed) await settleRound(db, roundId);
+        return done;
+      });
   }
 
   /**
@@ -163,38 +177,46 @@ export function lotteryService(db: Db, repo: LotteryData = repository) {
     note: string,
     audit: { action: string; after?: Record<string, unknown> } = { action: "round.cancel" },
   ) {
-    return db.transaction(async (tx) => {
-      const before = await mustRound(tx, activityId, true);
-      // From its result time on, a yeekee round's seed can be read, so its result can be known: an
-      // operator's cancel then could pick which results stand (docs/decisions/034). The ticker decides it.
-      // (The start-up's cancel of a draw's twin, actorId null, is not such a choice: decision 033.)
-      if (actorId !== null && before.category === "yeekee" && ["open", "closed"].includes(before.status)) {
-        if (await repo.resultTimePassed(tx, activityId)) throw conflict("งวดยี่กีที่ถึงเวลาออกผลแล้วยกเลิกไม่ได้ ผลคำนวณจากเลขที่ยิงและเมล็ดสุ่ม");
-      }
-      if (before.status === "add award") {
-        // A settled round (a stock market that did not trade after all, a draw declared void): the
-        // payouts and the referral commission are taken back first, then every slip is refunded. A
-        // yeekee result comes from the players' shots and is never cancelled afterwards.
-        if (before.category === "yeekee") throw conflict("งวดยี่กีที่ออกผลแล้วยกเลิกไม่ได้");
-        // Point lots before ledger accounts, as a redemption takes them (docs/decisions/015).
-        await reverseRoundPoints(tx, activityId);
-        await unsettleRound(tx, activityId);
-        await reverseRoundCommission(tx, activityId);
-      }
-      if (!(await repo.cancelRound(tx, activityId, before.status === "add award"))) {
-        throw conflict(before.status === "cancel activity" ? "งวดนี้ถูกยกเลิกไปแล้ว" : "ยกเลิกงวดนี้ไม่ได้");
-      }
-      await repo.addRoundEvent(tx, { roundId: activityId, event: "cancel", actorId, note });
-      await writeAudit(tx, { actorId, action: audit.action, target: `round:${activityId}`, before: { status: before.status }, after: { status: "cancel activity", note, ...audit.after } });
-      return (await repo.roundById(tx, activityId))!;
-    }).then(async (round) => {
-      // The round's slips come back to their players as returned slips (คืนโพย). A slip another request
-      // holds at this moment is skipped here and refunded by the ticker once it is free: the answer
-      // says how many were refunded and how many wait, never "all" when some do.
-      const refunded = await refundRound(db, activityId);
-      const pending = await repo.activeSlipCount(db, activityId);
-      return { round, refunded, pending };
-    });
+    return db
+      .transaction(async (tx) => {
+        const before = await mustRound(tx, activityId, true);
+        // From its result time on, a yeekee round's seed can be read, so its result can be known: an
+        // operator's cancel then could pick which results stand (docs/decisions/034). The ticker decides it.
+        // (The start-up's cancel of a draw's twin, actorId null, is not such a choice: decision 033.)
+        if (actorId !== null && before.category === "yeekee" && ["open", "closed"].includes(before.status)) {
+          if (await repo.resultTimePassed(tx, activityId)) throw conflict("งวดยี่กีที่ถึงเวลาออกผลแล้วยกเลิกไม่ได้ ผลคำนวณจากเลขที่ยิงและเมล็ดสุ่ม");
+        }
+        if (before.status === "add award") {
+          // A settled round (a stock market that did not trade after all, a draw declared void): the
+          // payouts and the referral commission are taken back first, then every slip is refunded. A
+          // yeekee result comes from the players' shots and is never cancelled afterwards.
+          if (before.category === "yeekee") throw conflict("งวดยี่กีที่ออกผลแล้วยกเลิกไม่ได้");
+          // Point lots before ledger accounts, as a redemption takes them (docs/decisions/015).
+          await reverseRoundPoints(tx, activityId);
+          await unsettleRound(tx, activityId);
+          await reverseRoundCommission(tx, activityId);
+        }
+        if (!(await repo.cancelRound(tx, activityId, before.status === "add award"))) {
+          throw conflict(before.status === "cancel activity" ? "งวดนี้ถูกยกเลิกไปแล้ว" : "ยกเลิกงวดนี้ไม่ได้");
+        }
+        await repo.addRoundEvent(tx, { roundId: activityId, event: "cancel", actorId, note });
+        await writeAudit(tx, {
+          actorId,
+          action: audit.action,
+          target: `round:${activityId}`,
+          before: { status: before.status },
+          after: { status: "cancel activity", note, ...audit.after },
+        });
+        return (await repo.roundById(tx, activityId))!;
+      })
+      .then(async (round) => {
+        // The round's slips come back to their players as returned slips (คืนโพย). A slip another request
+        // holds at this moment is skipped here and refunded by the ticker once it is free: the answer
+        // says how many were refunded and how many wait, never "all" when some do.
+        const refunded = await refundRound(db, activityId);
+        const pending = await repo.activeSlipCount(db, activityId);
+        return { round, refunded, pending };
+      });
   }
 
   return {
@@ -224,7 +246,10 @@ export function lotteryService(db: Db, repo: LotteryData = repository) {
       const [all, overview] = await Promise.all([repo.lotteriesAll(db, true), repo.lottoOverview(db)]);
       const next = new Map(overview.next.map((r) => [r.lottery_id, r]));
       const latest = new Map(overview.latest.map((r) => [r.lottery_id, r]));
-      const latestAwards = await repo.awardsOfRounds(db, overview.latest.map((r) => Number(r.id)));
+      const latestAwards = await repo.awardsOfRounds(
+        db,
+        overview.latest.map((r) => Number(r.id)),
+      );
       return all.map((lottery): LottoEntry => {
         const done = latest.get(lottery.id);
         const awards = done ? latestAwards.filter((a) => Number(a.round_id) === Number(done.id)) : [];
@@ -248,7 +273,10 @@ export function lotteryService(db: Db, repo: LotteryData = repository) {
 
     async allAwards(date: string) {
       const rounds = await repo.roundsOnDate(db, date);
-      const awards = await repo.awardsOfRounds(db, rounds.filter((r) => r.status === "add award").map((r) => Number(r.id)));
+      const awards = await repo.awardsOfRounds(
+        db,
+        rounds.filter((r) => r.status === "add award").map((r) => Number(r.id)),
+      );
       return { rounds, awards };
     },
 
@@ -256,7 +284,12 @@ export function lotteryService(db: Db, repo: LotteryData = repository) {
       const { activityid, preview, correction, reason, ...fields } = body;
       if (preview) {
         const { winning, payout } = await previewResult(activityid, fields);
-        await writeAudit(db, { actorId: admin.uuid, action: "round.result.preview", target: `round:${activityid}`, after: { ...fields, correction } });
+        await writeAudit(db, {
+          actorId: admin.uuid,
+          action: "round.result.preview",
+          target: `round:${activityid}`,
+          after: { ...fields, correction },
+        });
         return { preview: true as const, winning, lines: awardLines(winning), payout };
       }
       const done = await recordResult(activityid, fields, { actorId: admin.uuid, correction, reason, source: "admin" });

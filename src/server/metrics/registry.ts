@@ -69,10 +69,15 @@ function readWaiting(pool: pg.Pool, timeoutMs: number): Promise<Waiting> {
           client.release();
           const [rounds, approvals] = results.filter((r) => r.command === "SELECT");
           const waiting: Waiting = {
-            rounds: { result: { count: 0, oldestSeconds: 0 }, payout: { count: 0, oldestSeconds: 0 }, refund: { count: 0, oldestSeconds: 0 } },
+            rounds: {
+              result: { count: 0, oldestSeconds: 0 },
+              payout: { count: 0, oldestSeconds: 0 },
+              refund: { count: 0, oldestSeconds: 0 },
+            },
             approvals: { deposit: { count: 0, oldestSeconds: 0 }, withdrawal: { count: 0, oldestSeconds: 0 } },
           };
-          for (const r of rounds!.rows as Array<{ stage: Stage; count: number; oldest: number }>) waiting.rounds[r.stage] = { count: r.count, oldestSeconds: r.oldest };
+          for (const r of rounds!.rows as Array<{ stage: Stage; count: number; oldest: number }>)
+            waiting.rounds[r.stage] = { count: r.count, oldestSeconds: r.oldest };
           for (const r of approvals!.rows as Array<{ kind: "deposit" | "withdrawal"; count: number; oldest: number }>) {
             waiting.approvals[r.kind] = { count: r.count, oldestSeconds: r.oldest };
           }
@@ -99,7 +104,11 @@ function readWaiting(pool: pg.Pool, timeoutMs: number): Promise<Waiting> {
  * for settlement or approval (read from the database when scraped, one read per scrape, bounded in
  * time), the ledger check (set by the ticker), and Node's process metrics.
  */
-export function operatorMetrics(deps: { pool: pg.Pool; warn?: (msg: string, err: unknown) => void; dbReadTimeoutMs?: number }): OperatorMetrics {
+export function operatorMetrics(deps: {
+  pool: pg.Pool;
+  warn?: (msg: string, err: unknown) => void;
+  dbReadTimeoutMs?: number;
+}): OperatorMetrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -199,7 +208,13 @@ export function operatorMetrics(deps: { pool: pg.Pool; warn?: (msg: string, err:
     return inFlight;
   };
   // Values read from one database are the same on every instance: a cluster reports the largest.
-  const waitingGauge = (name: string, help: string, label: string, pick: (w: Waiting) => Record<string, { count: number; oldestSeconds: number }>, field: "count" | "oldestSeconds") =>
+  const waitingGauge = (
+    name: string,
+    help: string,
+    label: string,
+    pick: (w: Waiting) => Record<string, { count: number; oldestSeconds: number }>,
+    field: "count" | "oldestSeconds",
+  ) =>
     new Gauge({
       name,
       help,
@@ -219,9 +234,27 @@ export function operatorMetrics(deps: { pool: pg.Pool; warn?: (msg: string, err:
     (w) => w.rounds,
     "count",
   );
-  waitingGauge("lotto_settlement_oldest_wait_seconds", "Seconds since the result time of the oldest round waiting, by stage (0 when none waits).", "stage", (w) => w.rounds, "oldestSeconds");
-  waitingGauge("lotto_wallet_waiting_approval", "Deposits and withdrawals waiting for an operator's decision.", "kind", (w) => w.approvals, "count");
-  waitingGauge("lotto_wallet_oldest_waiting_seconds", "Age of the oldest deposit or withdrawal waiting for a decision (0 when none waits).", "kind", (w) => w.approvals, "oldestSeconds");
+  waitingGauge(
+    "lotto_settlement_oldest_wait_seconds",
+    "Seconds since the result time of the oldest round waiting, by stage (0 when none waits).",
+    "stage",
+    (w) => w.rounds,
+    "oldestSeconds",
+  );
+  waitingGauge(
+    "lotto_wallet_waiting_approval",
+    "Deposits and withdrawals waiting for an operator's decision.",
+    "kind",
+    (w) => w.approvals,
+    "count",
+  );
+  waitingGauge(
+    "lotto_wallet_oldest_waiting_seconds",
+    "Age of the oldest deposit or withdrawal waiting for a decision (0 when none waits).",
+    "kind",
+    (w) => w.approvals,
+    "oldestSeconds",
+  );
 
   const ledgerOk = new Gauge({
     name: "lotto_ledger_check_ok",
@@ -230,9 +263,24 @@ export function operatorMetrics(deps: { pool: pg.Pool; warn?: (msg: string, err:
     registers,
   });
   ledgerOk.set(NaN);
-  const ledgerProblems = new Gauge({ name: "lotto_ledger_check_problems", help: "Problems the latest ledger check found.", aggregator: "max", registers });
-  const ledgerAt = new Gauge({ name: "lotto_ledger_check_last_run_timestamp_seconds", help: "When the latest ledger check finished (Unix time).", aggregator: "max", registers });
-  const ledgerSeconds = new Gauge({ name: "lotto_ledger_check_duration_seconds", help: "How long the latest ledger check took.", aggregator: "max", registers });
+  const ledgerProblems = new Gauge({
+    name: "lotto_ledger_check_problems",
+    help: "Problems the latest ledger check found.",
+    aggregator: "max",
+    registers,
+  });
+  const ledgerAt = new Gauge({
+    name: "lotto_ledger_check_last_run_timestamp_seconds",
+    help: "When the latest ledger check finished (Unix time).",
+    aggregator: "max",
+    registers,
+  });
+  const ledgerSeconds = new Gauge({
+    name: "lotto_ledger_check_duration_seconds",
+    help: "How long the latest ledger check took.",
+    aggregator: "max",
+    registers,
+  });
 
   return {
     registry,

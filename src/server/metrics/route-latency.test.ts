@@ -15,7 +15,12 @@ describe("routeLatency", () => {
     const { values, type } = await latency.metric().get();
     expect(type).toBe("histogram");
     const of = (status: string, suffix: string, le?: string) =>
-      values.find((v) => v.metricName === `lotto_http_request_duration_seconds${suffix}` && v.labels.status_code === status && (le === undefined ? v.labels.le === undefined : String(v.labels.le) === le))?.value;
+      values.find(
+        (v) =>
+          v.metricName === `lotto_http_request_duration_seconds${suffix}` &&
+          v.labels.status_code === status &&
+          (le === undefined ? v.labels.le === undefined : String(v.labels.le) === le),
+      )?.value;
     const cumulative = LATENCY_BUCKETS.map((le) => of("200", "_bucket", String(le)));
     expect(cumulative).toEqual([2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3]); // 0.03 s is past 0.025: in 0.05
     expect(of("200", "_bucket", "+Inf")).toBe(4);

@@ -33,7 +33,12 @@ export function routeLatency() {
       }
       let s = r.byStatus.get(status);
       if (!s) {
-        s = { labels: { method: r.method, route: r.route, status_code: String(status) }, counts: new Array<number>(LATENCY_BUCKETS.length + 1).fill(0), sum: 0, count: 0 };
+        s = {
+          labels: { method: r.method, route: r.route, status_code: String(status) },
+          counts: new Array<number>(LATENCY_BUCKETS.length + 1).fill(0),
+          sum: 0,
+          count: 0,
+        };
         r.byStatus.set(status, s);
         all.push(s);
       }

@@ -37,7 +37,9 @@ export async function noticesOf(db: Executor, userId: string, limit = 100): Prom
 }
 
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
-  const r = await db.execute<Computed<{ n: number }>>(sql`select count(*)::int as n from player_notices where user_id = ${userId} and read_at is null`);
+  const r = await db.execute<Computed<{ n: number }>>(
+    sql`select count(*)::int as n from player_notices where user_id = ${userId} and read_at is null`,
+  );
   return r.rows[0]!.n;
 }
 

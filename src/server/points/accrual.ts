@@ -69,7 +69,12 @@ export async function awardDepositPoints(tx: Tx, userId: string, payRecordId: nu
   const today = await tx.execute<Computed<{ centi: string }>>(sql`
     select coalesce(sum(amount), 0) as centi from points_log
     where user_id = ${userId} and kind = 'deposit' and created_at >= (date_trunc('day', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`);
-  const centi = depositPointsCenti(Number(amountSatang), config.deposit_points_per_100, Number(today.rows[0]!.centi), config.deposit_daily_max);
+  const centi = depositPointsCenti(
+    Number(amountSatang),
+    config.deposit_points_per_100,
+    Number(today.rows[0]!.centi),
+    config.deposit_daily_max,
+  );
   if (centi <= 0) return;
   await tx.execute(sql`
     with lot as (
@@ -110,7 +115,10 @@ export async function lockPointsOf(tx: Executor, userId: string): Promise<void> 
 
 async function vestPlayer(db: Executor, userId: string): Promise<void> {
   const lots = await db.execute<
-    Narrow<Row<"point_lots", "id" | "earned_at" | "vest_deadline" | "vest_stake" | "vested" | "remaining">, { vest_deadline: string; vest_stake: string }> // set on every deposit lot
+    Narrow<
+      Row<"point_lots", "id" | "earned_at" | "vest_deadline" | "vest_stake" | "vested" | "remaining">,
+      { vest_deadline: string; vest_stake: string }
+    > // set on every deposit lot
   >(sql`
     select id, earned_at, vest_deadline, vest_stake, vested, remaining from point_lots
     where user_id = ${userId} and kind = 'deposit' and (vested or remaining > 0)
@@ -122,7 +130,13 @@ async function vestPlayer(db: Executor, userId: string): Promise<void> {
     select s.created_at, s.total_paid, r.status = 'add award' as settled from slips s join rounds r on r.id = s.round_id
     where s.user_id = ${userId} and s.status = 'active' and s.created_at >= ${since} and r.status <> 'cancel activity'
     order by s.created_at, s.id`);
-  const state = lots.rows.map((l) => ({ ...l, from: new Date(l.earned_at).getTime(), to: new Date(l.vest_deadline).getTime(), need: BigInt(l.vest_stake), got: 0n }));
+  const state = lots.rows.map((l) => ({
+    ...l,
+    from: new Date(l.earned_at).getTime(),
+    to: new Date(l.vest_deadline).getTime(),
+    need: BigInt(l.vest_stake),
+    got: 0n,
+  }));
   const waiting = new Set<number>();
   for (const slip of slips.rows) {
     const at = new Date(slip.created_at).getTime();

@@ -24,6 +24,7 @@ export const DEFAULT_PRIVILEGE_CONFIG: PrivilegeConfig = {
 
 export const seedPrivilegeConfig = (db: Executor) => seedSiteConfigKey(db, "privilege", DEFAULT_PRIVILEGE_CONFIG);
 
-export const readPrivilegeConfig = (db: Executor): Promise<PrivilegeConfig> => readSiteConfig(db, "privilege", PrivilegeConfig, DEFAULT_PRIVILEGE_CONFIG);
+export const readPrivilegeConfig = (db: Executor): Promise<PrivilegeConfig> =>
+  readSiteConfig(db, "privilege", PrivilegeConfig, DEFAULT_PRIVILEGE_CONFIG);
 
 export const writePrivilegeConfig = (db: Executor, config: PrivilegeConfig): Promise<void> => writeSiteConfig(db, "privilege", config);

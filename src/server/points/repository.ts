@@ -83,7 +83,10 @@ export async function insertGrantedLot(tx: Tx, userId: string, source: string, c
 }
 
 /** The log line of an operator's grant or deduction. */
-export async function insertAdjustmentLog(tx: Tx, row: { userId: string; centi: number; source: string; reason: string; actorId: string }): Promise<void> {
+export async function insertAdjustmentLog(
+  tx: Tx,
+  row: { userId: string; centi: number; source: string; reason: string; actorId: string },
+): Promise<void> {
   await tx.execute(sql`
             insert into points_log (user_id, kind, amount, source, note, actor_id) values (${row.userId}, 'adjust', ${row.centi}, ${row.source}, ${row.reason}, ${row.actorId})`);
 }

@@ -28,7 +28,9 @@ async function spend(tx: Tx, userId: string, centi: number): Promise<boolean> {
 export async function currentLevel(db: Executor, userId: string, config: PrivilegeConfig) {
   const row = await repo.latestLevel(db, userId);
   const first = config.levels[0]!;
-  return row ? { name: row.level as MemberLevel, multiplier_x100: row.multiplier_x100, override: row.override } : { name: first.name, multiplier_x100: first.multiplier_x100, override: false };
+  return row
+    ? { name: row.level as MemberLevel, multiplier_x100: row.multiplier_x100, override: row.override }
+    : { name: first.name, multiplier_x100: first.multiplier_x100, override: false };
 }
 
 export function pointsService(db: Db) {
@@ -156,7 +158,12 @@ export function pointsService(db: Db) {
             throw badRequest("หักแต้มเกินแต้มที่ผู้เล่นใช้ได้");
           }
           await repo.insertAdjustmentLog(tx, { userId: body.uuid, centi, source, reason: body.reason, actorId: admin.uuid });
-          await writeAudit(tx, { actorId: admin.uuid, action: "points.adjust", target: `user:${body.uuid}`, after: { points: body.points, reason: body.reason } });
+          await writeAudit(tx, {
+            actorId: admin.uuid,
+            action: "points.adjust",
+            target: `user:${body.uuid}`,
+            after: { points: body.points, reason: body.reason },
+          });
           const { usable } = await repo.balances(tx, body.uuid);
           return { message: centi > 0 ? "เพิ่มแต้มแล้ว" : "หักแต้มแล้ว", total_score: toPoints(usable) };
         }),
@@ -178,8 +185,21 @@ export function pointsService(db: Db) {
         if (!rule) {
           rule = levelFor(await repo.stakeLast90Days(tx, body.uuid), config.levels);
         }
-        await repo.insertLevel(tx, { userId: body.uuid, level: rule.name, multiplierX100: rule.multiplier_x100, override: body.level !== null, reason: body.reason, actorId: admin.uuid });
-        await writeAudit(tx, { actorId: admin.uuid, action: "member-level.set", target: `user:${body.uuid}`, before, after: { level: rule.name, override: body.level !== null, reason: body.reason } });
+        await repo.insertLevel(tx, {
+          userId: body.uuid,
+          level: rule.name,
+          multiplierX100: rule.multiplier_x100,
+          override: body.level !== null,
+          reason: body.reason,
+          actorId: admin.uuid,
+        });
+        await writeAudit(tx, {
+          actorId: admin.uuid,
+          action: "member-level.set",
+          target: `user:${body.uuid}`,
+          before,
+          after: { level: rule.name, override: body.level !== null, reason: body.reason },
+        });
         return rule.name;
       });
     },

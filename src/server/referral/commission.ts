@@ -44,8 +44,16 @@ export const COMMISSION_BATCH = 2_000;
  * `after` (a cursor, so a round costs one pass over its slips; the unique rows keep it exact whatever
  * another instance did). Returns the last slip id looked at, or null when none was left.
  */
-export async function settleCommissionBatch(tx: Tx, roundId: number, rates: RoundRates, after = 0, batchSize = COMMISSION_BATCH): Promise<number | null> {
-  const rows = await tx.execute<Computed<{ last: string | null; referrer_id: string | null; account_id: string | null; amount: string | null; first: string | null }>>(sql`
+export async function settleCommissionBatch(
+  tx: Tx,
+  roundId: number,
+  rates: RoundRates,
+  after = 0,
+  batchSize = COMMISSION_BATCH,
+): Promise<number | null> {
+  const rows = await tx.execute<
+    Computed<{ last: string | null; referrer_id: string | null; account_id: string | null; amount: string | null; first: string | null }>
+  >(sql`
     with rates(level, bet_type, bp) as (
       select * from unnest(${sql.param(rates.levels)}::int[], ${sql.param(rates.betTypes)}::text[], ${sql.param(rates.bps)}::int[])
     ), batch as (
@@ -100,7 +108,10 @@ export async function settleCommissionBatch(tx: Tx, roundId: number, rates: Roun
     const house = houseShard(HOUSE.commission, first);
     // Accounts before debts, as a reversal does (reverseRoundCommission): one order for both.
     await lockAccounts(tx, [house, ...owed.map((r) => ({ player: Number(r.account_id) }))]);
-    const credits = await repayDebts(tx, owed.map((r) => ({ userId: r.referrer_id!, accountId: Number(r.account_id), amount: BigInt(r.amount!) })));
+    const credits = await repayDebts(
+      tx,
+      owed.map((r) => ({ userId: r.referrer_id!, accountId: Number(r.account_id), amount: BigInt(r.amount!) })),
+    );
     const players = credits.filter((c) => c.amount > 0n);
     if (players.length > 0) {
       await postMany(tx, {

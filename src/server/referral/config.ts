@@ -10,6 +10,7 @@ export const DEFAULT_SUBSIDY_CONFIG: SubsidyConfig = {
 
 export const seedSubsidyConfig = (db: Executor) => seedSiteConfigKey(db, "subsidy", DEFAULT_SUBSIDY_CONFIG);
 
-export const readSubsidyConfig = (db: Executor): Promise<SubsidyConfig> => readSiteConfig(db, "subsidy", SubsidyConfig, DEFAULT_SUBSIDY_CONFIG);
+export const readSubsidyConfig = (db: Executor): Promise<SubsidyConfig> =>
+  readSiteConfig(db, "subsidy", SubsidyConfig, DEFAULT_SUBSIDY_CONFIG);
 
 export const writeSubsidyConfig = (db: Executor, config: SubsidyConfig): Promise<void> => writeSiteConfig(db, "subsidy", config);

@@ -26,7 +26,9 @@ export async function assertCommissionWithinEdge(
 ): Promise<void> {
   const rates = options.rates ?? (await readSubsidyConfig(db)).rates;
   const all: PayoutTier[] = (await repo.payoutTiers(db)).flatMap((t) =>
-    isBetType(t.bet_type) ? [{ lotteryId: t.lottery_id, lotteryName: t.name, betType: t.bet_type, rateX100: t.rate_x100, discountPercent: t.discount_percent }] : [],
+    isBetType(t.bet_type)
+      ? [{ lotteryId: t.lottery_id, lotteryName: t.name, betType: t.bet_type, rateX100: t.rate_x100, discountPercent: t.discount_percent }]
+      : [],
   );
   let tiers = all;
   const p = options.payout;

@@ -7,7 +7,9 @@ const TODAY = sql`(date_trunc('day', now() at time zone 'Asia/Bangkok') at time 
 const MONTH = sql`(date_trunc('month', now() at time zone 'Asia/Bangkok') at time zone 'Asia/Bangkok')`;
 
 export async function friends(db: Executor, referrerId: string) {
-  const r = await db.execute<Row<"users", "username" | "created_at"> & Computed<{ last_active_at: string | null; stake_month: string }>>(sql`
+  const r = await db.execute<
+    Row<"users", "username" | "created_at"> & Computed<{ last_active_at: string | null; stake_month: string }>
+  >(sql`
     select f.username, f.created_at,
       (select max(s.created_at) from sessions s where s.user_id = f.id) as last_active_at,
       coalesce(m.stake, 0) as stake_month
@@ -29,7 +31,9 @@ export async function secondLevelCount(db: Executor, referrerId: string): Promis
 }
 
 export async function totals(db: Executor, referrerId: string) {
-  const r = await db.execute<Computed<Record<"stake_today" | "stake_month" | "stake_all" | "commission_today" | "commission_month" | "commission_all", string>>>(sql`
+  const r = await db.execute<
+    Computed<Record<"stake_today" | "stake_month" | "stake_all" | "commission_today" | "commission_month" | "commission_all", string>>
+  >(sql`
     select
       coalesce(sum(stake) filter (where level = 1 and created_at >= ${TODAY}), 0) as stake_today,
       coalesce(sum(stake) filter (where level = 1 and created_at >= ${MONTH}), 0) as stake_month,
@@ -72,7 +76,9 @@ export async function afWithdrawals(db: Executor, userId: string, days: number) 
 
 /** Every lottery's payout tiers, for the edge bound of the commission rates. */
 export async function payoutTiers(db: Executor) {
-  const r = await db.execute<Row<"lotto_config", "lottery_id" | "bet_type" | "rate_x100" | "discount_percent"> & Row<"lotteries", "name">>(sql`
+  const r = await db.execute<
+    Row<"lotto_config", "lottery_id" | "bet_type" | "rate_x100" | "discount_percent"> & Row<"lotteries", "name">
+  >(sql`
     select c.lottery_id, l.name, c.bet_type, c.rate_x100, c.discount_percent from lotto_config c join lotteries l on l.id = c.lottery_id`);
   return r.rows;
 }
@@ -105,7 +111,9 @@ export async function treeFriends(db: Executor, userId: string) {
 
 export async function commissionLog(db: Executor, referrerId: string) {
   const r = await db.execute<
-    Row<"referral_commissions", "slip_id" | "round_id" | "level" | "stake" | "amount" | "created_at" | "reversed_at"> & { friend: Col<"users", "username"> }
+    Row<"referral_commissions", "slip_id" | "round_id" | "level" | "stake" | "amount" | "created_at" | "reversed_at"> & {
+      friend: Col<"users", "username">;
+    }
   >(sql`
     select c.slip_id, c.round_id, c.level, f.username as friend, c.stake, c.amount, c.created_at, c.reversed_at
     from referral_commissions c join users f on f.id = c.friend_id

@@ -17,11 +17,21 @@ export function referralRoutes(app: FastifyInstance, authenticate: Authenticate,
     status: "Success" as const,
     subsidylist: (await service.byDay(user, body.uuid, body.dayperiod)).map(commissionDayView),
   }));
-  r(referral.readSubsidyConfig, async ({ body, user }) => ({ status: "Success" as const, config_str: JSON.stringify(await service.configFor(user, body.uuid)) }));
+  r(referral.readSubsidyConfig, async ({ body, user }) => ({
+    status: "Success" as const,
+    config_str: JSON.stringify(await service.configFor(user, body.uuid)),
+  }));
   r(referral.addWithdrawalAf, async ({ body, user, request }) => {
     const moved = await service.withdraw(user, body, idempotencyKeyOf(request));
     const message = `โยกค่าคอม ${formatMoney(baht(body.amount))} บาท เข้าเครดิตแล้ว`;
-    return { status: "Success" as const, msg: message, message, id: moved.id, credit: moved.credit, affiliate_credit: moved.affiliate_credit };
+    return {
+      status: "Success" as const,
+      msg: message,
+      message,
+      id: moved.id,
+      credit: moved.credit,
+      affiliate_credit: moved.affiliate_credit,
+    };
   });
   r(referral.readWithdrawalListAf, async ({ body, user }) => ({
     status: "Success" as const,

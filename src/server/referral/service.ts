@@ -22,7 +22,11 @@ export function referralService(db: Db) {
 
     async totals(user: AuthUser, uuid: string) {
       assertOwnUuid(user, uuid);
-      const [totals, affiliate, debt] = await Promise.all([repo.totals(db, uuid), playerBalance(db, uuid, "affiliate"), repo.debtOf(db, uuid)]);
+      const [totals, affiliate, debt] = await Promise.all([
+        repo.totals(db, uuid),
+        playerBalance(db, uuid, "affiliate"),
+        repo.debtOf(db, uuid),
+      ]);
       return { totals, affiliate, debt };
     },
 

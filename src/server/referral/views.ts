@@ -10,7 +10,11 @@ import type { ReferralService } from "./service";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const bahtOf = (satang: string | bigint) => satangToBaht(BigInt(satang));
-type Reply<K extends keyof typeof referral> = (typeof referral)[K] extends { response: infer R } ? (R extends z.ZodType ? z.input<R> : never) : never;
+type Reply<K extends keyof typeof referral> = (typeof referral)[K] extends { response: infer R }
+  ? R extends z.ZodType
+    ? z.input<R>
+    : never
+  : never;
 type Result<K extends keyof ReferralService> = Awaited<ReturnType<ReferralService[K]>>;
 
 export function relationshipView(r: Result<"relationship">): Reply<"getRelationship"> {
@@ -47,7 +51,13 @@ export function commissionDayView(r: Awaited<ReturnType<typeof repo.commissionBy
 }
 
 export function afWithdrawalView(w: Awaited<ReturnType<typeof repo.afWithdrawals>>[number]) {
-  return { id: Number(w.id), amount: bahtOf(w.amount), note: w.note, date_time: formatThaiDateTime(w.created_at), created_at: iso(w.created_at) };
+  return {
+    id: Number(w.id),
+    amount: bahtOf(w.amount),
+    note: w.note,
+    date_time: formatThaiDateTime(w.created_at),
+    created_at: iso(w.created_at),
+  };
 }
 
 export function treeView(t: Result<"tree">): Reply<"adminReferralTree"> {
@@ -55,7 +65,13 @@ export function treeView(t: Result<"tree">): Reply<"adminReferralTree"> {
     status: "Success",
     username: t.player.username,
     referrer: t.referrer ? { uuid: t.referrer.id, username: t.referrer.username } : null,
-    friends: t.friends.map((f) => ({ uuid: f.id, username: f.username, level: Number(f.level), joined_at: iso(f.created_at), stake_all: bahtOf(f.stake_all) })),
+    friends: t.friends.map((f) => ({
+      uuid: f.id,
+      username: f.username,
+      level: Number(f.level),
+      joined_at: iso(f.created_at),
+      stake_all: bahtOf(f.stake_all),
+    })),
     commissions: t.commissions.map((c) => ({
       slip_id: Number(c.slip_id),
       round_id: Number(c.round_id),

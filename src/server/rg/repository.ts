@@ -7,7 +7,10 @@ import type { Col, Computed, Narrow, Row } from "../db/rows";
 // statement and audit lines. The service holds the rules and the transactions.
 
 export type StateRow = Narrow<
-  Row<"rg_state", "reality_minutes" | "session_started_at" | "reality_due_at" | "break_kind" | "break_started_at" | "break_until" | "return_requested_at">,
+  Row<
+    "rg_state",
+    "reality_minutes" | "session_started_at" | "reality_due_at" | "break_kind" | "break_started_at" | "break_until" | "return_requested_at"
+  >,
   { break_kind: "timeout" | "self_exclusion" | null } // its CHECK constraint's values
 > &
   Computed<{ now: string }>;
@@ -17,7 +20,15 @@ export type UsageRow = Computed<{ period: LimitPeriod; deposits: string; stakes:
 export type Actor = { actor: "player" | "operator" | "system"; actorId: string | null };
 
 /** One rg_audit row, written in the change's transaction. */
-export async function audit(tx: Executor, userId: string, who: Actor, action: string, before: unknown, after: unknown, reason: string | null = null) {
+export async function audit(
+  tx: Executor,
+  userId: string,
+  who: Actor,
+  action: string,
+  before: unknown,
+  after: unknown,
+  reason: string | null = null,
+) {
   await tx.execute(sql`
     insert into rg_audit (user_id, actor, actor_id, action, before, after, reason)
     values (${userId}, ${who.actor}, ${who.actorId}, ${action}, ${JSON.stringify(before ?? null)}::jsonb, ${JSON.stringify(after ?? null)}::jsonb, ${reason})`);
@@ -111,7 +122,11 @@ export async function answerRealityCheck(tx: Tx, userId: string, answer: "contin
 }
 
 /** A break from now (or the one in force, made longer) to `until`; no reality check meanwhile. */
-export async function startBreak(tx: Tx, userId: string, b: { kind: "timeout" | "self_exclusion"; started: Date | string; until: Date }): Promise<void> {
+export async function startBreak(
+  tx: Tx,
+  userId: string,
+  b: { kind: "timeout" | "self_exclusion"; started: Date | string; until: Date },
+): Promise<void> {
   await tx.execute(sql`
           update rg_state set break_kind = ${b.kind}, break_started_at = ${b.started}, break_until = ${b.until}, return_requested_at = null, reality_due_at = null
           where user_id = ${userId}`);
@@ -128,7 +143,9 @@ export async function requestReturn(tx: Tx, userId: string): Promise<void> {
 
 /** 12 months of the player's money by Bangkok day (satang, as text; points in hundredths), newest first. */
 export async function statementDays(db: Executor, userId: string) {
-  const r = await db.execute<Computed<{ day: string; deposits: string; withdrawals: string; stakes: string; wins: string; commission: string; points: string }>>(sql`
+  const r = await db.execute<
+    Computed<{ day: string; deposits: string; withdrawals: string; stakes: string; wins: string; commission: string; points: string }>
+  >(sql`
         with since as (select (date_trunc('month', now() at time zone 'Asia/Bangkok') - interval '11 months') at time zone 'Asia/Bangkok' as at),
         events as (
           select happened_at as at, deposit, stake, win, 0::bigint as withdrawal, 0::bigint as commission, 0::bigint as points
@@ -155,7 +172,10 @@ export async function statementDays(db: Executor, userId: string) {
 export async function playersWithSettings(db: Executor) {
   const r = await db.execute<
     { uuid: Col<"users", "id"> } & Row<"users", "username"> &
-      Narrow<Row<"rg_state", "break_kind" | "break_started_at" | "break_until" | "return_requested_at">, { break_kind: "timeout" | "self_exclusion" | null }> &
+      Narrow<
+        Row<"rg_state", "break_kind" | "break_started_at" | "break_until" | "return_requested_at">,
+        { break_kind: "timeout" | "self_exclusion" | null }
+      > &
       Computed<{ limits: Array<{ kind: LimitKind; period: LimitPeriod; amount: string }> | null; closed: boolean; flagged: number }>
   >(sql`
         select u.id as uuid, u.username,
@@ -170,14 +190,18 @@ export async function playersWithSettings(db: Executor) {
 
 /** The player's latest 500 audit lines, newest first. */
 export async function auditLines(db: Executor, userId: string) {
-  const r = await db.execute<Narrow<Row<"rg_audit", "at" | "actor" | "action" | "before" | "after" | "reason">, { actor: "player" | "operator" | "system" }>>(sql`
+  const r = await db.execute<
+    Narrow<Row<"rg_audit", "at" | "actor" | "action" | "before" | "after" | "reason">, { actor: "player" | "operator" | "system" }>
+  >(sql`
         select at, actor, action, before, after, reason from rg_audit where user_id = ${userId} order by id desc limit 500`);
   return r.rows;
 }
 
 /** Drops the raises and removals asked for more than `seconds` ago (rows another instance holds are skipped). */
 export async function dropRaisesOlderThan(tx: Tx, seconds: number) {
-  const r = await tx.execute<Row<"rg_limits", "user_id" | "kind" | "period"> & Computed<{ amount: string; pending_amount: string | null }>>(sql`
+  const r = await tx.execute<
+    Row<"rg_limits", "user_id" | "kind" | "period"> & Computed<{ amount: string; pending_amount: string | null }>
+  >(sql`
       update rg_limits l set pending_amount = null, pending_at = null
       from (select user_id, kind, period, pending_amount from rg_limits
             where pending_at < now() - make_interval(secs => ${seconds}) for update skip locked) old

@@ -13,7 +13,9 @@ export function rgRoutes(app: FastifyInstance, authenticate: Authenticate, db: D
   r(rg.setLimit, async ({ body, user }) => settingsView(await service.setLimit(user, body)), { rateLimitPerMinute: 30 });
   r(rg.confirmLimit, async ({ body, user }) => settingsView(await service.confirmLimit(user, body)), { rateLimitPerMinute: 30 });
   r(rg.setRealityCheck, async ({ body, user }) => settingsView(await service.setRealityCheck(user, body)), { rateLimitPerMinute: 30 });
-  r(rg.answerRealityCheck, async ({ body, user }) => settingsView(await service.answerRealityCheck(user, body)), { rateLimitPerMinute: 30 });
+  r(rg.answerRealityCheck, async ({ body, user }) => settingsView(await service.answerRealityCheck(user, body)), {
+    rateLimitPerMinute: 30,
+  });
   r(rg.takeBreak, async ({ body, user }) => settingsView(await service.takeBreak(user, body)), { rateLimitPerMinute: 10 });
   r(rg.requestReturn, async ({ user }) => settingsView(await service.requestReturn(user)), { rateLimitPerMinute: 10 });
   r(rg.readStatement, async ({ user }) => ({ status: "Success" as const, ...(await service.statement(user)) }), { rateLimitPerMinute: 30 });

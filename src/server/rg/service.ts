@@ -69,11 +69,7 @@ function periodLimits(rows: LimitRow[], kind: LimitKind, replace?: { period: Lim
 export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void }) {
   /** The player's settings as they are now (a reality check due is logged the first time it is read). */
   async function settings(userId: string): Promise<RgSnapshot> {
-    const [state, limits, usage] = await Promise.all([
-      repo.stateOf(db, userId),
-      repo.limitsOf(db, userId),
-      repo.usageOf(db, userId),
-    ]);
+    const [state, limits, usage] = await Promise.all([repo.stateOf(db, userId), repo.limitsOf(db, userId), repo.usageOf(db, userId)]);
     const now = state ? new Date(state.now) : new Date();
 
     let stakes = 0n;
@@ -93,7 +89,12 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
   }
 
   /** Sets a limit where there was none or lowers one at once; a raise or removal waits 24 h for confirmation. */
-  async function changeLimit(userId: string, who: Actor, body: { kind: LimitKind; period: LimitPeriod; amount: number | null }, reason: string | null = null) {
+  async function changeLimit(
+    userId: string,
+    who: Actor,
+    body: { kind: LimitKind; period: LimitPeriod; amount: number | null },
+    reason: string | null = null,
+  ) {
     const next = body.amount === null ? null : BigInt(bahtToSatang(body.amount));
     return db.transaction(async (tx) => {
       await repo.lockState(tx, userId);
@@ -104,17 +105,37 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
       const problem = limitOrderProblem(body.kind, periodLimits(rows, body.kind, { period: body.period, amount: next }));
       if (problem) throw badRequest(problem);
       const which = { kind: body.kind, period: body.period };
-      const before = { ...which, amount: current === null ? null : baht(current), pending: row?.pending_at ? (row.pending_amount === null ? null : baht(row.pending_amount)) : undefined };
+      const before = {
+        ...which,
+        amount: current === null ? null : baht(current),
+        pending: row?.pending_at ? (row.pending_amount === null ? null : baht(row.pending_amount)) : undefined,
+      };
       if (appliesAtOnce(current, next)) {
         if (who.actor === "operator" && current !== null && next! >= current) throw badRequest("ผู้ดูแลลดวงเงินได้เท่านั้น เพิ่มไม่ได้");
         await repo.setLimitNow(tx, userId, body.kind, body.period, next!);
         await repo.refreshStakeFlag(tx, userId);
-        await repo.audit(tx, userId, who, current === null ? "limit.set" : "limit.lower", before, { ...which, amount: baht(next!) }, reason);
+        await repo.audit(
+          tx,
+          userId,
+          who,
+          current === null ? "limit.set" : "limit.lower",
+          before,
+          { ...which, amount: baht(next!) },
+          reason,
+        );
         return "บันทึกวงเงินแล้ว มีผลทันที";
       }
       if (who.actor === "operator") throw badRequest("ผู้ดูแลลดวงเงินได้เท่านั้น เพิ่มไม่ได้");
       await repo.askLimitChange(tx, userId, body.kind, body.period, next);
-      await repo.audit(tx, userId, who, next === null ? "limit.remove_requested" : "limit.raise_requested", before, { ...which, pending: next === null ? null : baht(next) }, reason);
+      await repo.audit(
+        tx,
+        userId,
+        who,
+        next === null ? "limit.remove_requested" : "limit.raise_requested",
+        before,
+        { ...which, pending: next === null ? null : baht(next) },
+        reason,
+      );
       const from = formatThaiDateTime(new Date(Date.now() + RAISE_COOLING_MS));
       return `${next === null ? "คำขอยกเลิกวงเงิน" : "คำขอเพิ่มวงเงิน"}จะยืนยันได้ตั้งแต่ ${from} (ภายใน 7 วัน) จนกว่าจะยืนยัน วงเงินเดิมยังมีผล`;
     });
@@ -135,14 +156,22 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         const row = rows.find((r) => r.kind === body.kind && r.period === body.period);
         if (!row?.pending_at) throw conflict("ไม่มีคำขอเพิ่มหรือยกเลิกวงเงินนี้ที่รอยืนยัน");
         const stage = pendingState(new Date(row.pending_at), new Date(state.now));
-        if (stage === "cooling") throw conflict(`ยืนยันได้ตั้งแต่ ${formatThaiDateTime(new Date(new Date(row.pending_at).getTime() + RAISE_COOLING_MS))}`);
+        if (stage === "cooling")
+          throw conflict(`ยืนยันได้ตั้งแต่ ${formatThaiDateTime(new Date(new Date(row.pending_at).getTime() + RAISE_COOLING_MS))}`);
         if (stage === "lapsed") throw conflict("คำขอนี้หมดอายุแล้ว (ไม่ได้ยืนยันภายใน 7 วัน) วงเงินเดิมยังมีผล");
         const next = row.pending_amount === null ? null : BigInt(row.pending_amount);
         const problem = limitOrderProblem(body.kind, periodLimits(rows, body.kind, { period: body.period, amount: next }));
         if (problem) throw badRequest(problem);
         await repo.applyLimitChange(tx, user.uuid, body.kind, body.period, next);
         await repo.refreshStakeFlag(tx, user.uuid);
-        await repo.audit(tx, user.uuid, { actor: "player", actorId: user.uuid }, next === null ? "limit.remove_confirmed" : "limit.raise_confirmed", { kind: body.kind, period: body.period, amount: baht(row.amount) }, { kind: body.kind, period: body.period, amount: next === null ? null : baht(next) });
+        await repo.audit(
+          tx,
+          user.uuid,
+          { actor: "player", actorId: user.uuid },
+          next === null ? "limit.remove_confirmed" : "limit.raise_confirmed",
+          { kind: body.kind, period: body.period, amount: baht(row.amount) },
+          { kind: body.kind, period: body.period, amount: next === null ? null : baht(next) },
+        );
         return next === null ? "ยกเลิกวงเงินแล้ว" : "เพิ่มวงเงินแล้ว";
       });
       return { settings: await settings(user.uuid), message };
@@ -152,9 +181,19 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
       await db.transaction(async (tx) => {
         const state = await repo.lockState(tx, user.uuid);
         await repo.setRealityInterval(tx, user.uuid, body.minutes);
-        await repo.audit(tx, user.uuid, { actor: "player", actorId: user.uuid }, "reality.interval", { minutes: state.reality_minutes }, { minutes: body.minutes });
+        await repo.audit(
+          tx,
+          user.uuid,
+          { actor: "player", actorId: user.uuid },
+          "reality.interval",
+          { minutes: state.reality_minutes },
+          { minutes: body.minutes },
+        );
       });
-      return { settings: await settings(user.uuid), message: body.minutes === null ? "ปิดการเตือนเวลาเล่นแล้ว" : `จะเตือนทุก ${body.minutes} นาที` };
+      return {
+        settings: await settings(user.uuid),
+        message: body.minutes === null ? "ปิดการเตือนเวลาเล่นแล้ว" : `จะเตือนทุก ${body.minutes} นาที`,
+      };
     },
 
     /** The answer to a reality check due: continue (the next one is an interval away) or sign out. */
@@ -208,10 +247,18 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
       await db.transaction(async (tx) => {
         const state = await repo.lockState(tx, user.uuid);
         if (!state.break_until || !closed(state)) throw conflict("บัญชีของคุณไม่ได้อยู่ในช่วงพักการเล่น");
-        if (new Date(state.break_until) > new Date(state.now)) throw conflict(`ยังไม่ครบกำหนดพัก (ถึง ${formatThaiDateTime(state.break_until)})`);
+        if (new Date(state.break_until) > new Date(state.now))
+          throw conflict(`ยังไม่ครบกำหนดพัก (ถึง ${formatThaiDateTime(state.break_until)})`);
         if (state.return_requested_at) throw conflict("ส่งคำขอกลับมาเล่นแล้ว");
         await repo.requestReturn(tx, user.uuid);
-        await repo.audit(tx, user.uuid, { actor: "player", actorId: user.uuid }, "break.return_requested", { until: iso(state.break_until) }, { opens_in_hours: RETURN_DELAY_MS / 3600_000 });
+        await repo.audit(
+          tx,
+          user.uuid,
+          { actor: "player", actorId: user.uuid },
+          "break.return_requested",
+          { until: iso(state.break_until) },
+          { opens_in_hours: RETURN_DELAY_MS / 3600_000 },
+        );
       });
       return { settings: await settings(user.uuid), message: "รับคำขอแล้ว บัญชีจะเปิดให้เล่นอีกครั้งใน 24 ชั่วโมง" };
     },
@@ -228,11 +275,15 @@ export function rgService(db: Db, auth: { forgetSessions(ids: string[]): void })
         commission: baht(d.commission),
         points: Number(d.points) / 100,
       }));
-      const months = new Map<string, { period: string } & Record<"deposits" | "withdrawals" | "stakes" | "wins" | "commission" | "points", number>>();
+      const months = new Map<
+        string,
+        { period: string } & Record<"deposits" | "withdrawals" | "stakes" | "wins" | "commission" | "points", number>
+      >();
       for (const d of days) {
         const key = d.period.slice(0, 7);
         const m = months.get(key) ?? { period: key, deposits: 0, withdrawals: 0, stakes: 0, wins: 0, commission: 0, points: 0 };
-        for (const k of ["deposits", "withdrawals", "stakes", "wins", "commission", "points"] as const) m[k] = Math.round((m[k] + d[k]) * 100) / 100;
+        for (const k of ["deposits", "withdrawals", "stakes", "wins", "commission", "points"] as const)
+          m[k] = Math.round((m[k] + d[k]) * 100) / 100;
         months.set(key, m);
       }
       return { months: [...months.values()], days };
@@ -263,7 +314,14 @@ export async function lapseRaises(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await repo.dropRaisesOlderThan(tx, (RAISE_COOLING_MS + CONFIRM_WINDOW_MS) / 1000);
     for (const row of rows) {
-      await repo.audit(tx, row.user_id, { actor: "system", actorId: null }, "limit.raise_lapsed", { pending: row.pending_amount === null ? null : baht(row.pending_amount) }, { amount: baht(row.amount), kind: row.kind, period: row.period });
+      await repo.audit(
+        tx,
+        row.user_id,
+        { actor: "system", actorId: null },
+        "limit.raise_lapsed",
+        { pending: row.pending_amount === null ? null : baht(row.pending_amount) },
+        { amount: baht(row.amount), kind: row.kind, period: row.period },
+      );
     }
     return rows.length;
   });

@@ -2,7 +2,17 @@ import type { z } from "zod";
 import type { rg } from "../../contract";
 import type { BreakView, LimitView, RgSettings } from "../../contract/rg";
 import { satangToBaht } from "../../domain/money";
-import { CONFIRM_WINDOW_MS, LIMIT_KINDS, LIMIT_PERIODS, type LimitKind, type LimitPeriod, pendingState, RAISE_COOLING_MS, RETURN_DELAY_MS, roomLeft } from "../../domain/rg";
+import {
+  CONFIRM_WINDOW_MS,
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  type LimitKind,
+  type LimitPeriod,
+  pendingState,
+  RAISE_COOLING_MS,
+  RETURN_DELAY_MS,
+  roomLeft,
+} from "../../domain/rg";
 import type { StateRow } from "./repository";
 import { closed, type RgOutcome, type RgService } from "./service";
 

@@ -47,7 +47,9 @@ export interface PlayerPayout {
  * lines unsettleRound would take back). Players with neither are left out.
  */
 export async function payoutsByPlayer(tx: Tx, roundId: number): Promise<PlayerPayout[]> {
-  const rows = await tx.execute<Computed<{ user_id: string; username: string; lines: string; payout: string; paid: string; credit: string }>>(sql`
+  const rows = await tx.execute<
+    Computed<{ user_id: string; username: string; lines: string; payout: string; paid: string; credit: string }>
+  >(sql`
     with next as (
       select l.user_id, count(*) as lines, sum(line_payout(l.stake, l.rate_x100)) as payout
       from slip_lines l ${WINNING_LINES}
@@ -117,7 +119,8 @@ export async function settleBatch(
     // Credit accounts before affiliate accounts, in every transaction that touches both (a correction,
     // a cancel after settlement, a move of commission to the credit), so none waits on another in a ring.
     const lines = await payWinners(tx, roundId, batchSize);
-    const next = commission === null ? null : await settleCommissionBatch(tx, roundId, table, commission, Math.min(batchSize, COMMISSION_BATCH));
+    const next =
+      commission === null ? null : await settleCommissionBatch(tx, roundId, table, commission, Math.min(batchSize, COMMISSION_BATCH));
     return { lines, commission: next };
   });
 }

@@ -73,7 +73,13 @@ export async function setContent(db: Db, admin: AuthUser, body: z.output<typeof 
     if (image) {
       bannerImageId = await repo.insertSiteImage(tx, image, admin.uuid);
     } else if (body.banner === null) bannerImageId = null;
-    const next: StoredContent = { announcement: body.announcement, lineId: body.lineId, lineUrl: body.lineUrl, phone: body.phone, bannerImageId };
+    const next: StoredContent = {
+      announcement: body.announcement,
+      lineId: body.lineId,
+      lineUrl: body.lineUrl,
+      phone: body.phone,
+      bannerImageId,
+    };
     await writeSiteConfig(tx, "content", next);
     await writeAudit(tx, {
       actorId: admin.uuid,

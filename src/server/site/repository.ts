@@ -14,7 +14,9 @@ export async function lockSiteConfigRow(tx: Executor, key: "site" | "content"): 
 }
 
 export async function siteImage(db: Executor, id: number): Promise<Row<"site_images", "content_type" | "bytes"> | undefined> {
-  const r = await db.execute<Row<"site_images", "content_type" | "bytes">>(sql`select content_type, bytes from site_images where id = ${id}`);
+  const r = await db.execute<Row<"site_images", "content_type" | "bytes">>(
+    sql`select content_type, bytes from site_images where id = ${id}`,
+  );
   return r.rows[0];
 }
 

@@ -41,15 +41,22 @@ function siteContentRoutes(app: FastifyInstance, authenticate: Authenticate, db:
     return { status: "Success" as const, content: cached.content };
   });
 
-  r(site.adminSetSiteContent, async ({ body, user }) => {
-    const content = await setContent(db, user, body);
-    cached = { content, at: Date.now() };
-    return { status: "Success" as const, message: "บันทึกเนื้อหาเว็บแล้ว", content };
-  }, { bodyLimit: 2 * 1024 * 1024 });
+  r(
+    site.adminSetSiteContent,
+    async ({ body, user }) => {
+      const content = await setContent(db, user, body);
+      cached = { content, at: Date.now() };
+      return { status: "Success" as const, message: "บันทึกเนื้อหาเว็บแล้ว", content };
+    },
+    { bodyLimit: 2 * 1024 * 1024 },
+  );
 
   // An image never changes under its id, so it is cached for a year; a new upload gets a new address.
   app.get<{ Params: { id: string } }>("/site-image/:id", async (request, reply) => {
     const image = await bannerImage(db, Number(request.params.id));
-    return reply.header("content-type", image.content_type).header("cache-control", "public, max-age=31536000, immutable").send(image.bytes);
+    return reply
+      .header("content-type", image.content_type)
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .send(image.bytes);
   });
 }

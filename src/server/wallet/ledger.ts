@@ -111,7 +111,13 @@ export async function post(tx: Tx, movement: Movement): Promise<{ transactionId:
     const row = r.rows[0]!;
     // Logged once written, inside the caller's transaction: the id is in the ledger if that transaction commits.
     logMovements(
-      () => ({ reqId: movement.requestId, ledgerTx: Number(row.transaction_id), kind: movement.kind, reference: movement.reference, actorId: movement.actorId ?? undefined }),
+      () => ({
+        reqId: movement.requestId,
+        ledgerTx: Number(row.transaction_id),
+        kind: movement.kind,
+        reference: movement.reference,
+        actorId: movement.actorId ?? undefined,
+      }),
       "ledger movement written",
     );
     return {
@@ -127,7 +133,16 @@ export async function post(tx: Tx, movement: Movement): Promise<{ transactionId:
 /** A two-legged movement: `amount` satang from one account to another. */
 export function transfer(
   tx: Tx,
-  m: { kind: MovementKind; from: AccountRef; to: AccountRef; amount: bigint; reference?: string; actorId?: string | null; note?: string | null; requestId?: string },
+  m: {
+    kind: MovementKind;
+    from: AccountRef;
+    to: AccountRef;
+    amount: bigint;
+    reference?: string;
+    actorId?: string | null;
+    note?: string | null;
+    requestId?: string;
+  },
 ) {
   if (m.amount <= 0n) throw new Error("transfer amount must be positive");
   return post(tx, {
@@ -155,7 +170,10 @@ export function postMany(
   return post(tx, {
     kind: m.kind,
     reference: m.reference,
-    postings: [{ account: m.house, amount: -total }, ...m.players.map((p) => ({ account: { player: Number(p.accountId) }, amount: p.amount }))],
+    postings: [
+      { account: m.house, amount: -total },
+      ...m.players.map((p) => ({ account: { player: Number(p.accountId) }, amount: p.amount })),
+    ],
   });
 }
 
@@ -167,6 +185,8 @@ export async function playerAccountId(db: Executor, userId: string, kind: Player
 }
 
 export async function playerBalance(db: Executor, userId: string, kind: PlayerAccountKind = "credit"): Promise<bigint> {
-  const result = await db.execute<Row<"accounts", "balance">>(sql`select balance from accounts where owner_id = ${userId} and kind = ${kind}`);
+  const result = await db.execute<Row<"accounts", "balance">>(
+    sql`select balance from accounts where owner_id = ${userId} and kind = ${kind}`,
+  );
   return BigInt(result.rows[0]?.balance ?? 0);
 }

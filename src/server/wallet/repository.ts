@@ -4,7 +4,17 @@ import type { Col, Computed, Row } from "../db/rows";
 
 export type PayRecordRow = Row<
   "pay_records",
-  "id" | "user_id" | "amount" | "paytime" | "comment" | "bank_code" | "transection" | "status" | "subsidy_status" | "created_at" | "request_hash"
+  | "id"
+  | "user_id"
+  | "amount"
+  | "paytime"
+  | "comment"
+  | "bank_code"
+  | "transection"
+  | "status"
+  | "subsidy_status"
+  | "created_at"
+  | "request_hash"
 > &
   Row<"users", "username"> &
   Computed<{ has_slip: boolean }>;
@@ -34,7 +44,10 @@ export async function expireDepositRequests(db: Executor): Promise<void> {
   await db.execute(sql`update deposit_requests set state = 'expired' where state = 'open' and expires_at <= now()`);
 }
 
-export type OpenDepositRequestRow = Row<"deposit_requests", "id" | "amount" | "transection" | "expires_at" | "site_bank_id" | "promptpay_id">;
+export type OpenDepositRequestRow = Row<
+  "deposit_requests",
+  "id" | "amount" | "transection" | "expires_at" | "site_bank_id" | "promptpay_id"
+>;
 
 /**
  * The player's request still waiting for the transfer: open and not past its time (the expiry sweep
@@ -112,7 +125,9 @@ export async function markDepositRequestUsed(db: Executor, id: string): Promise<
 
 /** The player's transfer reports waiting for the operator. */
 export async function pendingReportCount(db: Executor, userId: string): Promise<number> {
-  const r = await db.execute<Computed<{ n: number }>>(sql`select count(*)::int as n from pay_records where user_id = ${userId} and status = 'Pending'`);
+  const r = await db.execute<Computed<{ n: number }>>(
+    sql`select count(*)::int as n from pay_records where user_id = ${userId} and status = 'Pending'`,
+  );
   return r.rows[0]!.n;
 }
 
@@ -310,7 +325,9 @@ export async function ledgerTotals(db: Executor) {
   const totals = await db.execute<Computed<{ accounts: string; entries: string; total: string }>>(sql`
     select (select count(*) from accounts) as accounts, (select count(*) from ledger_entries) as entries,
            (select coalesce(sum(balance), 0) from accounts) as total`);
-  const differences = await db.execute<Row<"accounts", "kind" | "balance"> & { account_id: Col<"accounts", "id"> } & Computed<{ ledger_sum: string }>>(sql`
+  const differences = await db.execute<
+    Row<"accounts", "kind" | "balance"> & { account_id: Col<"accounts", "id"> } & Computed<{ ledger_sum: string }>
+  >(sql`
     select a.id as account_id, a.kind, a.balance, coalesce(e.sum, 0) as ledger_sum
     from accounts a left join (select account_id, sum(amount) as sum from ledger_entries group by account_id) e on e.account_id = a.id
     where a.balance <> coalesce(e.sum, 0)
@@ -419,7 +436,13 @@ export async function ledgerTotals(db: Executor) {
       or count(t.id) filter (where t.kind = 'game.payout') <> (case when g.status = 'done' then 1 else 0 end)
       or count(t.id) filter (where t.kind = 'game.refund') <> (case when g.status in ('cancelled', 'expired') then 1 else 0 end)
     limit 100`);
-  return { totals: totals.rows[0]!, differences: differences.rows, negative: negative.rows, unbalanced: unbalanced.rows, records: records.rows };
+  return {
+    totals: totals.rows[0]!,
+    differences: differences.rows,
+    negative: negative.rows,
+    unbalanced: unbalanced.rows,
+    records: records.rows,
+  };
 }
 
 /**

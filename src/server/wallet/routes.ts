@@ -6,14 +6,26 @@ import { idempotencyKeyOf } from "../http/idempotency";
 import { type Authenticate, routesOf } from "../http/register-route";
 import { checkLedger } from "./ledger-check";
 import { walletService } from "./service";
-import { bankView, depositRequestView, foundUserView, moneyLogView, openDepositRequestView, payRecordView, slipDataUrl, withdrawalView } from "./views";
+import {
+  bankView,
+  depositRequestView,
+  foundUserView,
+  moneyLogView,
+  openDepositRequestView,
+  payRecordView,
+  slipDataUrl,
+  withdrawalView,
+} from "./views";
 
 export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
   const service = walletService(db);
   const r = routesOf(app, authenticate);
 
   r(wallet.readWalletConfig, async () => ({ status: "Success" as const, config: await service.config() }));
-  r(auth.getCredit, async ({ body, user }) => ({ status: "Success" as const, credit: satangToBaht(await service.credit(user, body?.uuid)) }));
+  r(auth.getCredit, async ({ body, user }) => ({
+    status: "Success" as const,
+    credit: satangToBaht(await service.credit(user, body?.uuid)),
+  }));
   r(
     wallet.gentAmount,
     async ({ body, user }) => ({ status: "Success" as const, ...openDepositRequestView(await service.requestDepositAmount(user, body)) }),
@@ -34,7 +46,11 @@ export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, d
   // A slip of up to 2 MB travels as base64 (about 2.7 MB of JSON).
   r(
     wallet.addPaynow,
-    async ({ body, user }) => ({ status: "Success" as const, message: "แจ้งโอนแล้ว รอเจ้าหน้าที่ตรวจสอบ", id: await service.reportTransfer(user, body) }),
+    async ({ body, user }) => ({
+      status: "Success" as const,
+      message: "แจ้งโอนแล้ว รอเจ้าหน้าที่ตรวจสอบ",
+      id: await service.reportTransfer(user, body),
+    }),
     { bodyLimit: 3 * 1024 * 1024 },
   );
   r(wallet.readPayRecordByUuid, async ({ body, user }) => ({
@@ -76,9 +92,17 @@ export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, d
     credit: (await service.adjustCredit(user, body, idempotencyKeyOf(request))).credit,
   }));
   r(wallet.adminGetMyBank, async () => ({ status: "Success" as const, bankArr: (await service.receivingBanks()).map(bankView) }));
-  r(wallet.adminSaveMyBank, ({ body, user }) => service.saveReceivingBank(user, body).then((banks) => ({ status: "Success" as const, bankArr: banks.map(bankView) })));
+  r(wallet.adminSaveMyBank, ({ body, user }) =>
+    service.saveReceivingBank(user, body).then((banks) => ({ status: "Success" as const, bankArr: banks.map(bankView) })),
+  );
   r(wallet.adminGetLog, async ({ body }) => moneyLogView(await service.moneyLog(body.uuid, body.dayperiod)));
-  r(wallet.adminFindUser, async ({ body, user }) => ({ status: "Success" as const, users: (await service.findUsers(user, body.query)).map(foundUserView) }));
-  r(wallet.adminUpdateWalletConfig, async ({ body, user }) => ({ status: "Success" as const, config: await service.updateConfig(user, body) }));
+  r(wallet.adminFindUser, async ({ body, user }) => ({
+    status: "Success" as const,
+    users: (await service.findUsers(user, body.query)).map(foundUserView),
+  }));
+  r(wallet.adminUpdateWalletConfig, async ({ body, user }) => ({
+    status: "Success" as const,
+    config: await service.updateConfig(user, body),
+  }));
   r(wallet.adminLedgerCheck, async () => ({ status: "Success" as const, ...(await checkLedger(db)) }));
 }

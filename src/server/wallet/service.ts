@@ -76,11 +76,17 @@ export function walletService(db: Db) {
   }
 
   /** What gent-amount answers, from the request's row: the account and PromptPay id fixed when it was made. */
-  async function openRequestOf(r: Pick<repo.OpenDepositRequestRow, "amount" | "transection" | "expires_at" | "site_bank_id" | "promptpay_id">): Promise<OpenDepositRequest> {
+  async function openRequestOf(
+    r: Pick<repo.OpenDepositRequestRow, "amount" | "transection" | "expires_at" | "site_bank_id" | "promptpay_id">,
+  ): Promise<OpenDepositRequest> {
     const amount = satangToBaht(BigInt(r.amount));
     // A request made before migration 0030 kept neither: it is shown with the site's account as it is now.
     const legacy = r.site_bank_id === null && r.promptpay_id === null;
-    const bank = r.site_bank_id ? await repo.siteBankById(db, Number(r.site_bank_id)) : legacy ? ((await repo.siteBanks(db, true))[0] ?? null) : null;
+    const bank = r.site_bank_id
+      ? await repo.siteBankById(db, Number(r.site_bank_id))
+      : legacy
+        ? ((await repo.siteBanks(db, true))[0] ?? null)
+        : null;
     const promptpay = legacy ? bank?.promptpay_id || (await readWalletConfig(db)).promptpayId : r.promptpay_id;
     return { amount, transection: r.transection, expiresAt: new Date(r.expires_at), bank, promptpayId: promptpay || null };
   }
@@ -141,7 +147,14 @@ export function walletService(db: Db) {
             promptpayId: promptpay,
           });
           if (row) {
-            return { id: row.id, amount: String(amount), transection, expires_at: row.expires_at, site_bank_id: bank?.id ?? null, promptpay_id: promptpay };
+            return {
+              id: row.id,
+              amount: String(amount),
+              transection,
+              expires_at: row.expires_at,
+              site_bank_id: bank?.id ?? null,
+              promptpay_id: promptpay,
+            };
           }
         }
         return null;
@@ -236,7 +249,11 @@ export function walletService(db: Db) {
      * The withdrawal's id and the credit left (baht). A keyed retry gets the answer stored the first time,
      * which before docs/decisions/040 was the whole reply: it holds these two fields as well.
      */
-    async withdraw(user: AuthUser, body: z.output<typeof wallet.addWithdrawal.body>, idempotencyKey: string | null): Promise<{ id: number; credit: number }> {
+    async withdraw(
+      user: AuthUser,
+      body: z.output<typeof wallet.addWithdrawal.body>,
+      idempotencyKey: string | null,
+    ): Promise<{ id: number; credit: number }> {
       own(user, body.uuid);
       const config = await readWalletConfig(db);
       const fail = (message: string, code = 400) => new ApiError(code, message);
@@ -247,32 +264,36 @@ export function walletService(db: Db) {
       const amount = toSatang(body.amount);
       const accountId = await playerAccountId(db, user.uuid);
       try {
-        return await db.transaction((tx) => once(tx, { userId: user.uuid, route: "add-withdrawal", key: idempotencyKey, body }, async () => {
-          await repo.lockWithdrawalsOf(tx, user.uuid);
-          const today = await repo.withdrawnToday(tx, user.uuid);
-          if (today + amount > toSatang(config.withdrawDailyMax)) {
-            throw fail(`ถอนได้ไม่เกิน ${formatMoney(baht(config.withdrawDailyMax))} บาทต่อวัน (ถอนไปแล้ว ${formatMoney(satangToBaht(today))} บาท)`);
-          }
-          const id = await repo.insertWithdrawal(tx, {
-            userId: user.uuid,
-            amount,
-            note: body.note,
-            bankCode: player.bankCode!,
-            bankNo: player.bankNo!,
-            bankAccountName: player.bankAccountName!,
-          });
-          // Held at once: the credit leaves the player now and comes back only if the withdrawal is rejected.
-          const moved = await transfer(tx, {
-            kind: "withdrawal.hold",
-            from: { player: accountId },
-            to: houseShard(HOUSE.withdrawalsPending, accountId),
-            amount,
-            reference: `withdrawal:${id}`,
-            actorId: user.uuid,
-            requestId: user.requestId,
-          });
-          return { id: Number(id), credit: satangToBaht(moved.balances.get(accountId)!) };
-        }));
+        return await db.transaction((tx) =>
+          once(tx, { userId: user.uuid, route: "add-withdrawal", key: idempotencyKey, body }, async () => {
+            await repo.lockWithdrawalsOf(tx, user.uuid);
+            const today = await repo.withdrawnToday(tx, user.uuid);
+            if (today + amount > toSatang(config.withdrawDailyMax)) {
+              throw fail(
+                `ถอนได้ไม่เกิน ${formatMoney(baht(config.withdrawDailyMax))} บาทต่อวัน (ถอนไปแล้ว ${formatMoney(satangToBaht(today))} บาท)`,
+              );
+            }
+            const id = await repo.insertWithdrawal(tx, {
+              userId: user.uuid,
+              amount,
+              note: body.note,
+              bankCode: player.bankCode!,
+              bankNo: player.bankNo!,
+              bankAccountName: player.bankAccountName!,
+            });
+            // Held at once: the credit leaves the player now and comes back only if the withdrawal is rejected.
+            const moved = await transfer(tx, {
+              kind: "withdrawal.hold",
+              from: { player: accountId },
+              to: houseShard(HOUSE.withdrawalsPending, accountId),
+              amount,
+              reference: `withdrawal:${id}`,
+              actorId: user.uuid,
+              requestId: user.requestId,
+            });
+            return { id: Number(id), credit: satangToBaht(moved.balances.get(accountId)!) };
+          }),
+        );
       } catch (e) {
         if (e instanceof InsufficientFunds) throw fail("ยอดเงินคงเหลือไม่เพียงพอสำหรับการถอน");
         throw e;
@@ -373,7 +394,11 @@ export function walletService(db: Db) {
     },
 
     /** The player's credit after the adjustment (baht; a retry's stored answer holds it too). */
-    async adjustCredit(admin: AuthUser, body: { uuid: string; amount: number; note: string }, idempotencyKey: string | null): Promise<{ credit: number }> {
+    async adjustCredit(
+      admin: AuthUser,
+      body: { uuid: string; amount: number; note: string },
+      idempotencyKey: string | null,
+    ): Promise<{ credit: number }> {
       // An operator's money write must be safe to retry: it always carries its key.
       if (!idempotencyKey) throw badRequest("การปรับเครดิตต้องส่ง Idempotency-Key");
       const player = await userById(db, body.uuid);
@@ -429,7 +454,13 @@ export function walletService(db: Db) {
           promptpayId: body.promptpay || null,
           active: body.active,
         });
-        await writeAudit(tx, { actorId: admin.uuid, action: "mybank.save", target: `mybank:${saved!.id}`, before: before ?? null, after: saved });
+        await writeAudit(tx, {
+          actorId: admin.uuid,
+          action: "mybank.save",
+          target: `mybank:${saved!.id}`,
+          before: before ?? null,
+          after: saved,
+        });
       });
       return this.receivingBanks();
     },

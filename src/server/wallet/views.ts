@@ -72,7 +72,6 @@ export function bankView(b: repo.SiteBankRow) {
   };
 }
 
-
 /** What gent-amount answers (and the open request read back): the account, and the QR of exactly the amount. */
 export function openDepositRequestView(r: OpenDepositRequest): z.infer<typeof wallet.OpenDepositRequest> {
   return {

@@ -36,7 +36,13 @@ const shotsMessage = (records: ShotRecord[]) => encode(packLiveShots(records));
  * 100 ms and fans them out to its own watchers, so the cost per watcher does not grow with the shot rate. A
  * watcher is only ever sent consecutive shots: behind, it is served from the database first.
  */
-export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: string, shooterSecret: string, sockets: LiveSockets): Promise<void> {
+export async function yeekeeLive(
+  app: FastifyInstance,
+  db: Db,
+  databaseUrl: string,
+  shooterSecret: string,
+  sockets: LiveSockets,
+): Promise<void> {
   const service = yeekeeService(db, shooterSecret);
   const watchers = new Map<number, Set<Watcher>>();
   /** The last shot this instance read for each watched round; only readNew moves it. */
@@ -161,7 +167,8 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
     const query = Query.safeParse(request.query);
     const w: Watcher = { socket, lastSeq: query.data?.after ?? 0, queued: [] };
     const activityid = query.data?.activityid ?? 0;
-    if (!sockets.admit(socket, request.ip, "เปิดหน้ายิงเลขจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่", () => drop(activityid, w), "yeekee")) return;
+    if (!sockets.admit(socket, request.ip, "เปิดหน้ายิงเลขจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่", () => drop(activityid, w), "yeekee"))
+      return;
     if (!query.success) {
       socket.send(encode({ type: "error", message: "รหัสงวดไม่ถูกต้อง" }));
       socket.close(1008, "bad query");
@@ -175,11 +182,25 @@ export async function yeekeeLive(app: FastifyInstance, db: Db, databaseUrl: stri
         const shots = await service.shots(null, activityid, w.lastSeq);
         const round = await db.$client.query("select status from rounds where id = $1", [activityid]);
         const status = round.rows[0]?.status as string | undefined;
-        socket.send(encode({ type: "hello", activityid, timenow: new Date().toISOString(), shootUntil: shots.shootUntil, count: shots.count, head: shots.head, status }));
+        socket.send(
+          encode({
+            type: "hello",
+            activityid,
+            timenow: new Date().toISOString(),
+            shootUntil: shots.shootUntil,
+            count: shots.count,
+            head: shots.head,
+            status,
+          }),
+        );
         const queued = w.queued ?? [];
         w.queued = null;
         await catchUp(activityid, w, shots.recordlist);
-        await catchUp(activityid, w, queued.sort((a, b) => a.seq - b.seq));
+        await catchUp(
+          activityid,
+          w,
+          queued.sort((a, b) => a.seq - b.seq),
+        );
         // A watcher joining after the result still learns it.
         if (status === "add award" || status === "cancel activity") {
           socket.send(encode({ type: "result", activityid, result: status === "add award" ? "result" : "void" }));

@@ -11,12 +11,22 @@ export function yeekeeRoutes(app: FastifyInstance, authenticate: Authenticate, d
   const service = yeekeeService(db, shooterSecret);
   const r = routesOf(app, authenticate);
   // The per-round interval is enforced in the database; this address limit stops floods before it.
-  r(yeekee.postNumberRecord, async ({ body, user }) => ({ status: "Success" as const, message: "ยิงเลขแล้ว", ...(await service.shoot(user, body)) }), {
-    rateLimitPerMinute: shotsPerMinute,
-    localRateLimit: true,
-  });
-  r(yeekee.readNumberRecord, async ({ body, user }) => ({ status: "Success" as const, ...(await service.shots(user, body.activityid, body.after ?? 0)) }));
-  r(yeekee.readLuckyPerson, async ({ body, user }) => ({ status: "Success" as const, luckylist: (await service.lucky(user, body ?? {})).map(luckyView) }));
+  r(
+    yeekee.postNumberRecord,
+    async ({ body, user }) => ({ status: "Success" as const, message: "ยิงเลขแล้ว", ...(await service.shoot(user, body)) }),
+    {
+      rateLimitPerMinute: shotsPerMinute,
+      localRateLimit: true,
+    },
+  );
+  r(yeekee.readNumberRecord, async ({ body, user }) => ({
+    status: "Success" as const,
+    ...(await service.shots(user, body.activityid, body.after ?? 0)),
+  }));
+  r(yeekee.readLuckyPerson, async ({ body, user }) => ({
+    status: "Success" as const,
+    luckylist: (await service.lucky(user, body ?? {})).map(luckyView),
+  }));
   r(yeekee.readYeekeeWatch, async ({ body }) => ({ status: "Success" as const, ...(await yeekeeWatch(db, body.days)) }));
   r(yeekee.adminReadYeekeeConfig, async () => ({ status: "Success" as const, config: await readYeekeeConfig(db) }));
   r(yeekee.adminSaveYeekeeConfig, async ({ body, user }) => ({

@@ -28,9 +28,20 @@ export function shooterOf(secret: string, userId: string, roundId: number): stri
 }
 
 /** A #1 or #16 shooter's reward row. */
-export type LuckyRow = Row<"yeekee_rewards", "round_id" | "position" | "number" | "amount" | "paid" | "created_at"> & Row<"users", "username">;
+export type LuckyRow = Row<"yeekee_rewards", "round_id" | "position" | "number" | "amount" | "paid" | "created_at"> &
+  Row<"users", "username">;
 
-type ShotRow = { round_id: string; seq: number; user_id: string; username: string; number: string; at: string; hash: string; close_at: Date; lottery_id: string };
+type ShotRow = {
+  round_id: string;
+  seq: number;
+  user_id: string;
+  username: string;
+  number: string;
+  at: string;
+  hash: string;
+  close_at: Date;
+  lottery_id: string;
+};
 
 /** A bounded per-instance cache (emptied when full): the hot path lists the same shooters and rounds over and over. */
 function boundedCache<V>(limit: number): (key: string, make: () => V) => V {
@@ -98,7 +109,8 @@ const BATCH_MAX = 500;
 
 export function yeekeeService(db: Db, shooterSecret: string) {
   const pseudonyms = boundedCache<string>(20_000);
-  const pseudonym = (userId: string, roundId: number) => pseudonyms(`${roundId}/${userId}`, () => shooterOf(shooterSecret, userId, roundId));
+  const pseudonym = (userId: string, roundId: number) =>
+    pseudonyms(`${roundId}/${userId}`, () => shooterOf(shooterSecret, userId, roundId));
 
   /**
    * Shots of a round wait while a batch of the same round is being appended, then go together in the
@@ -130,7 +142,13 @@ export function yeekeeService(db: Db, shooterSecret: string) {
             answers[row.idx - 1] = refusalError(refusal);
           } else {
             accepted += 1;
-            answers[row.idx - 1] = { seq: row.seq!, at: row.at!, hash: row.hash!, closeAt: row.round_close_at, lotteryId: row.round_lottery };
+            answers[row.idx - 1] = {
+              seq: row.seq!,
+              at: row.at!,
+              hash: row.hash!,
+              closeAt: row.round_close_at,
+              lotteryId: row.round_lottery,
+            };
           }
         }
         hotCounts.shotsAccepted += accepted;
@@ -157,7 +175,17 @@ export function yeekeeService(db: Db, shooterSecret: string) {
       const shot = await appendShot(body.activityid, { user, number: body.number });
       const record = recordView(
         pseudonym,
-        { round_id: String(body.activityid), seq: shot.seq, user_id: user.uuid, username: user.username, number: body.number, at: shot.at, hash: shot.hash, close_at: shot.closeAt, lottery_id: shot.lotteryId },
+        {
+          round_id: String(body.activityid),
+          seq: shot.seq,
+          user_id: user.uuid,
+          username: user.username,
+          number: body.number,
+          at: shot.at,
+          hash: shot.hash,
+          close_at: shot.closeAt,
+          lottery_id: shot.lotteryId,
+        },
         user,
       );
       return { record, head: shot.hash, count: shot.seq };
@@ -235,9 +263,11 @@ export function yeekeeService(db: Db, shooterSecret: string) {
 export async function finishYeekeeRound(db: Db, roundId: number): Promise<"result" | "void" | "skipped"> {
   const config = await readYeekeeConfig(db);
   const outcome = await db.transaction(async (tx) => {
-    const round = (await tx.execute<Row<"rounds", "status" | "result_at"> & Row<"lotteries", "group"> & Computed<{ due: boolean }>>(sql`
+    const round = (
+      await tx.execute<Row<"rounds", "status" | "result_at"> & Row<"lotteries", "group"> & Computed<{ due: boolean }>>(sql`
       select r.status, (r.result_at <= clock_timestamp()) as due, l."group", r.result_at
-      from rounds r join lotteries l on l.id = r.lottery_id where r.id = ${roundId} for update of r`)).rows[0];
+      from rounds r join lotteries l on l.id = r.lottery_id where r.id = ${roundId} for update of r`)
+    ).rows[0];
     if (!round || !round.due || !["open", "closed"].includes(round.status) || !isYeekeeGroup(round.group)) return "skipped" as const;
     // The chain row too: a shot still being written finishes first, and any later one is past the
     // end of shooting and refused, so the result covers exactly the recorded shots.
@@ -281,12 +311,23 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
       ...(computed.oneHundredRecord ? [{ award_type: "OneHundredRecord", number: computed.oneHundredRecord }] : []),
     ];
     await writeWinningPairs(tx, roundId, winningPairs(winning));
-    const decided = { result: computed.result, sum: computed.sum.toString(), sixteenth: computed.sixteenth, offset, shots: computed.shots, head, ...seal };
+    const decided = {
+      result: computed.result,
+      sum: computed.sum.toString(),
+      sixteenth: computed.sixteenth,
+      offset,
+      shots: computed.shots,
+      head,
+      ...seal,
+    };
     await decideRound(tx, roundId, { lines, result: { ...input, yeekee: decided }, event: "yeekee.result", data: decided });
     // Both rewards' accounts are locked first, in the ledger's order, before either is paid.
     const rewarded = [shots.at(-1), shots.at(-16)].filter((s) => s !== undefined);
     const accounts = await Promise.all(rewarded.map((s) => playerAccountId(tx, s.user_id)));
-    await lockAccounts(tx, accounts.flatMap((id) => [houseShard(HOUSE.bonus, id), { player: id }]));
+    await lockAccounts(
+      tx,
+      accounts.flatMap((id) => [houseShard(HOUSE.bonus, id), { player: id }]),
+    );
     for (const [position, back] of [
       [1, 1],
       [16, 16],
@@ -315,7 +356,8 @@ export async function finishYeekeeRound(db: Db, roundId: number): Promise<"resul
     }
     return "result" as const;
   });
-  if (outcome !== "skipped") await db.execute(sql`select pg_notify(${YEEKEE_CHANNEL}, ${JSON.stringify({ round: roundId, result: outcome })})`);
+  if (outcome !== "skipped")
+    await db.execute(sql`select pg_notify(${YEEKEE_CHANNEL}, ${JSON.stringify({ round: roundId, result: outcome })})`);
   if (outcome === "result") await settleRound(db, roundId);
   if (outcome === "void") await refundRound(db, roundId);
   return outcome;

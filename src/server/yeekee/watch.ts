@@ -21,7 +21,9 @@ const AHEAD = sql`interval '1 hour'`;
 const MAX_REFUSALS = 200;
 
 // Through CTEs: rounds and lotteries in `watched`, the sums in `late`.
-type LateRow = { round_id: Col<"rounds", "id">; user_id: Col<"users", "id"> } & Row<"lotteries", "name"> & Row<"rounds", "round_no" | "result_at"> & Row<"users", "username"> &
+type LateRow = { round_id: Col<"rounds", "id">; user_id: Col<"users", "id"> } & Row<"lotteries", "name"> &
+  Row<"rounds", "round_no" | "result_at"> &
+  Row<"users", "username"> &
   Computed<{ late_shots: number; stake: string }>;
 type RefusalRow = Row<"yeekee_seed_refusals", "round_id" | "at" | "role_name" | "client_addr">;
 
@@ -62,13 +64,24 @@ export async function yeekeeWatch(db: Db, days: number): Promise<Watch> {
   for (const r of late.rows) {
     let round = rounds.get(r.round_id);
     if (!round) {
-      round = { activityid: Number(r.round_id), name: r.name, round_no: r.round_no, result_at: new Date(r.result_at).toISOString(), players: [] };
+      round = {
+        activityid: Number(r.round_id),
+        name: r.name,
+        round_no: r.round_no,
+        result_at: new Date(r.result_at).toISOString(),
+        players: [],
+      };
       rounds.set(r.round_id, round);
     }
     round.players.push({ uuid: r.user_id, username: r.username, lateShots: r.late_shots, stake: satangToBaht(BigInt(r.stake)) });
   }
   return {
     rounds: [...rounds.values()],
-    refusals: refused.rows.map((r) => ({ activityid: Number(r.round_id), at: new Date(r.at).toISOString(), role: r.role_name, client: r.client_addr })),
+    refusals: refused.rows.map((r) => ({
+      activityid: Number(r.round_id),
+      at: new Date(r.at).toISOString(),
+      role: r.role_name,
+      client: r.client_addr,
+    })),
   };
 }

@@ -57,7 +57,14 @@ function Header() {
             <ShieldIcon width={20} height={20} />
           </ActionIcon>
         )}
-        <ActionIcon variant="subtle" color="gray.0" aria-label="ออกจากระบบ" data-testid="logout" aria-expanded={confirmLogout} onClick={() => setConfirmLogout(true)}>
+        <ActionIcon
+          variant="subtle"
+          color="gray.0"
+          aria-label="ออกจากระบบ"
+          data-testid="logout"
+          aria-expanded={confirmLogout}
+          onClick={() => setConfirmLogout(true)}
+        >
           <LogoutIcon width={20} height={20} />
         </ActionIcon>
       </Group>
@@ -111,7 +118,13 @@ function LogoutConfirm({ onCancel, onConfirm }: { onCancel: () => void; onConfir
 function UserMenu({ username }: { username: string | null }) {
   const [wanted, setWanted] = useState(false);
   const target = (
-    <UnstyledButton aria-label={`เมนูผู้ใช้ ${username ?? ""}`.trim()} aria-haspopup="menu" data-testid="user-menu" style={{ minWidth: 0, minHeight: 44 }} onClick={() => setWanted(true)}>
+    <UnstyledButton
+      aria-label={`เมนูผู้ใช้ ${username ?? ""}`.trim()}
+      aria-haspopup="menu"
+      data-testid="user-menu"
+      style={{ minWidth: 0, minHeight: 44 }}
+      onClick={() => setWanted(true)}
+    >
       <Group gap={2} wrap="nowrap" miw={0}>
         <Text c="white" size="sm" fw={500} data-testid="username" truncate maw={110}>
           {username}
@@ -172,7 +185,14 @@ function WelcomeBanner() {
   if (!opened) return null;
   return (
     <div className="welcome-overlay" onClick={() => setOpened(false)}>
-      <div role="dialog" aria-modal="true" aria-label="ยินดีต้อนรับ" className="welcome-banner" data-testid="banner" onClick={(e) => e.stopPropagation()}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label="ยินดีต้อนรับ"
+        className="welcome-banner"
+        data-testid="banner"
+        onClick={(e) => e.stopPropagation()}
+      >
         <button ref={closeRef} type="button" className="welcome-close" aria-label="ปิด" onClick={() => setOpened(false)}>
           <svg viewBox="0 0 15 15" width={16} height={16} aria-hidden="true">
             <path d="M3 3l9 9M12 3l-9 9" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" />

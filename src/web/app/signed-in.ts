@@ -47,7 +47,11 @@ export const SIGNED_IN_PAGES: { [K in SignedInPageName]: () => Promise<Record<K,
  * wins not yet seen, the lotto list on the home page, and the round's data on a round's bet form (with the
  * lottery's round list when the round is not the lotto list's next one). Settles when every answer has come.
  */
-export function prefetchSignedInData(client: QueryClient, { pathname, search }: Pick<Location, "pathname" | "search">, offsetMeasured: Promise<unknown>): Promise<unknown> {
+export function prefetchSignedInData(
+  client: QueryClient,
+  { pathname, search }: Pick<Location, "pathname" | "search">,
+  offsetMeasured: Promise<unknown>,
+): Promise<unknown> {
   const failed = (e: unknown) => console.error("prefetch failed", e);
   const uuid = getCookie(COOKIE.uuid);
   const asked: Promise<unknown>[] = [prefetchNotices(client)];
@@ -66,7 +70,9 @@ export function prefetchSignedInData(client: QueryClient, { pathname, search }: 
     const betting = import("../features/betting/api/prefetch-round");
     asked.push(betting.then((m) => m.prefetchRound(client, activityid), failed));
     // A round that is not its lottery's next one is named from the lottery's round list, known once the lotto list is.
-    asked.push(Promise.all([betting, lottoList]).then(([m]) => m.prefetchRoundList(client, activityid, params.get("lotto"), offsetMeasured), failed));
+    asked.push(
+      Promise.all([betting, lottoList]).then(([m]) => m.prefetchRoundList(client, activityid, params.get("lotto"), offsetMeasured), failed),
+    );
   }
   return Promise.allSettled(asked);
 }

@@ -1,4 +1,13 @@
-import { type AnchorProps, type CSSVariablesResolver, createTheme, DEFAULT_THEME, type FileInputProps, type MantineColorsTuple, type ModalProps, type SelectProps } from "@mantine/core";
+import {
+  type AnchorProps,
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  type FileInputProps,
+  type MantineColorsTuple,
+  type ModalProps,
+  type SelectProps,
+} from "@mantine/core";
 
 /** WCAG's relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

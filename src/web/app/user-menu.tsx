@@ -27,7 +27,13 @@ export function UserMenuDropdown({ target }: { target: ReactElement }) {
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {USER_MENU_ITEMS.map((item) => (
-          <Menu.Item key={item.to} component={Link} to={item.to} data-testid={item.testId} rightSection={item.to === PATHS.notices ? <UnreadNoticesBadge /> : undefined}>
+          <Menu.Item
+            key={item.to}
+            component={Link}
+            to={item.to}
+            data-testid={item.testId}
+            rightSection={item.to === PATHS.notices ? <UnreadNoticesBadge /> : undefined}
+          >
             {item.label}
           </Menu.Item>
         ))}

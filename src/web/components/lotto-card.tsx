@@ -17,12 +17,26 @@ type Latest = z.infer<typeof LatestResult>;
  * task (docs/decisions/025). Memoized: the page renders again when the session or the clock changes, the cards only
  * when their own lottery does (`onShowResult` must be stable).
  */
-export const LottoCard = memo(function LottoCard({ item, onShowResult }: { item: LottoListItem; onShowResult: (item: LottoListItem, r: Latest) => void }) {
+export const LottoCard = memo(function LottoCard({
+  item,
+  onShowResult,
+}: {
+  item: LottoListItem;
+  onShowResult: (item: LottoListItem, r: Latest) => void;
+}) {
   const round = item.nextRound;
   // The card renders again when its round opens or closes; the countdowns tick by themselves.
   const phase = useServerClock((now) => roundPhase(round, now));
   return (
-    <Card withBorder radius="lg" padding="sm" className="lotto-card" data-testid="lotto-card" data-config-id={item.configID} data-phase={phase}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="sm"
+      className="lotto-card"
+      data-testid="lotto-card"
+      data-config-id={item.configID}
+      data-phase={phase}
+    >
       <div className="lotto-card-body">
         <div className="lotto-card-title">
           {item.icon && <img src={item.icon} width={44} height={44} alt="" className="lotto-card-icon" data-testid="lotto-icon" />}

@@ -3,7 +3,12 @@ import { useEffect } from "react";
 
 /** The number being typed, one box per digit of the bet type. */
 export function NumberDisplay({ digits, width, tone }: { digits: string; width: number; tone?: "closed" | "changed" }) {
-  const border = tone === "closed" ? "2px solid var(--mantine-color-red-6)" : tone === "changed" ? "2px solid var(--mantine-color-orange-5)" : "2px solid #e4ddd2";
+  const border =
+    tone === "closed"
+      ? "2px solid var(--mantine-color-red-6)"
+      : tone === "changed"
+        ? "2px solid var(--mantine-color-orange-5)"
+        : "2px solid #e4ddd2";
   return (
     <Group justify="center" gap={8} data-testid="number-display" data-number={digits}>
       {Array.from({ length: width }, (_, i) => (
@@ -67,7 +72,17 @@ export function NumberPad({
   }, [digits, width, onChange, onEnter]);
 
   const key = (d: string) => (
-    <Button key={d} variant="default" h={52} fz={26} fw={600} radius="md" onClick={() => press(d)} data-testid={`numpad-${d}`} aria-label={`เลข ${d}`}>
+    <Button
+      key={d}
+      variant="default"
+      h={52}
+      fz={26}
+      fw={600}
+      radius="md"
+      onClick={() => press(d)}
+      data-testid={`numpad-${d}`}
+      aria-label={`เลข ${d}`}
+    >
       {d}
     </Button>
   );
@@ -78,7 +93,16 @@ export function NumberPad({
         ล้าง
       </Button>
       {key("0")}
-      <Button variant="light" color="gray" h={52} fz="md" radius="md" onClick={() => onChange(digits.slice(0, -1))} data-testid="numpad-delete" title="ลบตัวเลข">
+      <Button
+        variant="light"
+        color="gray"
+        h={52}
+        fz="md"
+        radius="md"
+        onClick={() => onChange(digits.slice(0, -1))}
+        data-testid="numpad-delete"
+        title="ลบตัวเลข"
+      >
         ⌫ ลบ
       </Button>
     </SimpleGrid>

@@ -11,9 +11,25 @@ import { formatRate, potentialWin } from "../lib/bet-lines";
 import { canCancel } from "../lib/slip-view";
 
 /** One slip: every line with its type, number, stake, fixed rate and win; cancel while the round is open. */
-export function SlipDetailModal({ slip, roundText, now, onClose }: { slip: Slip | null; roundText: string; now: number; onClose: () => void }) {
+export function SlipDetailModal({
+  slip,
+  roundText,
+  now,
+  onClose,
+}: {
+  slip: Slip | null;
+  roundText: string;
+  now: number;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={slip !== null} onClose={onClose} title={slip ? `โพย #${slip.master_id}` : "โพย"} centered closeButtonProps={{ "aria-label": "ปิด" }}>
+    <Modal
+      opened={slip !== null}
+      onClose={onClose}
+      title={slip ? `โพย #${slip.master_id}` : "โพย"}
+      centered
+      closeButtonProps={{ "aria-label": "ปิด" }}
+    >
       {slip && <SlipDetail key={slip.master_id} listed={slip} roundText={roundText} now={now} onClose={onClose} />}
     </Modal>
   );
@@ -49,7 +65,12 @@ function SlipDetail({ listed, roundText, now, onClose }: { listed: Slip; roundTe
       <Stack gap={6}>
         {slip.lines.map((l) => {
           // The payout is in baht (the API's); what the line would win is in satang (the domain's rule).
-          const win = l.result === "win" && settled ? (l.payout !== null ? baht(l.payout) : satangToBaht(potentialWin(l.amount, l.priceReturn))) : baht(0);
+          const win =
+            l.result === "win" && settled
+              ? l.payout !== null
+                ? baht(l.payout)
+                : satangToBaht(potentialWin(l.amount, l.priceReturn))
+              : baht(0);
           return (
             <Card
               key={l.id}
@@ -60,7 +81,11 @@ function SlipDetail({ listed, roundText, now, onClose }: { listed: Slip; roundTe
               data-bet-type={l.award_type}
               data-number={l.number}
               data-result={settled ? (l.result ?? "") : ""}
-              style={settled && l.result === "win" ? { borderColor: "var(--mantine-color-green-6)", background: "var(--mantine-color-green-0)" } : undefined}
+              style={
+                settled && l.result === "win"
+                  ? { borderColor: "var(--mantine-color-green-6)", background: "var(--mantine-color-green-0)" }
+                  : undefined
+              }
             >
               <Group justify="space-between" wrap="nowrap">
                 <Group gap={8} wrap="nowrap">

@@ -30,9 +30,14 @@ function stubBrowser(fetchImpl: () => Promise<Response>) {
   vi.stubGlobal("fetch", vi.fn(fetchImpl));
 }
 
-const proxyError = () => Promise.resolve(new Response("<html>502 Bad Gateway</html>", { status: 502, headers: { "content-type": "text/html" } }));
+const proxyError = () =>
+  Promise.resolve(new Response("<html>502 Bad Gateway</html>", { status: 502, headers: { "content-type": "text/html" } }));
 const noNetwork = () => Promise.reject(new TypeError("Failed to fetch"));
-const messageOf = (p: Promise<unknown>) => p.then(() => "no error", (e: Error) => e.message);
+const messageOf = (p: Promise<unknown>) =>
+  p.then(
+    () => "no error",
+    (e: Error) => e.message,
+  );
 
 describe("the specification's fallback messages (§8)", () => {
   beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
@@ -58,10 +63,16 @@ describe("the specification's fallback messages (§8)", () => {
 
   it("shooting a yeekee number, moving commission to credit, adding and guessing a game", async () => {
     stubBrowser(proxyError);
-    expect(await messageOf(callApi(yeekee.postNumberRecord, { uuid: UUID, activityid: 1, number: "12345" }))).toBe("Error posting number record");
+    expect(await messageOf(callApi(yeekee.postNumberRecord, { uuid: UUID, activityid: 1, number: "12345" }))).toBe(
+      "Error posting number record",
+    );
     expect(await messageOf(callApi(referral.addWithdrawalAf, { uuid: UUID, amount: 100, note: "" }))).toBe("Failed to add AF withdrawal");
-    expect(await messageOf(callApi(games.addHuakoiHilow, { uuid: UUID, price: 20, gametype: "huakoi", bet: "หัว" }))).toBe("Error adding game");
-    expect(await messageOf(callApi(games.guessHuakoiHilow, { id: 1, guess: "ก้อย", uuid: UUID, gametype: "huakoi" }))).toBe("Error guessing game");
+    expect(await messageOf(callApi(games.addHuakoiHilow, { uuid: UUID, price: 20, gametype: "huakoi", bet: "หัว" }))).toBe(
+      "Error adding game",
+    );
+    expect(await messageOf(callApi(games.guessHuakoiHilow, { id: 1, guess: "ก้อย", uuid: UUID, gametype: "huakoi" }))).toBe(
+      "Error guessing game",
+    );
     // A game call's server message comes in `msg`, and is preferred.
     stubBrowser(() => Promise.resolve(Response.json({ status: "Error", message: "x", msg: "เกมนี้มีผู้ทายแล้ว" }, { status: 409 })));
     expect(await messageOf(callApi(games.guessHuakoiHilow, { id: 1, guess: "ก้อย", uuid: UUID, gametype: "huakoi" }))).toBe("เกมนี้มีผู้ทายแล้ว");
@@ -127,7 +138,10 @@ describe("a call answered 401", () => {
         return Promise.resolve(Response.json({ status: "Error", message: "x" }, { status: 401 }));
       }),
     );
-    const outcome = await fresh.callApi(auth.getCredit, {}).then((r) => r.credit, (e: Error) => e.message);
+    const outcome = await fresh.callApi(auth.getCredit, {}).then(
+      (r) => r.credit,
+      (e: Error) => e.message,
+    );
     return { outcome, sent, replace, jar };
   }
 
@@ -157,8 +171,22 @@ describe("a call answered 401", () => {
     vi.stubGlobal("document", { cookie: "jwt=token" });
     getCookieNow(COOKIE.jwt);
     vi.stubGlobal("location", { pathname: "/mainCredit", search: "", hash: "", replace });
-    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(Response.json({ status: "Error", message: "x" }, { status: 401, headers: { "www-authenticate": 'Bearer error="invalid_token", error_description="invalid"' } }))));
-    await Promise.all([messageOf(callApi(auth.getCredit, {})), messageOf(callApi(auth.getCredit, {})), messageOf(callApi(auth.getCredit, {}))]);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() =>
+        Promise.resolve(
+          Response.json(
+            { status: "Error", message: "x" },
+            { status: 401, headers: { "www-authenticate": 'Bearer error="invalid_token", error_description="invalid"' } },
+          ),
+        ),
+      ),
+    );
+    await Promise.all([
+      messageOf(callApi(auth.getCredit, {})),
+      messageOf(callApi(auth.getCredit, {})),
+      messageOf(callApi(auth.getCredit, {})),
+    ]);
     expect(replace).toHaveBeenCalledTimes(1);
     const to = new URL(String(replace.mock.calls[0]?.[0]), "https://site.test");
     expect(to.pathname).toBe("/singInPage");

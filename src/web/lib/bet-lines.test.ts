@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { addLines, lineProblem, lineRate, linePaid, linesForNumbers, numbersPreview, offeredTypes, parseDraft, potentialWin, type Rates, toNumberlist, totalsByType } from "./bet-lines";
+import {
+  addLines,
+  lineProblem,
+  lineRate,
+  linePaid,
+  linesForNumbers,
+  numbersPreview,
+  offeredTypes,
+  parseDraft,
+  potentialWin,
+  type Rates,
+  toNumberlist,
+  totalsByType,
+} from "./bet-lines";
 
 const rate = (r: number) => ({ rate: r, minStake: 1, maxStake: 1000, discountPercent: 0 });
 const rates: Rates = { ThreeDigit: rate(900), ThreeDigitToad: rate(150), TwoDigit: rate(90), OneDigitOn: rate(3.2) };
@@ -10,10 +23,13 @@ describe("bet form lines", () => {
   });
 
   it("adds lines once per type and number", () => {
-    const first = addLines([], [
-      { betType: "ThreeDigit", number: "123", stake: 10 },
-      { betType: "ThreeDigitToad", number: "123", stake: 10 },
-    ]);
+    const first = addLines(
+      [],
+      [
+        { betType: "ThreeDigit", number: "123", stake: 10 },
+        { betType: "ThreeDigitToad", number: "123", stake: 10 },
+      ],
+    );
     expect(first.lines.map((l) => l.key)).toEqual(["ThreeDigit_123", "ThreeDigitToad_123"]);
     const again = addLines(first.lines, [
       { betType: "ThreeDigit", number: "123", stake: 50 },
@@ -61,17 +77,22 @@ describe("bet form lines", () => {
     expect(parseDraft(str, rates, 5)).toEqual([{ betType: "ThreeDigit", number: "123", stake: 10 }]);
     expect(parseDraft("{nope", rates, 5)).toEqual([]);
     expect(parseDraft(JSON.stringify([{ award_type: "TwoDigit", number: "7" }]), rates, 5)).toEqual([]);
-    expect(parseDraft(JSON.stringify([{ award_type: "TwoDigit", number: "07" }]), rates, 5)).toEqual([{ betType: "TwoDigit", number: "07", stake: 5 }]);
+    expect(parseDraft(JSON.stringify([{ award_type: "TwoDigit", number: "07" }]), rates, 5)).toEqual([
+      { betType: "TwoDigit", number: "07", stake: 5 },
+    ]);
   });
 
   it("merges a repeat into the line already there, also within one batch and for tod in another order", () => {
-    const r = addLines([{ key: "TwoDigit_12", betType: "TwoDigit", number: "12", stake: 20 }], [
-      { betType: "TwoDigit", number: "12", stake: 5 },
-      { betType: "TwoDigit", number: "34", stake: 5 },
-      { betType: "TwoDigit", number: "34", stake: 5 },
-      { betType: "ThreeDigitToad", number: "123", stake: 5 },
-      { betType: "ThreeDigitToad", number: "321", stake: 5 },
-    ]);
+    const r = addLines(
+      [{ key: "TwoDigit_12", betType: "TwoDigit", number: "12", stake: 20 }],
+      [
+        { betType: "TwoDigit", number: "12", stake: 5 },
+        { betType: "TwoDigit", number: "34", stake: 5 },
+        { betType: "TwoDigit", number: "34", stake: 5 },
+        { betType: "ThreeDigitToad", number: "123", stake: 5 },
+        { betType: "ThreeDigitToad", number: "321", stake: 5 },
+      ],
+    );
     expect(r.lines.map((l) => `${l.betType}:${l.number}:${l.stake}`)).toEqual(["TwoDigit:12:20", "TwoDigit:34:5", "ThreeDigitToad:123:5"]);
     expect(r.merged.map((l) => l.number)).toEqual(["12", "34", "321"]);
     expect(r.skipped).toBe(3);
@@ -85,10 +106,13 @@ describe("bet form lines", () => {
 
   it("puts one number on several types, each with its own stake, and one tod line per set of digits", () => {
     expect(
-      linesForNumbers(["12", "21"], [
-        { betType: "TwoDigitOn", stake: 10 },
-        { betType: "TwoDigit", stake: 5 },
-      ]),
+      linesForNumbers(
+        ["12", "21"],
+        [
+          { betType: "TwoDigitOn", stake: 10 },
+          { betType: "TwoDigit", stake: 5 },
+        ],
+      ),
     ).toEqual([
       { betType: "TwoDigitOn", number: "12", stake: 10 },
       { betType: "TwoDigitOn", number: "21", stake: 10 },
@@ -96,10 +120,13 @@ describe("bet form lines", () => {
       { betType: "TwoDigit", number: "21", stake: 5 },
     ]);
     expect(
-      linesForNumbers(["123", "132", "213"], [
-        { betType: "ThreeDigit", stake: 20 },
-        { betType: "ThreeDigitToad", stake: "" },
-      ]),
+      linesForNumbers(
+        ["123", "132", "213"],
+        [
+          { betType: "ThreeDigit", stake: 20 },
+          { betType: "ThreeDigitToad", stake: "" },
+        ],
+      ),
     ).toEqual([
       { betType: "ThreeDigit", number: "123", stake: 20 },
       { betType: "ThreeDigit", number: "132", stake: 20 },

@@ -115,7 +115,10 @@ export function lineProblem(rates: Rates, prices: ReadonlyMap<string, number> | 
   if (lineRate(rates, prices, line.betType, line.number)?.closed) return "เลขนี้ปิดรับแทง";
   if (line.stake === "") return "กรุณากรอกจำนวนเงินแทง";
   try {
-    return validateBetLine({ betType: line.betType, number: line.number, stakeBaht: line.stake }, { minStakeBaht: config.minStake, maxStakeBaht: config.maxStake });
+    return validateBetLine(
+      { betType: line.betType, number: line.number, stakeBaht: line.stake },
+      { minStakeBaht: config.minStake, maxStakeBaht: config.maxStake },
+    );
   } catch {
     // Limits the server sent that make no sense: the server decides.
     return null;
@@ -160,7 +163,11 @@ const DraftList = schema(() =>
  * The lines of a saved draft (`numberlist_str`, JSON of `{award_type, number, amount}`), keeping
  * only those the round offers and whose number has the type's digit count. Unreadable drafts give [].
  */
-export function parseDraft(numberlistStr: string, rates: Rates, defaultStake: number | ""): Array<{ betType: BetType; number: string; stake: number | "" }> {
+export function parseDraft(
+  numberlistStr: string,
+  rates: Rates,
+  defaultStake: number | "",
+): Array<{ betType: BetType; number: string; stake: number | "" }> {
   let json: unknown;
   try {
     json = JSON.parse(numberlistStr);

@@ -125,7 +125,12 @@ describe("award cache (per activity, only when non-empty)", () => {
 });
 
 describe("yeekee activity cache (per lottery id and business date)", () => {
-  const value = { activitylist: [round({ round_no: 1 }), round({ activityid: 8, round_no: 2, timestop: "2026-03-15T23:15:00.000Z" })], date: "16 มีนาคม 2569", timenow: "2026-03-15T22:00:00.000Z", timeminutes: 15 };
+  const value = {
+    activitylist: [round({ round_no: 1 }), round({ activityid: 8, round_no: 2, timestop: "2026-03-15T23:15:00.000Z" })],
+    date: "16 มีนาคม 2569",
+    timenow: "2026-03-15T22:00:00.000Z",
+    timeminutes: 15,
+  };
   const before = Date.parse("2026-03-15T22:00:00.000Z");
 
   it("reads back what was written for the same lottery and date", () => {

@@ -125,7 +125,12 @@ export async function cachedAwards(storage: StorageLike, activityid: number, fet
  * replaces the old one). An entry for another date, or whose every round has already closed at
  * `nowMs`, is a miss: the day has moved on and the server knows the next rounds.
  */
-export function readYeekeeActivities(storage: StorageLike, lotteryId: string, businessDate: string, nowMs: number): YeekeeActivities | null {
+export function readYeekeeActivities(
+  storage: StorageLike,
+  lotteryId: string,
+  businessDate: string,
+  nowMs: number,
+): YeekeeActivities | null {
   const entry = readParsed(storage, yeekeeKey(lotteryId), YeekeeEntry);
   if (!entry || entry.businessDate !== businessDate) return null;
   const lastClose = Math.max(...entry.value.activitylist.map((a) => Date.parse(a.timestop)).filter(Number.isFinite));

@@ -24,10 +24,12 @@ export const PATHS = {
 } as const;
 
 /** The live page of a yeekee round; `lotto` (the lottery) lets it find the round's name at once. */
-export const yeekeePagePath = (activityid: number, lotto?: string) => `/yeekeePage/${activityid}${lotto ? `?lotto=${encodeURIComponent(lotto)}` : ""}`;
+export const yeekeePagePath = (activityid: number, lotto?: string) =>
+  `/yeekeePage/${activityid}${lotto ? `?lotto=${encodeURIComponent(lotto)}` : ""}`;
 
 /** The bet form of one round. */
-export const betPagePath = (lotto: string, activityid: number) => `${PATHS.homeAllLotto}?lotto=${encodeURIComponent(lotto)}&activity=${activityid}`;
+export const betPagePath = (lotto: string, activityid: number) =>
+  `${PATHS.homeAllLotto}?lotto=${encodeURIComponent(lotto)}&activity=${activityid}`;
 
 export const referralLink = (origin: string, uuid: string) => `${origin}/register/${uuid}`;
 

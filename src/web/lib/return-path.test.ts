@@ -31,7 +31,8 @@ describe("the page to return to after signing in", () => {
   });
 
   it("never returns to the sign-in or sign-up pages", () => {
-    for (const p of ["/singInPage?next=/x", "/registerPage", "/register/5b0c", "/forgotPasswordPage"]) expect(safeReturnPath(p, ORIGIN)).toBeNull();
+    for (const p of ["/singInPage?next=/x", "/registerPage", "/register/5b0c", "/forgotPasswordPage"])
+      expect(safeReturnPath(p, ORIGIN)).toBeNull();
   });
 
   it("the sign-in address carries the reason and the page", () => {

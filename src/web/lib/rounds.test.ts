@@ -78,12 +78,29 @@ describe("date keys", () => {
 
 describe("chosenLottery and roundListOf", () => {
   const roundOf = (activityid: number, configID: string, group: Activity["group"]): Activity => ({
-    activityid, configID, name: configID, group, icon: null, round_no: 1, draw_date: "2026-03-16", date_th: "16 มี.ค. 69",
-    open_at: "2026-03-16T01:00:00.000Z", timestop: "2026-03-16T08:30:00.000Z", result_at: "2026-03-16T09:00:00.000Z",
-    status: "open", isOpen: true, seed_commitment: null,
+    activityid,
+    configID,
+    name: configID,
+    group,
+    icon: null,
+    round_no: 1,
+    draw_date: "2026-03-16",
+    date_th: "16 มี.ค. 69",
+    open_at: "2026-03-16T01:00:00.000Z",
+    timestop: "2026-03-16T08:30:00.000Z",
+    result_at: "2026-03-16T09:00:00.000Z",
+    status: "open",
+    isOpen: true,
+    seed_commitment: null,
   });
   const item = (configID: string, group: Activity["group"], next: number | null): LottoListItem => ({
-    configID, name: configID, group, category: "foreign", icon: null, nextRound: next === null ? null : roundOf(next, configID, group), latestResult: null,
+    configID,
+    name: configID,
+    group,
+    category: "foreign",
+    icon: null,
+    nextRound: next === null ? null : roundOf(next, configID, group),
+    latestResult: null,
   });
   const hanoi = item("hanoi", "stateLottery", 10);
   const yeekee = item("yeekee", "yeekee", 20);

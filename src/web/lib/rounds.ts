@@ -52,7 +52,13 @@ export const AWARD_LABELS: Readonly<Record<AwardType, string>> = {
 };
 
 /** The prize numbers shown large; the rest are listed below them. */
-export const MAIN_AWARD_TYPES: readonly AwardType[] = ["ThreeDigit", "TwoDigit", "TwoDigitOn", "LotteryThreeDigit_front", "LotteryThreeDigit_rear"];
+export const MAIN_AWARD_TYPES: readonly AwardType[] = [
+  "ThreeDigit",
+  "TwoDigit",
+  "TwoDigitOn",
+  "LotteryThreeDigit_front",
+  "LotteryThreeDigit_rear",
+];
 
 export interface AwardGroup {
   type: AwardType;
@@ -108,8 +114,15 @@ export function addDays(dateKey: string, days: number): string {
  * The bet form's lottery: the one the query string names (`lotto`), or the one whose next round is the
  * chosen round (`activity`).
  */
-export function chosenLottery(items: readonly LottoListItem[], activityid: number | null, lottoParam: string | null): LottoListItem | undefined {
-  return items.find((i) => i.configID === lottoParam) ?? (activityid !== null ? items.find((i) => i.nextRound?.activityid === activityid) : undefined);
+export function chosenLottery(
+  items: readonly LottoListItem[],
+  activityid: number | null,
+  lottoParam: string | null,
+): LottoListItem | undefined {
+  return (
+    items.find((i) => i.configID === lottoParam) ??
+    (activityid !== null ? items.find((i) => i.nextRound?.activityid === activityid) : undefined)
+  );
 }
 
 /**

@@ -8,7 +8,10 @@ export function canCancel(slip: Slip, now: number): boolean {
 }
 
 /** "รอบที่ 15" for yeekee rounds (known from the lotto list), otherwise "งวด 16 มีนาคม 2569". */
-export function slipRoundLabel(slip: Pick<Slip, "configID" | "round_no" | "draw_date">, groups: ReadonlyMap<string, LottoListItem["group"]>): string {
+export function slipRoundLabel(
+  slip: Pick<Slip, "configID" | "round_no" | "draw_date">,
+  groups: ReadonlyMap<string, LottoListItem["group"]>,
+): string {
   const group = groups.get(slip.configID);
   const yeekee = group !== undefined ? isYeekeeGroup(group) : slip.configID.startsWith("yeekee");
   if (yeekee) return `รอบที่ ${slip.round_no}`;
@@ -37,4 +40,3 @@ export function groupByDay(slips: readonly Slip[]): SlipDay[] {
   }
   return [...days].map(([dateKey, list]) => ({ dateKey, label: formatThaiDrawDate(dateKey), slips: list }));
 }
-

@@ -10,7 +10,14 @@
 // and, when it activates, deletes the caches of the builds before it.
 const CACHE = "lotto-shell-__BUILD_VERSION__";
 const OFFLINE_PAGE = "/offline.html";
-const STATIC_FILES = [OFFLINE_PAGE, "/manifest.webmanifest", "/images/logo.svg", "/images/logo.webp", "/icons/icon-192.png", "/icons/icon-512.png"];
+const STATIC_FILES = [
+  OFFLINE_PAGE,
+  "/manifest.webmanifest",
+  "/images/logo.svg",
+  "/images/logo.webp",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

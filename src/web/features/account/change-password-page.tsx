@@ -35,9 +35,28 @@ export function ChangePasswordPage() {
       <Card withBorder radius="lg">
         <form onSubmit={submit}>
           <Stack>
-            <PasswordInput label="รหัสผ่านเดิม" autoComplete="current-password" value={oldPassword} onChange={(e) => setOldPassword(e.currentTarget.value)} required />
-            <PasswordInput label="รหัสผ่านใหม่" description="อย่างน้อย 8 ตัวอักษร" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.currentTarget.value)} required />
-            <PasswordInput label="ยืนยันรหัสผ่านใหม่" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} required />
+            <PasswordInput
+              label="รหัสผ่านเดิม"
+              autoComplete="current-password"
+              value={oldPassword}
+              onChange={(e) => setOldPassword(e.currentTarget.value)}
+              required
+            />
+            <PasswordInput
+              label="รหัสผ่านใหม่"
+              description="อย่างน้อย 8 ตัวอักษร"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.currentTarget.value)}
+              required
+            />
+            <PasswordInput
+              label="ยืนยันรหัสผ่านใหม่"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.value)}
+              required
+            />
             {mismatch && <Alert color="red">รหัสผ่านใหม่ทั้งสองช่องไม่ตรงกัน</Alert>}
             {change.error && <Alert color="red">{change.error.message}</Alert>}
             {change.isSuccess && <Alert color="teal">เปลี่ยนรหัสผ่านสำเร็จ อุปกรณ์อื่นที่เข้าสู่ระบบไว้จะต้องเข้าสู่ระบบใหม่</Alert>}

@@ -36,7 +36,11 @@ export function WinToast() {
   if (!data || data.slips.length === 0 || pathname === PATHS.reviewPostList) return null;
   const first = data.slips[0]!;
   return (
-    <Box data-testid="win-toast" role="status" style={{ position: "fixed", top: 68, left: 8, right: 8, zIndex: 210, maxWidth: 480, margin: "0 auto" }}>
+    <Box
+      data-testid="win-toast"
+      role="status"
+      style={{ position: "fixed", top: 68, left: 8, right: 8, zIndex: 210, maxWidth: 480, margin: "0 auto" }}
+    >
       <Alert
         // Darker than Mantine's green so white text reads at 4.5:1 or more.
         color="#1d6f31"
@@ -48,9 +52,19 @@ export function WinToast() {
         onClose={() => seen.mutate(data.upTo)}
       >
         <Text size="sm" data-testid="win-toast-text">
-          {data.slips.length === 1 ? `${first.name} งวด ${first.date_th} · โพย #${first.master_id}` : `${data.slips.length} โพย`} · เครดิตเข้าแล้ว
+          {data.slips.length === 1 ? `${first.name} งวด ${first.date_th} · โพย #${first.master_id}` : `${data.slips.length} โพย`} ·
+          เครดิตเข้าแล้ว
         </Text>
-        <Anchor component={Link} to={PATHS.reviewPostList} c="white" fw={600} size="sm" underline="always" style={{ display: "inline-flex", alignItems: "center", minHeight: 44 }} data-testid="win-toast-open">
+        <Anchor
+          component={Link}
+          to={PATHS.reviewPostList}
+          c="white"
+          fw={600}
+          size="sm"
+          underline="always"
+          style={{ display: "inline-flex", alignItems: "center", minHeight: 44 }}
+          data-testid="win-toast-open"
+        >
           ดูโพยหวย
         </Anchor>
       </Alert>

@@ -45,7 +45,14 @@ function LotteryRow({ item }: { item: Lottery }) {
         <Stack mt="xs" gap="xs">
           <TextInput label="ชื่อ" value={name} onChange={(e) => setName(e.currentTarget.value)} />
           <Switch label="เปิดใช้" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
-          <Textarea label="ตารางงวด (เวลาไทย)" autosize minRows={3} ff="monospace" value={schedule} onChange={(e) => setSchedule(e.currentTarget.value)} />
+          <Textarea
+            label="ตารางงวด (เวลาไทย)"
+            autosize
+            minRows={3}
+            ff="monospace"
+            value={schedule}
+            onChange={(e) => setSchedule(e.currentTarget.value)}
+          />
           {save.error && <Alert color="red">{save.error.message}</Alert>}
           {save.isSuccess && <Alert color="teal">บันทึกแล้ว งวดที่ยังไม่เปิดถูกวางใหม่ตามตารางนี้</Alert>}
           <Button size="xs" onClick={() => save.mutate()} loading={save.isPending}>
@@ -61,7 +68,9 @@ export function CatalogueEditor() {
   const list = useQuery({ ...adminLotteriesQuery, meta: { blocking: true } });
   return (
     <Stack gap="xs">
-      {list.data?.lotteries.map((l) => <LotteryRow key={`${l.id}-${JSON.stringify(l)}`} item={l} />)}
+      {list.data?.lotteries.map((l) => (
+        <LotteryRow key={`${l.id}-${JSON.stringify(l)}`} item={l} />
+      ))}
     </Stack>
   );
 }

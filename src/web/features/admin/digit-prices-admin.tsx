@@ -53,7 +53,13 @@ function RoundPrices({ activityId }: { activityId: number }) {
             name="digit-bet-type"
           />
           <Group grow align="flex-end">
-            <TextInput label="เลข" inputMode="numeric" value={number} onChange={(e) => setNumber(e.currentTarget.value)} name="digit-number" />
+            <TextInput
+              label="เลข"
+              inputMode="numeric"
+              value={number}
+              onChange={(e) => setNumber(e.currentTarget.value)}
+              name="digit-number"
+            />
             <NumberInput
               label="อัตราจ่ายใหม่ (เท่า)"
               value={closed ? "" : price}

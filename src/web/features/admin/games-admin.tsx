@@ -129,7 +129,14 @@ function Commitment({ game }: { game: GameView }) {
 /** What was hidden and what was guessed, once the server has revealed it. */
 function revealText(g: GameView): string {
   const dice = g.t1 !== null && g.t2 !== null && g.t3 !== null ? ([g.t1, g.t2, g.t3] as const) : null;
-  const hidden = g.gametype === "hilow" ? (dice ? `ลูกเต๋า ${dice.join("-")} รวม ${dice[0] + dice[1] + dice[2]} (${hilowSide(dice)})` : null) : g.bet ? `ผู้สร้างเลือก ${g.bet}` : null;
+  const hidden =
+    g.gametype === "hilow"
+      ? dice
+        ? `ลูกเต๋า ${dice.join("-")} รวม ${dice[0] + dice[1] + dice[2]} (${hilowSide(dice)})`
+        : null
+      : g.bet
+        ? `ผู้สร้างเลือก ${g.bet}`
+        : null;
   return [hidden, g.guess ? `ผู้ท้าทาย ${g.guess}` : null].filter(Boolean).join(" · ");
 }
 
@@ -238,7 +245,8 @@ function thaiMessage(field: Field, issue: z.core.$ZodIssue): string {
   const inPercent = (bp: number) => (field === "fee_bp" ? `${bp / 100}%` : String(bp));
   if (issue.code === "too_small") return `ต้องไม่น้อยกว่า ${inPercent(Number(issue.minimum))}`;
   if (issue.code === "too_big") return `ต้องไม่เกิน ${inPercent(Number(issue.maximum))}`;
-  if (issue.code === "invalid_type" && issue.expected === "int") return field === "fee_bp" ? "ค่าธรรมเนียมมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง" : "ต้องเป็นจำนวนเต็ม";
+  if (issue.code === "invalid_type" && issue.expected === "int")
+    return field === "fee_bp" ? "ค่าธรรมเนียมมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง" : "ต้องเป็นจำนวนเต็ม";
   return "กรุณากรอกตัวเลข";
 }
 
@@ -322,9 +330,7 @@ function PlayerGames() {
         <PlayerPicker onPick={setPlayer} />
         {player && (
           <Stack gap="xs" data-testid="player-games">
-            <Text fw={500}>
-              {player.username} · เกมที่สร้างหรือท้า
-            </Text>
+            <Text fw={500}>{player.username} · เกมที่สร้างหรือท้า</Text>
             <SegmentedControl data={PERIODS} value={days} onChange={setDays} fullWidth aria-label="ช่วงเวลาของเกมผู้เล่น" />
             {list.error && <Alert color="red">{list.error.message}</Alert>}
             {list.isPending && <Text c="dimmed">กำลังโหลด…</Text>}

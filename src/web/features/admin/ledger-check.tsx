@@ -14,7 +14,15 @@ export function LedgerCheck() {
       {r && (
         <Alert color={r.ok ? "teal" : "red"} title={r.ok ? "สมุดบัญชีถูกต้อง" : "พบความผิดปกติ"} data-testid="ledger-result">
           บัญชี {r.accounts} · รายการ {r.entries} · ผลรวมทุกบัญชี {formatMoney(baht(r.totalBalance))} ฿
-          {!r.ok && <Code block>{JSON.stringify({ differences: r.differences, negativePlayers: r.negativePlayers, unbalancedTransactions: r.unbalancedTransactions }, null, 2)}</Code>}
+          {!r.ok && (
+            <Code block>
+              {JSON.stringify(
+                { differences: r.differences, negativePlayers: r.negativePlayers, unbalancedTransactions: r.unbalancedTransactions },
+                null,
+                2,
+              )}
+            </Code>
+          )}
         </Alert>
       )}
     </Stack>

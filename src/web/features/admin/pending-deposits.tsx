@@ -45,7 +45,13 @@ export function PendingDeposits() {
               <Button size="xs" color="green" onClick={() => decide.mutate({ id: r.id, status: "Approve" })} loading={decide.isPending}>
                 อนุมัติ {formatMoney(baht(r.amount))} ฿
               </Button>
-              <Button size="xs" color="red" variant="light" onClick={() => decide.mutate({ id: r.id, status: "Reject" })} loading={decide.isPending}>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                onClick={() => decide.mutate({ id: r.id, status: "Reject" })}
+                loading={decide.isPending}
+              >
                 ปฏิเสธ
               </Button>
             </Group>

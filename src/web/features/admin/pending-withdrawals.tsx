@@ -38,7 +38,13 @@ export function PendingWithdrawals() {
               <Button size="xs" color="green" onClick={() => decide.mutate({ id: r.id, status: "Approve" })} loading={decide.isPending}>
                 โอนแล้ว (อนุมัติ)
               </Button>
-              <Button size="xs" color="red" variant="light" onClick={() => decide.mutate({ id: r.id, status: "Reject" })} loading={decide.isPending}>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                onClick={() => decide.mutate({ id: r.id, status: "Reject" })}
+                loading={decide.isPending}
+              >
                 ปฏิเสธและคืนเครดิต
               </Button>
             </Group>

@@ -22,7 +22,12 @@ export function PlayerLog() {
             <Text fw={600}>
               {log.data?.username ?? player.username} · {formatCredit(baht(log.data?.credit ?? player.credit))}
             </Text>
-            <SegmentedControl size="xs" value={days} onChange={setDays} data={["1", "7", "30", "90"].map((d) => ({ value: d, label: `${d} วัน` }))} />
+            <SegmentedControl
+              size="xs"
+              value={days}
+              onChange={setDays}
+              data={["1", "7", "30", "90"].map((d) => ({ value: d, label: `${d} วัน` }))}
+            />
           </Group>
           <Table striped fz="xs" data-testid="money-log">
             <Table.Thead>

@@ -22,7 +22,11 @@ export function PlayerPicker({ onPick }: { onPick: (p: PickedPlayer) => void }) 
       <Group align="flex-end" wrap="nowrap">
         <TextInput
           style={{ flex: 1 }}
-          label="ค้นหาผู้เล่น (ชื่อผู้ใช้ เบอร์โทร ชื่อ หรือเลขบัญชี)" value={query} onChange={(e) => setQuery(e.currentTarget.value)} name="player-query" />
+          label="ค้นหาผู้เล่น (ชื่อผู้ใช้ เบอร์โทร ชื่อ หรือเลขบัญชี)"
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          name="player-query"
+        />
         <Button onClick={() => search.mutate()} loading={search.isPending}>
           ค้นหา
         </Button>
@@ -30,7 +34,12 @@ export function PlayerPicker({ onPick }: { onPick: (p: PickedPlayer) => void }) 
       {search.error && <Text c="red">{search.error.message}</Text>}
       {search.data?.users.length === 0 && <Text c="dimmed">ไม่พบผู้เล่น</Text>}
       {search.data?.users.map((u) => (
-        <UnstyledButton key={u.uuid} onClick={() => onPick(u)} data-testid="picked-player" style={{ border: "1px solid #eee", borderRadius: 8, padding: 8 }}>
+        <UnstyledButton
+          key={u.uuid}
+          onClick={() => onPick(u)}
+          data-testid="picked-player"
+          style={{ border: "1px solid #eee", borderRadius: 8, padding: 8 }}
+        >
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={0} miw={0}>
               <Text fw={500} truncate>

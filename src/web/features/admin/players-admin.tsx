@@ -55,7 +55,10 @@ function PlayerView({ uuid, onOpen }: { uuid: string; onOpen: (uuid: string) => 
           <Field label="ค่าคอมสะสม" value={formatMoney(baht(player.affiliate))} />
           <Field label="ชื่อ" value={player.name ?? "-"} />
           <Field label="เบอร์โทร" value={player.phonenumber ?? "-"} />
-          <Field label="ธนาคาร" value={player.bankname && isBankCode(player.bankname) ? BANKS[player.bankname].thaiName : (player.bankname ?? "-")} />
+          <Field
+            label="ธนาคาร"
+            value={player.bankname && isBankCode(player.bankname) ? BANKS[player.bankname].thaiName : (player.bankname ?? "-")}
+          />
           <Field label="เลขบัญชี" value={player.bankno ?? "-"} />
           <Field label="ระดับ" value={player.usertype} />
           <Field label="สมัครเมื่อ" value={formatThaiDateTime(player.created_at)} />
@@ -224,7 +227,12 @@ function BanControl({ player }: { player: PlayerDetails }) {
           onChange={(e) => setReason(e.currentTarget.value)}
           placeholder={banning ? "เช่น ใช้บัญชีร่วมกันหลายคน" : "เช่น ตรวจสอบแล้ว"}
         />
-        <Button color={banning ? "red" : "teal"} onClick={() => setConfirming(true)} disabled={reason.trim().length < 3} data-testid="ban-toggle">
+        <Button
+          color={banning ? "red" : "teal"}
+          onClick={() => setConfirming(true)}
+          disabled={reason.trim().length < 3}
+          data-testid="ban-toggle"
+        >
           {banning ? "ระงับบัญชี" : "ยกเลิกการระงับ"}
         </Button>
       </Group>

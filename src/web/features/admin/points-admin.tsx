@@ -36,8 +36,18 @@ function ConfigEditor() {
     },
   });
   if (!draft) return <Text c="dimmed">กำลังโหลดการตั้งค่าแต้ม…</Text>;
-  const field = (key: "bet_points_per_100" | "deposit_points_per_100" | "deposit_daily_max" | "vest_days" | "expiry_days", label: string) => (
-    <NumberInput label={label} value={draft[key]} min={0} allowDecimal={false} onChange={(v) => setDraft({ ...draft, [key]: num(v) })} name={key} />
+  const field = (
+    key: "bet_points_per_100" | "deposit_points_per_100" | "deposit_daily_max" | "vest_days" | "expiry_days",
+    label: string,
+  ) => (
+    <NumberInput
+      label={label}
+      value={draft[key]}
+      min={0}
+      allowDecimal={false}
+      onChange={(v) => setDraft({ ...draft, [key]: num(v) })}
+      name={key}
+    />
   );
   return (
     <Card withBorder radius="md">
@@ -59,10 +69,27 @@ function ConfigEditor() {
               <Table.Tr key={l.name}>
                 <Table.Td>{MEMBER_LEVEL_LABELS[l.name]}</Table.Td>
                 <Table.Td>
-                  <NumberInput aria-label={`ยอดแทงของ ${l.name}`} value={l.threshold} min={0} disabled={i === 0} onChange={(v) => setDraft({ ...draft, levels: draft.levels.map((x, j) => (j === i ? { ...x, threshold: num(v) } : x)) })} />
+                  <NumberInput
+                    aria-label={`ยอดแทงของ ${l.name}`}
+                    value={l.threshold}
+                    min={0}
+                    disabled={i === 0}
+                    onChange={(v) =>
+                      setDraft({ ...draft, levels: draft.levels.map((x, j) => (j === i ? { ...x, threshold: num(v) } : x)) })
+                    }
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <NumberInput aria-label={`ตัวคูณของ ${l.name} (×100)`} value={l.multiplier_x100} min={100} max={1000} allowDecimal={false} onChange={(v) => setDraft({ ...draft, levels: draft.levels.map((x, j) => (j === i ? { ...x, multiplier_x100: num(v) } : x)) })} />
+                  <NumberInput
+                    aria-label={`ตัวคูณของ ${l.name} (×100)`}
+                    value={l.multiplier_x100}
+                    min={100}
+                    max={1000}
+                    allowDecimal={false}
+                    onChange={(v) =>
+                      setDraft({ ...draft, levels: draft.levels.map((x, j) => (j === i ? { ...x, multiplier_x100: num(v) } : x)) })
+                    }
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -81,23 +108,57 @@ function ConfigEditor() {
           </Table.Thead>
           <Table.Tbody>
             {draft.redeembonuslist.map((s, i) => {
-              const set = (patch: Partial<typeof s>) => setDraft({ ...draft, redeembonuslist: draft.redeembonuslist.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+              const set = (patch: Partial<typeof s>) =>
+                setDraft({ ...draft, redeembonuslist: draft.redeembonuslist.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
               return (
                 <Table.Tr key={i}>
                   <Table.Td>
-                    <NumberInput w={70} value={s.id} min={1} allowDecimal={false} onChange={(v) => set({ id: num(v) })} aria-label="รหัสรายการ" />
+                    <NumberInput
+                      w={70}
+                      value={s.id}
+                      min={1}
+                      allowDecimal={false}
+                      onChange={(v) => set({ id: num(v) })}
+                      aria-label="รหัสรายการ"
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput w={90} value={s.score} min={1} allowDecimal={false} onChange={(v) => set({ score: num(v) })} aria-label="แต้มที่ใช้" />
+                    <NumberInput
+                      w={90}
+                      value={s.score}
+                      min={1}
+                      allowDecimal={false}
+                      onChange={(v) => set({ score: num(v) })}
+                      aria-label="แต้มที่ใช้"
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput w={90} value={s.bonus} min={0.01} decimalScale={2} onChange={(v) => set({ bonus: num(v) })} aria-label="เครดิตที่ได้" />
+                    <NumberInput
+                      w={90}
+                      value={s.bonus}
+                      min={0.01}
+                      decimalScale={2}
+                      onChange={(v) => set({ bonus: num(v) })}
+                      aria-label="เครดิตที่ได้"
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput w={70} value={s.per_day_limit} min={1} allowDecimal={false} onChange={(v) => set({ per_day_limit: num(v) })} aria-label="ครั้งต่อวัน" />
+                    <NumberInput
+                      w={70}
+                      value={s.per_day_limit}
+                      min={1}
+                      allowDecimal={false}
+                      onChange={(v) => set({ per_day_limit: num(v) })}
+                      aria-label="ครั้งต่อวัน"
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label="ลบรายการ" onClick={() => setDraft({ ...draft, redeembonuslist: draft.redeembonuslist.filter((_, j) => j !== i) })}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label="ลบรายการ"
+                      onClick={() => setDraft({ ...draft, redeembonuslist: draft.redeembonuslist.filter((_, j) => j !== i) })}
+                    >
                       ✕
                     </ActionIcon>
                   </Table.Td>
@@ -109,7 +170,13 @@ function ConfigEditor() {
         <Button
           variant="light"
           onClick={() =>
-            setDraft({ ...draft, redeembonuslist: [...draft.redeembonuslist, { id: Math.max(0, ...draft.redeembonuslist.map((s) => s.id)) + 1, score: 100, bonus: 10, per_day_limit: 1 }] })
+            setDraft({
+              ...draft,
+              redeembonuslist: [
+                ...draft.redeembonuslist,
+                { id: Math.max(0, ...draft.redeembonuslist.map((s) => s.id)) + 1, score: 100, bonus: 10, per_day_limit: 1 },
+              ],
+            })
           }
         >
           เพิ่มรายการแลก
@@ -161,11 +228,19 @@ function PlayerPoints() {
             <Group align="flex-end">
               <Select
                 label="ระดับสมาชิก"
-                data={[{ value: "auto", label: "ตามยอดแทง (อัตโนมัติ)" }, ...MEMBER_LEVELS.map((l) => ({ value: l, label: MEMBER_LEVEL_LABELS[l] }))]}
+                data={[
+                  { value: "auto", label: "ตามยอดแทง (อัตโนมัติ)" },
+                  ...MEMBER_LEVELS.map((l) => ({ value: l, label: MEMBER_LEVEL_LABELS[l] })),
+                ]}
                 value={level}
                 onChange={setLevel}
               />
-              <Button variant="light" onClick={() => setMemberLevel.mutate()} loading={setMemberLevel.isPending} disabled={!level || reason.trim().length < 3}>
+              <Button
+                variant="light"
+                onClick={() => setMemberLevel.mutate()}
+                loading={setMemberLevel.isPending}
+                disabled={!level || reason.trim().length < 3}
+              >
                 กำหนดระดับ
               </Button>
             </Group>

@@ -103,7 +103,15 @@ export function RatesAdmin() {
           onChange={setConfigID}
           name="rates-lottery"
         />
-        <Select label="ระดับสมาชิก" data={tiers} value={shownTier} onChange={setTier} disabled={tiers.length < 2} name="rates-tier" allowDeselect={false} />
+        <Select
+          label="ระดับสมาชิก"
+          data={tiers}
+          value={shownTier}
+          onChange={setTier}
+          disabled={tiers.length < 2}
+          name="rates-tier"
+          allowDeselect={false}
+        />
       </Group>
       {configID === null && <Text c="dimmed">เลือกหวยเพื่อดูและแก้อัตราจ่าย</Text>}
       {rates.error && <Alert color="red">{rates.error.message}</Alert>}

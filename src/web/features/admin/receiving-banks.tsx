@@ -36,7 +36,14 @@ export function ReceivingBanks() {
               label="ใช้รับเงินฝาก"
               checked={b.active}
               onChange={(e) =>
-                save.mutate({ id: b.id, bankname: b.bankname, bankno: b.bankno, bankaccounts: b.bankaccounts, promptpay: b.promptpay ?? "", active: e.currentTarget.checked })
+                save.mutate({
+                  id: b.id,
+                  bankname: b.bankname,
+                  bankno: b.bankno,
+                  bankaccounts: b.bankaccounts,
+                  promptpay: b.promptpay ?? "",
+                  active: e.currentTarget.checked,
+                })
               }
             />
           </Stack>
@@ -48,9 +55,18 @@ export function ReceivingBanks() {
           <BankSelect value={bank} onChange={setBank} />
           <TextInput label="เลขบัญชี" value={bankno} onChange={(e) => setBankno(e.currentTarget.value)} name="mybank-no" />
           <TextInput label="ชื่อบัญชี" value={name} onChange={(e) => setName(e.currentTarget.value)} name="mybank-name" />
-          <TextInput label="พร้อมเพย์ (ถ้ามี)" value={promptpay} onChange={(e) => setPromptpay(e.currentTarget.value)} name="mybank-promptpay" />
+          <TextInput
+            label="พร้อมเพย์ (ถ้ามี)"
+            value={promptpay}
+            onChange={(e) => setPromptpay(e.currentTarget.value)}
+            name="mybank-promptpay"
+          />
           {save.error && <Alert color="red">{save.error.message}</Alert>}
-          <Button onClick={() => save.mutate({ bankname: bank!, bankno, bankaccounts: name, promptpay, active: true })} disabled={!bank} loading={save.isPending}>
+          <Button
+            onClick={() => save.mutate({ bankname: bank!, bankno, bankaccounts: name, promptpay, active: true })}
+            disabled={!bank}
+            loading={save.isPending}
+          >
             เพิ่มบัญชี
           </Button>
         </Stack>

@@ -39,13 +39,15 @@ function RatesEditor() {
     },
   });
   if (!draft) return <Text c="dimmed">กำลังโหลดอัตราค่าคอม…</Text>;
-  const setRate = (i: number, patch: Partial<CommissionRate>) => setDraft({ ...draft, rates: draft.rates.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
+  const setRate = (i: number, patch: Partial<CommissionRate>) =>
+    setDraft({ ...draft, rates: draft.rates.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   return (
     <Card withBorder radius="md">
       <Stack gap="sm">
         <Title order={4}>อัตราค่าคอมแนะนำเพื่อน</Title>
         <Text size="sm" c="dimmed">
-          หน่วยเป็น bp (1 bp = 0.01%): ใช้อัตราของหวย × ประเภทก่อน แล้วอัตราของหวย แล้วอัตราพื้นฐานของชั้น อัตรารวมทุกชั้นต้องไม่เกินครึ่งหนึ่งของกำไรเจ้ามือของแต่ละประเภท
+          หน่วยเป็น bp (1 bp = 0.01%): ใช้อัตราของหวย × ประเภทก่อน แล้วอัตราของหวย แล้วอัตราพื้นฐานของชั้น
+          อัตรารวมทุกชั้นต้องไม่เกินครึ่งหนึ่งของกำไรเจ้ามือของแต่ละประเภท
         </Text>
         <Table data-testid="subsidy-rates">
           <Table.Thead>
@@ -63,28 +65,62 @@ function RatesEditor() {
               return (
                 <Table.Tr key={i}>
                   <Table.Td>
-                    <Select w={64} data={["1", "2"]} value={String(r.level)} onChange={(v) => setRate(i, { level: v === "2" ? 2 : 1 })} disabled={isDefault} aria-label="ชั้น" />
+                    <Select
+                      w={64}
+                      data={["1", "2"]}
+                      value={String(r.level)}
+                      onChange={(v) => setRate(i, { level: v === "2" ? 2 : 1 })}
+                      disabled={isDefault}
+                      aria-label="ชั้น"
+                    />
                   </Table.Td>
                   <Table.Td>
                     {isDefault ? (
                       <Text size="sm">ทุกหวย</Text>
                     ) : (
-                      <TextInput w={110} value={r.lottery_id ?? ""} placeholder="รหัสหวย" aria-label="รหัสหวย" onChange={(e) => setRate(i, { lottery_id: e.currentTarget.value || null })} />
+                      <TextInput
+                        w={110}
+                        value={r.lottery_id ?? ""}
+                        placeholder="รหัสหวย"
+                        aria-label="รหัสหวย"
+                        onChange={(e) => setRate(i, { lottery_id: e.currentTarget.value || null })}
+                      />
                     )}
                   </Table.Td>
                   <Table.Td>
                     {isDefault ? (
                       <Text size="sm">ทุกประเภท</Text>
                     ) : (
-                      <Select w={130} data={BET_TYPE_OPTIONS} value={r.bet_type} clearable placeholder="ทุกประเภท" aria-label="ประเภท" onChange={(v) => setRate(i, { bet_type: (v as BetType | null) ?? null })} />
+                      <Select
+                        w={130}
+                        data={BET_TYPE_OPTIONS}
+                        value={r.bet_type}
+                        clearable
+                        placeholder="ทุกประเภท"
+                        aria-label="ประเภท"
+                        onChange={(v) => setRate(i, { bet_type: (v as BetType | null) ?? null })}
+                      />
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput w={90} value={r.bp} min={0} max={10_000} allowDecimal={false} onChange={(v) => setRate(i, { bp: Number(v) || 0 })} aria-label={`อัตรา ${formatBp(r.bp)}`} />
+                    <NumberInput
+                      w={90}
+                      value={r.bp}
+                      min={0}
+                      max={10_000}
+                      allowDecimal={false}
+                      onChange={(v) => setRate(i, { bp: Number(v) || 0 })}
+                      aria-label={`อัตรา ${formatBp(r.bp)}`}
+                    />
                   </Table.Td>
                   <Table.Td>
                     {!isDefault && (
-                      <ActionIcon variant="subtle" color="red" aria-label="ลบ" onClick={() => setDraft({ ...draft, rates: draft.rates.filter((_, j) => j !== i) })}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label="ลบ"
+                        onClick={() => setDraft({ ...draft, rates: draft.rates.filter((_, j) => j !== i) })}
+                      >
                         ✕
                       </ActionIcon>
                     )}
@@ -95,10 +131,19 @@ function RatesEditor() {
           </Table.Tbody>
         </Table>
         <Group>
-          <Button variant="light" onClick={() => setDraft({ ...draft, rates: [...draft.rates, { level: 1, lottery_id: "", bet_type: null, bp: 0 }] })}>
+          <Button
+            variant="light"
+            onClick={() => setDraft({ ...draft, rates: [...draft.rates, { level: 1, lottery_id: "", bet_type: null, bp: 0 }] })}
+          >
             เพิ่มอัตราเฉพาะหวย
           </Button>
-          <NumberInput label="โยกค่าคอมขั้นต่ำ (บาท)" value={draft.min_withdrawal} min={0.01} decimalScale={2} onChange={(v) => setDraft({ ...draft, min_withdrawal: Number(v) || 0 })} />
+          <NumberInput
+            label="โยกค่าคอมขั้นต่ำ (บาท)"
+            value={draft.min_withdrawal}
+            min={0.01}
+            decimalScale={2}
+            onChange={(v) => setDraft({ ...draft, min_withdrawal: Number(v) || 0 })}
+          />
         </Group>
         {save.error && <Alert color="red">{save.error.message}</Alert>}
         {save.isSuccess && <Alert color="teal">{save.data.message}</Alert>}
@@ -132,7 +177,8 @@ function ReferralTree() {
         {tree.data && (
           <Stack gap="xs" data-testid="referral-tree">
             <Text>
-              {tree.data.username} · ผู้แนะนำ: {tree.data.referrer?.username ?? "ไม่มี"} · ค่าคอมคงเหลือ {formatMoney(baht(tree.data.affiliate_credit))} บาท
+              {tree.data.username} · ผู้แนะนำ: {tree.data.referrer?.username ?? "ไม่มี"} · ค่าคอมคงเหลือ{" "}
+              {formatMoney(baht(tree.data.affiliate_credit))} บาท
               {tree.data.debt > 0 && ` · ค้างหัก ${formatMoney(baht(tree.data.debt))} บาท`}
             </Text>
             <Text fw={500}>เพื่อนในสายงาน ({tree.data.friends.length})</Text>
@@ -144,7 +190,8 @@ function ReferralTree() {
             <Text fw={500}>ค่าคอมล่าสุด</Text>
             {tree.data.commissions.slice(0, 30).map((c) => (
               <Text key={`${c.slip_id}-${c.level}`} size="sm" td={c.reversed_at ? "line-through" : undefined}>
-                {formatThaiDateTime(c.created_at)} · โพย {c.slip_id} · ชั้น {c.level} · {c.friend} · แทง {formatMoney(baht(c.stake))} → {formatMoney(baht(c.commission))} บาท
+                {formatThaiDateTime(c.created_at)} · โพย {c.slip_id} · ชั้น {c.level} · {c.friend} · แทง {formatMoney(baht(c.stake))} →{" "}
+                {formatMoney(baht(c.commission))} บาท
               </Text>
             ))}
             <Text fw={500}>เปลี่ยนผู้แนะนำ</Text>
@@ -153,10 +200,19 @@ function ReferralTree() {
             {change.error && <Alert color="red">{change.error.message}</Alert>}
             {change.isSuccess && <Alert color="teal">{change.data.message}</Alert>}
             <Group>
-              <Button onClick={() => change.mutate(newReferrer!.uuid)} disabled={!newReferrer || reason.trim().length < 3} loading={change.isPending}>
+              <Button
+                onClick={() => change.mutate(newReferrer!.uuid)}
+                disabled={!newReferrer || reason.trim().length < 3}
+                loading={change.isPending}
+              >
                 {newReferrer ? `ให้ ${newReferrer.username} เป็นผู้แนะนำ` : "เลือกผู้แนะนำใหม่"}
               </Button>
-              <Button variant="light" color="red" onClick={() => change.mutate(null)} disabled={!tree.data.referrer || reason.trim().length < 3}>
+              <Button
+                variant="light"
+                color="red"
+                onClick={() => change.mutate(null)}
+                disabled={!tree.data.referrer || reason.trim().length < 3}
+              >
                 เอาผู้แนะนำออก
               </Button>
             </Group>

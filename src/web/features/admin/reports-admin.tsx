@@ -69,8 +69,20 @@ export function ReportsAdmin() {
         <Stack gap="xs">
           <SegmentedControl value={preset} onChange={choosePreset} data={[...PRESETS, { value: "custom", label: "กำหนดเอง" }]} />
           <Group grow align="flex-end" wrap="nowrap">
-            <TextInput type="date" label="ตั้งแต่" name="report-from" value={period.from} onChange={(e) => (setPreset("custom"), setPeriod({ ...period, from: e.currentTarget.value }))} />
-            <TextInput type="date" label="ถึง" name="report-to" value={period.to} onChange={(e) => (setPreset("custom"), setPeriod({ ...period, to: e.currentTarget.value }))} />
+            <TextInput
+              type="date"
+              label="ตั้งแต่"
+              name="report-from"
+              value={period.from}
+              onChange={(e) => (setPreset("custom"), setPeriod({ ...period, from: e.currentTarget.value }))}
+            />
+            <TextInput
+              type="date"
+              label="ถึง"
+              name="report-to"
+              value={period.to}
+              onChange={(e) => (setPreset("custom"), setPeriod({ ...period, to: e.currentTarget.value }))}
+            />
           </Group>
           <Group grow>
             <Button onClick={() => setAsked(period)} loading={report.isFetching} data-testid="report-show">
@@ -81,7 +93,8 @@ export function ReportsAdmin() {
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            ตามเวลาประเทศไทย คิดจากสมุดบัญชี: ยอดแทงหักโพยที่คืนแล้ว, รางวัลหักที่เรียกคืนจากการแก้ผล, ได้เสียเว็บ = ยอดแทง − รางวัล − ค่าคอม − โบนัส + ค่าธรรมเนียมเกม
+            ตามเวลาประเทศไทย คิดจากสมุดบัญชี: ยอดแทงหักโพยที่คืนแล้ว, รางวัลหักที่เรียกคืนจากการแก้ผล, ได้เสียเว็บ = ยอดแทง − รางวัล − ค่าคอม − โบนัส +
+            ค่าธรรมเนียมเกม
           </Text>
         </Stack>
       </Card>
@@ -98,18 +111,31 @@ export function ReportsAdmin() {
                   <Text size="xs" c="dimmed">
                     {h}
                   </Text>
-                  <Text size="sm" fw={600} c={k === "house" ? (report.data.totals.house < 0 ? "red" : "teal") : undefined} data-testid={`total-${k}`}>
+                  <Text
+                    size="sm"
+                    fw={600}
+                    c={k === "house" ? (report.data.totals.house < 0 ? "red" : "teal") : undefined}
+                    data-testid={`total-${k}`}
+                  >
                     {formatMoney(baht(report.data.totals[k]))}
                   </Text>
                 </Stack>
               ))}
             </SimpleGrid>
           </Card>
-          <FigureTable title="รายวัน" testId="report-days" rows={report.data.days.map((d) => ({ key: d.day, label: formatThaiDrawDate(d.day), figures: d }))} />
+          <FigureTable
+            title="รายวัน"
+            testId="report-days"
+            rows={report.data.days.map((d) => ({ key: d.day, label: formatThaiDrawDate(d.day), figures: d }))}
+          />
           <FigureTable
             title="รายหวย"
             testId="report-lotteries"
-            rows={report.data.lotteries.map((l) => ({ key: `${l.day}-${l.lotteryId}`, label: `${formatThaiDrawDate(l.day)} ${l.lotteryName}`, figures: l }))}
+            rows={report.data.lotteries.map((l) => ({
+              key: `${l.day}-${l.lotteryId}`,
+              label: `${formatThaiDrawDate(l.day)} ${l.lotteryName}`,
+              figures: l,
+            }))}
           />
         </>
       )}
@@ -117,7 +143,15 @@ export function ReportsAdmin() {
   );
 }
 
-function FigureTable({ title, rows, testId }: { title: string; rows: Array<{ key: string; label: string; figures: ReportFigures }>; testId: string }) {
+function FigureTable({
+  title,
+  rows,
+  testId,
+}: {
+  title: string;
+  rows: Array<{ key: string; label: string; figures: ReportFigures }>;
+  testId: string;
+}) {
   return (
     <Card withBorder radius="md">
       <Text fw={600} mb="xs">

@@ -13,7 +13,9 @@ import { cancelActivity } from "./api/admin-cancel-activity";
 import { closeActivity } from "./api/admin-close-activity";
 
 type Round = z.infer<typeof lottery.adminRounds.response>["activitylist"][number];
-type Fields = Partial<Record<"firstPrize" | "front3a" | "front3b" | "rear3a" | "rear3b" | "twoDigit" | "close" | "change" | "threeTop" | "twoBottom", string>>;
+type Fields = Partial<
+  Record<"firstPrize" | "front3a" | "front3b" | "rear3a" | "rear3b" | "twoDigit" | "close" | "change" | "threeTop" | "twoBottom", string>
+>;
 
 const STATUS_LABEL: Record<Round["status"], { label: string; color: string }> = {
   open: { label: "เปิดรับแทง", color: "blue" },
@@ -64,7 +66,14 @@ export function roundTitle(round: Pick<Round, "name" | "date_th" | "round_no">):
  * The second step of an action that cannot be undone quietly: it names the round, so an operator with
  * two rounds open in mind confirms the one they mean.
  */
-function SecondConfirm({ title, round, onConfirm, onBack, loading, color = "green" }: {
+function SecondConfirm({
+  title,
+  round,
+  onConfirm,
+  onBack,
+  loading,
+  color = "green",
+}: {
   title: string;
   round: Round;
   onConfirm: () => void;
@@ -179,13 +188,19 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
   const [cancelNote, setCancelNote] = useState("");
   const [asking, setAsking] = useState<"award" | "close" | "cancel" | null>(null);
   const correction = round.status === "add award";
-  const preview = useMutation({ mutationFn: () => addAward({ activityid: round.activityid, preview: true, correction, ...payload(fields) }) });
+  const preview = useMutation({
+    mutationFn: () => addAward({ activityid: round.activityid, preview: true, correction, ...payload(fields) }),
+  });
   const confirm = useMutation({
     mutationFn: () => addAward({ activityid: round.activityid, correction, reason: correction ? reason : undefined, ...payload(fields) }),
     onSuccess: onDone,
     onSettled: () => setAsking(null),
   });
-  const close = useMutation({ mutationFn: () => closeActivity({ activityid: round.activityid }), onSuccess: onDone, onSettled: () => setAsking(null) });
+  const close = useMutation({
+    mutationFn: () => closeActivity({ activityid: round.activityid }),
+    onSuccess: onDone,
+    onSettled: () => setAsking(null),
+  });
   const cancel = useMutation({
     mutationFn: () => cancelActivity({ activityid: round.activityid, note: cancelNote }),
     onSuccess: onDone,
@@ -200,7 +215,14 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
       </Text>
       {round.status === "open" &&
         (asking === "close" ? (
-          <SecondConfirm title="ปิดรับแทงงวดนี้ก่อนเวลา?" color="orange" round={round} onConfirm={() => close.mutate()} onBack={() => setAsking(null)} loading={close.isPending} />
+          <SecondConfirm
+            title="ปิดรับแทงงวดนี้ก่อนเวลา?"
+            color="orange"
+            round={round}
+            onConfirm={() => close.mutate()}
+            onBack={() => setAsking(null)}
+            loading={close.isPending}
+          />
         ) : (
           <Button variant="light" color="gray" onClick={() => setAsking("close")} data-testid="close-round">
             ปิดรับแทงงวดนี้ก่อนเวลา
@@ -223,7 +245,14 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
               }}
             />
           ))}
-          {correction && <TextInput label="เหตุผลที่แก้ผล (จำเป็น)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} name="correction-reason" />}
+          {correction && (
+            <TextInput
+              label="เหตุผลที่แก้ผล (จำเป็น)"
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              name="correction-reason"
+            />
+          )}
           <Button variant="default" onClick={() => preview.mutate()} loading={preview.isPending} data-testid="preview-award">
             {correction ? "ดูตัวอย่างผลใหม่และยอดที่เปลี่ยน" : "ดูตัวอย่างเลขที่ถูกรางวัลและยอดจ่าย"}
           </Button>
@@ -259,10 +288,22 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
       )}
       {(round.status === "open" || round.status === "closed") &&
         (asking === "cancel" ? (
-          <SecondConfirm title="ยกเลิกงวดนี้และคืนเครดิตทุกโพย?" color="orange" round={round} onConfirm={() => cancel.mutate()} onBack={() => setAsking(null)} loading={cancel.isPending} />
+          <SecondConfirm
+            title="ยกเลิกงวดนี้และคืนเครดิตทุกโพย?"
+            color="orange"
+            round={round}
+            onConfirm={() => cancel.mutate()}
+            onBack={() => setAsking(null)}
+            loading={cancel.isPending}
+          />
         ) : (
           <Group align="flex-end" wrap="nowrap">
-            <TextInput style={{ flex: 1 }} label="เหตุผลที่ยกเลิกงวด" value={cancelNote} onChange={(e) => setCancelNote(e.currentTarget.value)} />
+            <TextInput
+              style={{ flex: 1 }}
+              label="เหตุผลที่ยกเลิกงวด"
+              value={cancelNote}
+              onChange={(e) => setCancelNote(e.currentTarget.value)}
+            />
             <Button color="orange" variant="light" onClick={() => setAsking("cancel")} disabled={cancelNote.trim().length < 3}>
               ยกเลิกงวด
             </Button>

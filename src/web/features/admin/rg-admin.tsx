@@ -4,7 +4,16 @@ import { useState } from "react";
 import type { z } from "zod";
 import type { RgAuditLine, RgPlayer } from "../../../contract/rg";
 import { baht, formatMoney } from "../../../domain/money";
-import { BREAK_LABELS, type BreakLength, LIMIT_KIND_LABELS, LIMIT_KINDS, LIMIT_PERIOD_LABELS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from "../../../domain/rg";
+import {
+  BREAK_LABELS,
+  type BreakLength,
+  LIMIT_KIND_LABELS,
+  LIMIT_KINDS,
+  LIMIT_PERIOD_LABELS,
+  LIMIT_PERIODS,
+  type LimitKind,
+  type LimitPeriod,
+} from "../../../domain/rg";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { PlayerPicker } from "./player-picker";
 import { adminLowerLimit, afterLowerLimit } from "./api/admin-rg-lower-limit";
@@ -58,7 +67,14 @@ export function RgAdmin() {
 
 function PlayerRow({ player, chosen, onChoose }: { player: Player; chosen: boolean; onChoose: () => void }) {
   return (
-    <Paper withBorder radius="md" p="xs" data-testid="rg-player" data-username={player.username} style={chosen ? { borderColor: "var(--mantine-color-red-6)" } : undefined}>
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      data-testid="rg-player"
+      data-username={player.username}
+      style={chosen ? { borderColor: "var(--mantine-color-red-6)" } : undefined}
+    >
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600} truncate>
@@ -111,10 +127,38 @@ function LowerLimit({ player }: { player: Chosen }) {
         <Text size="sm" c="dimmed">
           ผู้ดูแลลดวงเงินได้เท่านั้น เพิ่มไม่ได้ และต้องระบุเหตุผล (บันทึกในประวัติ)
         </Text>
-        <SegmentedControl fullWidth data={LIMIT_KINDS.map((k) => ({ value: k, label: LIMIT_KIND_LABELS[k] }))} value={kind} onChange={(v) => setKind(v as LimitKind)} aria-label="ประเภทวงเงิน" />
-        <SegmentedControl fullWidth data={LIMIT_PERIODS.map((p) => ({ value: p, label: LIMIT_PERIOD_LABELS[p] }))} value={period} onChange={(v) => setPeriod(v as LimitPeriod)} aria-label="ช่วงเวลา" />
-        <NumberInput label="วงเงินใหม่ (บาท)" name="rg-lower-amount" value={amount} onChange={setAmount} min={0} allowNegative={false} decimalScale={2} thousandSeparator="," />
-        <Textarea label="เหตุผล" name="rg-lower-reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} />
+        <SegmentedControl
+          fullWidth
+          data={LIMIT_KINDS.map((k) => ({ value: k, label: LIMIT_KIND_LABELS[k] }))}
+          value={kind}
+          onChange={(v) => setKind(v as LimitKind)}
+          aria-label="ประเภทวงเงิน"
+        />
+        <SegmentedControl
+          fullWidth
+          data={LIMIT_PERIODS.map((p) => ({ value: p, label: LIMIT_PERIOD_LABELS[p] }))}
+          value={period}
+          onChange={(v) => setPeriod(v as LimitPeriod)}
+          aria-label="ช่วงเวลา"
+        />
+        <NumberInput
+          label="วงเงินใหม่ (บาท)"
+          name="rg-lower-amount"
+          value={amount}
+          onChange={setAmount}
+          min={0}
+          allowNegative={false}
+          decimalScale={2}
+          thousandSeparator=","
+        />
+        <Textarea
+          label="เหตุผล"
+          name="rg-lower-reason"
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
         {lower.error && (
           <Alert color="red" data-testid="rg-lower-error">
             {lower.error.message}

@@ -25,7 +25,17 @@ export function useSecondFactorStatus(enabled: boolean) {
 }
 
 /** A 6-digit code input, big enough to type on a phone. */
-function CodeInput({ value, onChange, name, label = "รหัส 6 หลักจากแอป" }: { value: string; onChange: (v: string) => void; name: string; label?: string }) {
+function CodeInput({
+  value,
+  onChange,
+  name,
+  label = "รหัส 6 หลักจากแอป",
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  name: string;
+  label?: string;
+}) {
   return (
     <TextInput
       label={label}
@@ -209,9 +219,7 @@ export function SecondFactorSettings({ status }: { status: ResponseOf<typeof aut
           ตั้งค่าเมื่อ {status.confirmed_at ? formatThaiDateTime(status.confirmed_at) : "-"} · รหัสกู้คืนเหลือ {status.recovery_codes_left} รหัส
         </Text>
       )}
-      {status.enrolled && status.recovery_codes_left <= 3 && (
-        <Alert color="orange">รหัสกู้คืนเหลือน้อย กรุณาสร้างชุดใหม่</Alert>
-      )}
+      {status.enrolled && status.recovery_codes_left <= 3 && <Alert color="orange">รหัสกู้คืนเหลือน้อย กรุณาสร้างชุดใหม่</Alert>}
       {!status.enrolled || replacing ? (
         <Enrolment replacing={status.enrolled} onConfirmed={setCodes} />
       ) : status.session_verified ? (

@@ -29,7 +29,12 @@ export function SiteContentAdmin() {
 
 function SiteContentForm({ current }: { current: SiteContent }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ announcement: current.announcement, lineId: current.lineId, lineUrl: current.lineUrl, phone: current.phone });
+  const [form, setForm] = useState({
+    announcement: current.announcement,
+    lineId: current.lineId,
+    lineUrl: current.lineUrl,
+    phone: current.phone,
+  });
   // undefined: keep the banner; null: back to the standard one; a data URL: the new image.
   const [banner, setBanner] = useState<string | null | undefined>(undefined);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -72,8 +77,21 @@ function SiteContentForm({ current }: { current: SiteContent }) {
             แสดงต่อท้ายทุกข้อความที่บอกผู้เล่นให้ "ติดต่อเจ้าหน้าที่" เช่น บัญชีถูกระงับ หรือยังไม่เปิดรับฝากเงิน
           </Text>
           <TextInput label="LINE ID" name="line-id" placeholder="@lotto" value={form.lineId} onChange={set("lineId")} />
-          <TextInput label="ลิงก์ LINE" name="line-url" placeholder="https://line.me/R/ti/p/@lotto" value={form.lineUrl} onChange={set("lineUrl")} />
-          <TextInput label="เบอร์โทร" name="contact-phone" placeholder="0812345678" inputMode="tel" value={form.phone} onChange={set("phone")} />
+          <TextInput
+            label="ลิงก์ LINE"
+            name="line-url"
+            placeholder="https://line.me/R/ti/p/@lotto"
+            value={form.lineUrl}
+            onChange={set("lineUrl")}
+          />
+          <TextInput
+            label="เบอร์โทร"
+            name="contact-phone"
+            placeholder="0812345678"
+            inputMode="tel"
+            value={form.phone}
+            onChange={set("phone")}
+          />
         </Stack>
       </Card>
       <Card withBorder radius="md">
@@ -81,7 +99,13 @@ function SiteContentForm({ current }: { current: SiteContent }) {
           <Text fw={600} size="sm">
             แบนเนอร์ต้อนรับ (แสดงครั้งแรกหลังเข้าสู่ระบบ)
           </Text>
-          <Image src={shownBanner} alt="แบนเนอร์" radius="md" style={{ aspectRatio: "500 / 200", objectFit: "cover" }} data-testid="banner-preview" />
+          <Image
+            src={shownBanner}
+            alt="แบนเนอร์"
+            radius="md"
+            style={{ aspectRatio: "500 / 200", objectFit: "cover" }}
+            data-testid="banner-preview"
+          />
           <FileInput
             label="อัปโหลดรูปใหม่"
             description="PNG, JPEG หรือ WEBP ไม่เกิน 1 MB ขนาดที่แนะนำ 1000 × 400 พิกเซล (สัดส่วน 5:2)"

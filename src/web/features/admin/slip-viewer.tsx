@@ -13,7 +13,12 @@ export function SlipViewer({ id, onClose }: { id: number; onClose: () => void })
     <Modal opened onClose={onClose} title="สลิปการโอน" size="lg" centered>
       <Stack>
         {slip.data?.slip ? (
-          <div tabIndex={0} role="region" aria-label="ภาพสลิป" style={{ overflow: "auto", maxHeight: "60vh", border: "1px solid #eee", borderRadius: 8 }}>
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label="ภาพสลิป"
+            style={{ overflow: "auto", maxHeight: "60vh", border: "1px solid #eee", borderRadius: 8 }}
+          >
             <Image
               src={slip.data.slip}
               alt="สลิป"
@@ -29,7 +34,17 @@ export function SlipViewer({ id, onClose }: { id: number; onClose: () => void })
           <Button size="xs" variant="default" onClick={() => setScale((s) => Math.max(ZOOM.min, s - ZOOM.step))} aria-label="ย่อ">
             −
           </Button>
-          <Slider style={{ flex: 1 }} min={ZOOM.min} max={ZOOM.max} step={ZOOM.step} value={scale} onChange={setScale} label={(v) => `${v}x`} aria-label="ขนาดภาพ" thumbLabel="ขนาดภาพ" />
+          <Slider
+            style={{ flex: 1 }}
+            min={ZOOM.min}
+            max={ZOOM.max}
+            step={ZOOM.step}
+            value={scale}
+            onChange={setScale}
+            label={(v) => `${v}x`}
+            aria-label="ขนาดภาพ"
+            thumbLabel="ขนาดภาพ"
+          />
           <Button size="xs" variant="default" onClick={() => setScale((s) => Math.min(ZOOM.max, s + ZOOM.step))} aria-label="ขยาย">
             +
           </Button>

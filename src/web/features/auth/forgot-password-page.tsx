@@ -89,8 +89,23 @@ export function ForgotPasswordPage() {
                   onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, "").slice(0, 6))}
                   required
                 />
-                <PasswordInput label="รหัสผ่านใหม่" description="อย่างน้อย 8 ตัวอักษร" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
-                <PasswordInput label="ยืนยันรหัสผ่านใหม่" name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} required />
+                <PasswordInput
+                  label="รหัสผ่านใหม่"
+                  description="อย่างน้อย 8 ตัวอักษร"
+                  name="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  required
+                />
+                <PasswordInput
+                  label="ยืนยันรหัสผ่านใหม่"
+                  name="confirm"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.currentTarget.value)}
+                  required
+                />
                 {(formError || reset.error) && (
                   <Alert color="red" data-testid="reset-error">
                     {formError ?? reset.error?.message}

@@ -135,7 +135,16 @@ export function RegisterPage() {
                     <Button onClick={() => checkOtp.mutate()} loading={checkOtp.isPending}>
                       ยืนยัน OTP
                     </Button>
-                    <Anchor component="button" type="button" size="sm" onClick={() => { setOtpSent(false); setOtp(""); sendOtp.reset(); }}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      onClick={() => {
+                        setOtpSent(false);
+                        setOtp("");
+                        sendOtp.reset();
+                      }}
+                    >
                       เปลี่ยนเบอร์ / ขอรหัสใหม่
                     </Anchor>
                   </>
@@ -145,12 +154,48 @@ export function RegisterPage() {
             <Stepper.Step label="ข้อมูลบัญชี">
               <form onSubmit={submitAccount}>
                 <Stack mt="sm">
-                  <TextInput label="ชื่อผู้ใช้" description="ภาษาอังกฤษหรือตัวเลข 4-20 ตัว" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} required />
-                  <PasswordInput label="รหัสผ่าน" description="อย่างน้อย 8 ตัวอักษร" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
-                  <PasswordInput label="ยืนยันรหัสผ่าน" name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} required />
+                  <TextInput
+                    label="ชื่อผู้ใช้"
+                    description="ภาษาอังกฤษหรือตัวเลข 4-20 ตัว"
+                    name="username"
+                    autoComplete="username"
+                    value={username}
+                    onChange={(e) => setUsername(e.currentTarget.value)}
+                    required
+                  />
+                  <PasswordInput
+                    label="รหัสผ่าน"
+                    description="อย่างน้อย 8 ตัวอักษร"
+                    name="password"
+                    autoComplete="new-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.currentTarget.value)}
+                    required
+                  />
+                  <PasswordInput
+                    label="ยืนยันรหัสผ่าน"
+                    name="confirm"
+                    autoComplete="new-password"
+                    value={confirm}
+                    onChange={(e) => setConfirm(e.currentTarget.value)}
+                    required
+                  />
                   <BankSelect value={bank} onChange={setBank} />
-                  <TextInput label="เลขบัญชีธนาคาร" name="bankno" inputMode="numeric" value={bankNo} onChange={(e) => setBankNo(bankNoForDisplay(e.currentTarget.value))} required />
-                  <TextInput label="ชื่อบัญชี (ตรงกับสมุดบัญชี)" name="bankaccounts" value={holder} onChange={(e) => setHolder(e.currentTarget.value)} required />
+                  <TextInput
+                    label="เลขบัญชีธนาคาร"
+                    name="bankno"
+                    inputMode="numeric"
+                    value={bankNo}
+                    onChange={(e) => setBankNo(bankNoForDisplay(e.currentTarget.value))}
+                    required
+                  />
+                  <TextInput
+                    label="ชื่อบัญชี (ตรงกับสมุดบัญชี)"
+                    name="bankaccounts"
+                    value={holder}
+                    onChange={(e) => setHolder(e.currentTarget.value)}
+                    required
+                  />
                   {(formError || register.error) && (
                     <Alert color="red" data-testid="register-error">
                       {formError ?? register.error?.message}

@@ -113,7 +113,14 @@ export function SignInPage() {
               onChange={(e) => setUsername(e.currentTarget.value)}
               required
             />
-            <PasswordInput label="รหัสผ่าน" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
+            <PasswordInput
+              label="รหัสผ่าน"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              required
+            />
             <Anchor component={Link} to={PATHS.forgotPassword} size="sm" ta="right" mt={-8} data-testid="forgot-password-link">
               ลืมรหัสผ่าน?
             </Anchor>

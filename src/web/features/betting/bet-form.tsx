@@ -15,7 +15,18 @@ import { isOffline, SLIP_OFFLINE, usePostSlip, useSlipDatetime } from "./api/pos
 import { useSaveDraft } from "./api/save-draft";
 import { BetLineCard } from "./bet-line-card";
 import { BetShortcuts } from "./bet-shortcuts";
-import { formatRate, lineProblem, linePaid, lineRate, linesForNumbers, type NewLine, numbersPreview, offeredTypes, potentialWin, type Rates } from "../../lib/bet-lines";
+import {
+  formatRate,
+  lineProblem,
+  linePaid,
+  lineRate,
+  linesForNumbers,
+  type NewLine,
+  numbersPreview,
+  offeredTypes,
+  potentialWin,
+  type Rates,
+} from "../../lib/bet-lines";
 import type { Confirmation } from "./confirm-slip-modal";
 import { NumberDisplay, NumberPad } from "../../components/number-pad";
 import { useRoundSlips } from "../../lib/calls/round-slips";
@@ -192,7 +203,13 @@ export function BetForm({
   const view = lines.map((l) => {
     const rate = lineRate(rates, priceMap, l.betType, l.number);
     const discount = rates[l.betType]?.discountPercent ?? 0;
-    return { line: l, rate, problem: configData ? lineProblem(rates, priceMap, l) : null, win: satangToBaht(potentialWin(l.stake, rate?.rate ?? 0)), paid: linePaid(l.stake, discount) };
+    return {
+      line: l,
+      rate,
+      problem: configData ? lineProblem(rates, priceMap, l) : null,
+      win: satangToBaht(potentialWin(l.stake, rate?.rate ?? 0)),
+      paid: linePaid(l.stake, discount),
+    };
   });
   const total = baht(lines.reduce((s, l) => s + (l.stake === "" ? 0 : l.stake), 0));
   const paid = satangToBaht(view.reduce((s, v) => s + v.paid, 0));
@@ -327,7 +344,11 @@ export function BetForm({
               ))}
             </SimpleGrid>
 
-            <NumberDisplay digits={digits} width={width} tone={currentRate?.closed ? "closed" : currentRate?.changed ? "changed" : undefined} />
+            <NumberDisplay
+              digits={digits}
+              width={width}
+              tone={currentRate?.closed ? "closed" : currentRate?.changed ? "changed" : undefined}
+            />
             {currentRate?.closed && (
               <Text ta="center" c="red" size="sm" fw={600} data-testid="current-closed">
                 เลข {digits} ปิดรับแทงในงวดนี้
@@ -383,7 +404,14 @@ export function BetForm({
             <NumberPad digits={digits} width={width} onChange={setDigits} onEnter={addCurrent} />
 
             <Group grow gap="xs">
-              <Button variant="light" color="orange" h={48} disabled={!complete || width < 2} onClick={addReversed} data-testid="reverse-number">
+              <Button
+                variant="light"
+                color="orange"
+                h={48}
+                disabled={!complete || width < 2}
+                onClick={addReversed}
+                data-testid="reverse-number"
+              >
                 กลับเลข
               </Button>
               <Button h={48} disabled={!complete} onClick={addCurrent} data-testid="add-line">
@@ -402,7 +430,12 @@ export function BetForm({
               onApplyAll={(stake) => slip.setAllStakes(stake)}
             />
 
-            <BetShortcuts width={width} digits={digits} onNumbers={(label, numbers) => addNumbers(numbers, label)} onPaste={() => setPaste({ text: "" })} />
+            <BetShortcuts
+              width={width}
+              digits={digits}
+              onNumbers={(label, numbers) => addNumbers(numbers, label)}
+              onPaste={() => setPaste({ text: "" })}
+            />
           </Stack>
         </Card>
       )}
@@ -449,7 +482,15 @@ export function BetForm({
           <Button h={44} px={8} variant="subtle" onClick={() => setDraftsOpen(true)} data-testid="open-drafts">
             ชุดเลขที่บันทึก
           </Button>
-          <Button h={44} px={8} variant="subtle" disabled={lines.length === 0} loading={saveDraft.isPending} onClick={keepDraft} data-testid="save-draft">
+          <Button
+            h={44}
+            px={8}
+            variant="subtle"
+            disabled={lines.length === 0}
+            loading={saveDraft.isPending}
+            onClick={keepDraft}
+            data-testid="save-draft"
+          >
             บันทึกชุดเลข
           </Button>
         </Group>
@@ -499,13 +540,23 @@ export function BetForm({
         </Button>
       )}
 
-      <SlipSummary count={lines.length} total={total} paid={paid} credit={credit} blocker={blocker} checking={checking} problem={sendProblem} onSubmit={() => void openConfirmation()} />
+      <SlipSummary
+        count={lines.length}
+        total={total}
+        paid={paid}
+        credit={credit}
+        blocker={blocker}
+        checking={checking}
+        problem={sendProblem}
+        onSubmit={() => void openConfirmation()}
+      />
 
       {mySlips.length > 0 && (
         <Card withBorder radius="lg" padding="sm" data-testid="round-slips">
           <Group justify="space-between">
             <Text size="sm">
-              โพยของคุณในงวดนี้ {mySlips.length} ใบ รวม {formatMoney(baht(mySlips.filter((s) => s.status === "active").reduce((a, s) => a + s.totalPaid, 0)))} ฿
+              โพยของคุณในงวดนี้ {mySlips.length} ใบ รวม{" "}
+              {formatMoney(baht(mySlips.filter((s) => s.status === "active").reduce((a, s) => a + s.totalPaid, 0)))} ฿
             </Text>
             <Anchor component={Link} to={PATHS.reviewPostList} size="sm">
               ดูโพย
@@ -526,7 +577,13 @@ export function BetForm({
         />
       </OnceOpened>
       <OnceOpened opened={draftsOpen}>
-        <Drafts.Dialog opened={draftsOpen} onClose={() => setDraftsOpen(false)} rates={rates} defaultStake={defaultStake} onLoad={(l) => commit(l, "ชุดเลขที่บันทึก")} />
+        <Drafts.Dialog
+          opened={draftsOpen}
+          onClose={() => setDraftsOpen(false)}
+          rates={rates}
+          defaultStake={defaultStake}
+          onLoad={(l) => commit(l, "ชุดเลขที่บันทึก")}
+        />
       </OnceOpened>
       <OnceOpened opened={paste !== null}>
         <PasteNumbers.Dialog

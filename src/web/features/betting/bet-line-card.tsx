@@ -90,7 +90,15 @@ export function BetLineCard({
             </Text>
           )}
         </Stack>
-        <ActionIcon variant="subtle" color="gray" size={44} style={{ flexShrink: 0 }} aria-label={`ลบ ${label} ${line.number}`} onClick={onRemove} data-testid="remove-line">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={44}
+          style={{ flexShrink: 0 }}
+          aria-label={`ลบ ${label} ${line.number}`}
+          onClick={onRemove}
+          data-testid="remove-line"
+        >
           ✕
         </ActionIcon>
       </Group>

@@ -88,7 +88,15 @@ export function BetShortcuts({
             </Button>
           );
         })}
-        <Button variant="light" color="cyan" h={48} px={4} onClick={onPaste} data-testid="open-paste" styles={{ label: { flexDirection: "column", lineHeight: 1.2 } }}>
+        <Button
+          variant="light"
+          color="cyan"
+          h={48}
+          px={4}
+          onClick={onPaste}
+          data-testid="open-paste"
+          styles={{ label: { flexDirection: "column", lineHeight: 1.2 } }}
+        >
           <span>วางเลข</span>
           <Text span size="xs">
             หลายเลข

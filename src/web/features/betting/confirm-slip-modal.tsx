@@ -55,7 +55,13 @@ export function ConfirmSlipModal({
   const c = confirmation;
   const remedy = error ? remedyFor(error) : null;
   return (
-    <Modal opened={c !== null} onClose={pending ? () => undefined : onClose} title="ยืนยันการส่งโพย" centered closeButtonProps={{ "aria-label": "ปิด", size: "xl" }}>
+    <Modal
+      opened={c !== null}
+      onClose={pending ? () => undefined : onClose}
+      title="ยืนยันการส่งโพย"
+      centered
+      closeButtonProps={{ "aria-label": "ปิด", size: "xl" }}
+    >
       {c && (
         <Stack gap="sm" data-testid="confirm-dialog">
           <Text fw={600}>{title}</Text>
@@ -74,7 +80,15 @@ export function ConfirmSlipModal({
           <Divider />
           <Stack gap={2} data-testid="confirm-by-type">
             {totalsByType(c.lines).map((t) => (
-              <Group key={t.betType} justify="space-between" wrap="nowrap" data-testid="confirm-type" data-bet-type={t.betType} data-count={t.count} data-total={t.total}>
+              <Group
+                key={t.betType}
+                justify="space-between"
+                wrap="nowrap"
+                data-testid="confirm-type"
+                data-bet-type={t.betType}
+                data-count={t.count}
+                data-total={t.total}
+              >
                 <Text size="sm">
                   {BET_TYPE_LABELS[t.betType]} {t.count} เลข
                 </Text>

@@ -64,7 +64,14 @@ export function DraftsModal({
                   >
                     ใช้ชุดนี้ ({lines.length})
                   </Button>
-                  <Button h={44} variant="light" color="gray" loading={remove.isPending && remove.variables === d.id} onClick={() => remove.mutate(d.id)} data-testid="remove-draft">
+                  <Button
+                    h={44}
+                    variant="light"
+                    color="gray"
+                    loading={remove.isPending && remove.variables === d.id}
+                    onClick={() => remove.mutate(d.id)}
+                    data-testid="remove-draft"
+                  >
                     ลบ
                   </Button>
                 </Group>

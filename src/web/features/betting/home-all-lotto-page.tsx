@@ -35,7 +35,9 @@ export function HomeAllLottoPage() {
 
   if (activityid !== null) {
     const title = round?.name ?? lottery?.name ?? "แทงหวย";
-    const subtitle = round ? `${roundLabel(round)}${round.date_th && isYeekeeGroup(round.group) ? ` · ${round.date_th}` : ""}` : `งวดที่ #${activityid}`;
+    const subtitle = round
+      ? `${roundLabel(round)}${round.date_th && isYeekeeGroup(round.group) ? ` · ${round.date_th}` : ""}`
+      : `งวดที่ #${activityid}`;
     return (
       <Stack gap="sm">
         <PageTitle>แทงหวย</PageTitle>
@@ -54,7 +56,14 @@ export function HomeAllLottoPage() {
   return (
     <Stack gap="sm">
       <PageTitle>แทงหวย</PageTitle>
-      <Choice lottery={lottery} items={items} loading={list.data === undefined} onChooseLottery={chooseLottery} onChooseRound={chooseRound} onBack={() => setParams({})} />
+      <Choice
+        lottery={lottery}
+        items={items}
+        loading={list.data === undefined}
+        onChooseLottery={chooseLottery}
+        onChooseRound={chooseRound}
+        onBack={() => setParams({})}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,19 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Switch, Text, Title, UnstyledButton } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Activity, LottoListItem } from "../../../contract/lottery";
@@ -20,7 +35,17 @@ const SECTIONS: readonly { category: LottoListItem["category"]; title: string }[
 ];
 
 /** Step 1a: the lotteries, grouped, each with its icon and the time left on its next round. */
-export function LotteryChoice({ items, loading, now, onChoose }: { items: LottoListItem[]; loading: boolean; now: number; onChoose: (configID: string) => void }) {
+export function LotteryChoice({
+  items,
+  loading,
+  now,
+  onChoose,
+}: {
+  items: LottoListItem[];
+  loading: boolean;
+  now: number;
+  onChoose: (configID: string) => void;
+}) {
   if (loading)
     return (
       <SimpleGrid cols={2} spacing="sm">
@@ -88,7 +113,17 @@ export function roundSelectable(round: Activity, now: number, snapshot: boolean)
 }
 
 /** Step 1b: the rounds of the chosen lottery; only open rounds can be chosen. */
-export function RoundChoice({ lottery, now, onChoose, onBack }: { lottery: LottoListItem; now: number; onChoose: (round: Activity) => void; onBack: () => void }) {
+export function RoundChoice({
+  lottery,
+  now,
+  onChoose,
+  onBack,
+}: {
+  lottery: LottoListItem;
+  now: number;
+  onChoose: (round: Activity) => void;
+  onBack: () => void;
+}) {
   const yeekee = isYeekeeGroup(lottery.group);
   return (
     <Stack gap="sm">
@@ -103,7 +138,11 @@ export function RoundChoice({ lottery, now, onChoose, onBack }: { lottery: Lotto
           เปลี่ยนหวย
         </Button>
       </Group>
-      {yeekee ? <YeekeeRounds lottery={lottery} now={now} onChoose={onChoose} /> : <OtherRounds lottery={lottery} now={now} onChoose={onChoose} />}
+      {yeekee ? (
+        <YeekeeRounds lottery={lottery} now={now} onChoose={onChoose} />
+      ) : (
+        <OtherRounds lottery={lottery} now={now} onChoose={onChoose} />
+      )}
     </Stack>
   );
 }
@@ -124,7 +163,12 @@ function YeekeeRounds({ lottery, now, onChoose }: { lottery: LottoListItem; now:
           รอบของวันที่ {rounds.data.date}
         </Text>
         {past.length > 0 && (
-          <Switch size="xs" label={`รอบที่ปิดแล้ว (${past.length})`} checked={showPast} onChange={(e) => setShowPast(e.currentTarget.checked)} />
+          <Switch
+            size="xs"
+            label={`รอบที่ปิดแล้ว (${past.length})`}
+            checked={showPast}
+            onChange={(e) => setShowPast(e.currentTarget.checked)}
+          />
         )}
       </Group>
       {shown.length === 0 && <EmptyState title="วันนี้ไม่มีรอบที่เปิดรับแทงแล้ว" />}
@@ -154,7 +198,15 @@ function YeekeeRounds({ lottery, now, onChoose }: { lottery: LottoListItem; now:
                 </Text>
               </Button>
               {phase !== "waiting" && (
-                <Anchor component={Link} to={yeekeePagePath(r.activityid, r.configID)} size="xs" ta="center" c="red.8" data-testid="yeekee-shoot-link" data-activity-id={r.activityid}>
+                <Anchor
+                  component={Link}
+                  to={yeekeePagePath(r.activityid, r.configID)}
+                  size="xs"
+                  ta="center"
+                  c="red.8"
+                  data-testid="yeekee-shoot-link"
+                  data-activity-id={r.activityid}
+                >
                   {phase === "awarded" || phase === "cancelled" ? "ดูผล / ตรวจสอบ" : "ยิงเลข"}
                 </Anchor>
               )}

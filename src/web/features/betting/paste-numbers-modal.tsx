@@ -48,7 +48,13 @@ export function PasteNumbersModal({
           data-testid="paste-input"
           data-autofocus
         />
-        <Stack gap={2} data-testid="paste-preview" data-count={n} data-repeated={parsed.repeated.length} data-invalid={parsed.invalid.length}>
+        <Stack
+          gap={2}
+          data-testid="paste-preview"
+          data-count={n}
+          data-repeated={parsed.repeated.length}
+          data-invalid={parsed.invalid.length}
+        >
           <Text size="sm" fw={600}>
             {n > 0 ? `พบ ${n} เลข: ${numbersPreview(parsed.numbers, 10)}` : "ยังไม่พบเลข"}
           </Text>

@@ -93,7 +93,11 @@ export function ReviewPostListPage() {
         </Stack>
       ))}
 
-      <SlipDetailModal slip={opened} roundText={opened ? slipRoundLabel(opened, groups) : ""} now={now} onClose={() => {
+      <SlipDetailModal
+        slip={opened}
+        roundText={opened ? slipRoundLabel(opened, groups) : ""}
+        now={now}
+        onClose={() => {
           setOpenId(null);
           if (linked !== null) setParams({ period }, { replace: true });
         }}

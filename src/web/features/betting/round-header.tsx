@@ -52,7 +52,15 @@ export function RoundHeader({
           </Text>
         )}
         {restricted.length > 0 && (
-          <Button variant="subtle" color="orange" h={44} px={8} onClick={() => setShowRestricted((s) => !s)} aria-expanded={showRestricted} data-testid="toggle-restricted">
+          <Button
+            variant="subtle"
+            color="orange"
+            h={44}
+            px={8}
+            onClick={() => setShowRestricted((s) => !s)}
+            aria-expanded={showRestricted}
+            data-testid="toggle-restricted"
+          >
             เลขอั้น ({restricted.length})
           </Button>
         )}

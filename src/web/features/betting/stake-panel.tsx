@@ -48,7 +48,16 @@ export function StakePanel({
       </SimpleGrid>
       <Group gap={6} grow aria-label={single ? "ราคาด่วน" : "ราคาด่วน (ทุกประเภทที่เลือก)"} role="group">
         {QUICK_AMOUNTS.map((a) => (
-          <Button key={a} h={44} px={0} variant={allAt(a) ? "filled" : "default"} color="red" onClick={() => onQuick(a)} data-testid={`quick-amount-${a}`} aria-label={`${a} บาท`}>
+          <Button
+            key={a}
+            h={44}
+            px={0}
+            variant={allAt(a) ? "filled" : "default"}
+            color="red"
+            onClick={() => onQuick(a)}
+            data-testid={`quick-amount-${a}`}
+            aria-label={`${a} บาท`}
+          >
             {a}
           </Button>
         ))}

@@ -23,7 +23,10 @@ export function stakeText(value: number | ""): string {
  * pasted are dropped), at most `STAKE_MAX_DIGITS` of them; "" when there is none.
  */
 export function parseStakeText(text: string): number | "" {
-  const digits = text.replace(/\D/g, "").replace(/^0+(?=\d)/, "").slice(0, STAKE_MAX_DIGITS);
+  const digits = text
+    .replace(/\D/g, "")
+    .replace(/^0+(?=\d)/, "")
+    .slice(0, STAKE_MAX_DIGITS);
   return digits === "" ? "" : Number(digits);
 }
 

@@ -8,7 +8,12 @@ import { schema } from "../../../contract/schema";
 const linesStorageKey = (activityid: number) => `betLines_${activityid}`;
 const StoredLines = schema(() =>
   z.array(
-    z.object({ key: z.string(), betType: z.enum(BET_TYPES), number: z.string().regex(/^\d{1,3}$/), stake: z.union([z.number(), z.literal("")]) }),
+    z.object({
+      key: z.string(),
+      betType: z.enum(BET_TYPES),
+      number: z.string().regex(/^\d{1,3}$/),
+      stake: z.union([z.number(), z.literal("")]),
+    }),
   ),
 );
 

@@ -29,10 +29,16 @@ export function CreateForm({ type }: { type: GameType }) {
   };
 
   return (
-    <Card withBorder radius="lg" component="form" data-testid="create-form" onSubmit={(e) => {
+    <Card
+      withBorder
+      radius="lg"
+      component="form"
+      data-testid="create-form"
+      onSubmit={(e) => {
         e.preventDefault();
         submit();
-      }}>
+      }}
+    >
       <Stack gap="sm">
         <NumberInput
           label="เงินเดิมพัน (บาท)"
@@ -61,7 +67,14 @@ export function CreateForm({ type }: { type: GameType }) {
             <Text size="sm" fw={500}>
               ข้างที่คุณซ่อนไว้
             </Text>
-            <SegmentedControl fullWidth size="md" value={side} onChange={(v) => setSide(v as GameSide)} data={[...HUAKOI_SIDES]} data-testid="create-side" />
+            <SegmentedControl
+              fullWidth
+              size="md"
+              value={side}
+              onChange={(v) => setSide(v as GameSide)}
+              data={[...HUAKOI_SIDES]}
+              data-testid="create-side"
+            />
           </Stack>
         ) : (
           <Stack gap="xs">

@@ -20,7 +20,13 @@ export function FinishedGame({ game, compact = false }: { game: GameView; compac
         <Fact label="บทบาทของคุณ">{game.mine ? "ผู้สร้าง" : "ผู้ท้า"}</Fact>
         {!compact && game.fee !== null && <Fact label="ค่าธรรมเนียม">{formatMoney(baht(game.fee))} ฿</Fact>}
       </RevealFacts>
-      <RevealCheck reveal={game} commitment={game.commitment} guess={game.guess} challengerWon={game.winner === null ? null : game.winner === "challenger"} compact={compact} />
+      <RevealCheck
+        reveal={game}
+        commitment={game.commitment}
+        guess={game.guess}
+        challengerWon={game.winner === null ? null : game.winner === "challenger"}
+        compact={compact}
+      />
     </>
   );
 }

@@ -13,7 +13,15 @@ type GuessAnswer = ResponseOf<typeof games.guessHuakoiHilow>;
 /** The challenger's result at once after the guess: won or lost, the reveal, what they received, and the check. */
 export function GuessResult({ answer, game, guess }: { answer: GuessAnswer; game: GameView; guess: GameSide }) {
   const won = answer.result === "win";
-  const reveal: Reveal = { id: game.id, gametype: game.gametype, bet: answer.bet, t1: answer.t1, t2: answer.t2, t3: answer.t3, salt: answer.salt };
+  const reveal: Reveal = {
+    id: game.id,
+    gametype: game.gametype,
+    bet: answer.bet,
+    t1: answer.t1,
+    t2: answer.t2,
+    t3: answer.t3,
+    salt: answer.salt,
+  };
   return (
     <Stack gap="xs" data-testid="guess-result" data-result={answer.result}>
       <Text ta="center" fz={32} fw={700} c={won ? "teal.8" : "red.8"} data-testid="guess-outcome">

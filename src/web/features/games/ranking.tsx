@@ -14,7 +14,10 @@ const signedMoney = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−"
 
 /** Players by net winnings after fees over a Bangkok date range, the last 7 days by default. */
 export function Ranking({ type }: { type: GameType }) {
-  const [range, setRange] = useState(() => ({ start: bangkokDateKey(Date.now() - (DEFAULT_DAYS - 1) * DAY_MS), end: bangkokDateKey(Date.now()) }));
+  const [range, setRange] = useState(() => ({
+    start: bangkokDateKey(Date.now() - (DEFAULT_DAYS - 1) * DAY_MS),
+    end: bangkokDateKey(Date.now()),
+  }));
   const inOrder = range.start !== "" && range.end !== "" && range.start <= range.end;
   const ranking = useGameRanking(type, inOrder ? range.start : "", inOrder ? range.end : "");
   const rows = ranking.data?.gamehuakoirankingList ?? [];
@@ -22,8 +25,22 @@ export function Ranking({ type }: { type: GameType }) {
   return (
     <Stack gap="xs">
       <Group grow gap="xs">
-        <TextInput type="date" label="ตั้งแต่วันที่" value={range.start} max={range.end} onChange={(e) => setRange({ ...range, start: e.currentTarget.value })} data-testid="ranking-start" />
-        <TextInput type="date" label="ถึงวันที่" value={range.end} min={range.start} onChange={(e) => setRange({ ...range, end: e.currentTarget.value })} data-testid="ranking-end" />
+        <TextInput
+          type="date"
+          label="ตั้งแต่วันที่"
+          value={range.start}
+          max={range.end}
+          onChange={(e) => setRange({ ...range, start: e.currentTarget.value })}
+          data-testid="ranking-start"
+        />
+        <TextInput
+          type="date"
+          label="ถึงวันที่"
+          value={range.end}
+          min={range.start}
+          onChange={(e) => setRange({ ...range, end: e.currentTarget.value })}
+          data-testid="ranking-end"
+        />
       </Group>
       <Text size="xs" c="dimmed">
         กำไรสุทธิหลังหักค่าธรรมเนียม ตามวันที่เวลาไทย เลือกได้ไม่เกิน 31 วัน
@@ -48,7 +65,11 @@ export function Ranking({ type }: { type: GameType }) {
                 </Text>
               </Stack>
             </Group>
-            <Text fw={700} c={r.net > 0 ? "teal.8" : r.net < 0 ? "red.7" : undefined} style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
+            <Text
+              fw={700}
+              c={r.net > 0 ? "teal.8" : r.net < 0 ? "red.7" : undefined}
+              style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}
+            >
               {signedMoney(r.net)}
             </Text>
           </Group>

@@ -8,7 +8,12 @@ export const STATUS_LABELS: Readonly<Record<GameView["status"], string>> = {
   expired: "หมดเวลา คืนเงินเดิมพัน",
 };
 
-export const STATUS_COLORS: Readonly<Record<GameView["status"], string>> = { open: "blue", done: "teal", cancelled: "gray", expired: "gray" };
+export const STATUS_COLORS: Readonly<Record<GameView["status"], string>> = {
+  open: "blue",
+  done: "teal",
+  cancelled: "gray",
+  expired: "gray",
+};
 
 const DIE_FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 

@@ -34,7 +34,8 @@ export function HomePage() {
   const { refetch } = list;
   const [shown, setShown] = useState<{ activityid: number; name: string; date_th: string } | null>(null);
   const showResult = useCallback(
-    (item: LottoListItem, r: { activityid: number; date_th: string }) => setShown({ activityid: r.activityid, name: item.name, date_th: r.date_th }),
+    (item: LottoListItem, r: { activityid: number; date_th: string }) =>
+      setShown({ activityid: r.activityid, name: item.name, date_th: r.date_th }),
     [],
   );
   // A list that comes after the page is drawn is drawn in a deferred render, which React can interrupt
@@ -49,7 +50,9 @@ export function HomePage() {
 
   // A round the list still calls open has just closed: ask again shortly for the next one.
   // Counted each second; the page renders again only when the count changes (docs/decisions/025).
-  const justClosed = useServerClock((now) => items.filter((i) => i.nextRound?.status === "open" && now >= Date.parse(i.nextRound.timestop)).length);
+  const justClosed = useServerClock(
+    (now) => items.filter((i) => i.nextRound?.status === "open" && now >= Date.parse(i.nextRound.timestop)).length,
+  );
   useEffect(() => {
     if (justClosed === 0) return;
     const timer = setTimeout(() => void refetch(), 1500);
@@ -103,11 +106,17 @@ export function HomePage() {
           ))}
         </SimpleGrid>
       )}
-      {data != null && items.length === 0 && (
-        <EmptyState title="ยังไม่มีงวดหวยที่เปิดรับแทง">รายการหวยและผลรางวัลล่าสุดจะแสดงที่นี่</EmptyState>
-      )}
+      {data != null && items.length === 0 && <EmptyState title="ยังไม่มีงวดหวยที่เปิดรับแทง">รายการหวยและผลรางวัลล่าสุดจะแสดงที่นี่</EmptyState>}
       {sections.map((s) => (
-        <Stack key={s.category} gap="xs" component="section" className="lotto-group" data-testid="lotto-group" data-category={s.category} aria-label={s.title}>
+        <Stack
+          key={s.category}
+          gap="xs"
+          component="section"
+          className="lotto-group"
+          data-testid="lotto-group"
+          data-category={s.category}
+          aria-label={s.title}
+        >
           <Title order={4}>{s.title}</Title>
           <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
             {s.items.map((item) => (

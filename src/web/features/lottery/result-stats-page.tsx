@@ -53,7 +53,16 @@ export function ResultStatsPage() {
           </Text>
           <SimpleGrid cols={4} spacing={6} data-testid="stats-frequency">
             {counts.slice(0, TOP_SHOWN).map((c) => (
-              <Card key={c.number} withBorder radius="md" padding={6} ta="center" data-testid="stats-number" data-number={c.number} data-total={c.total}>
+              <Card
+                key={c.number}
+                withBorder
+                radius="md"
+                padding={6}
+                ta="center"
+                data-testid="stats-number"
+                data-number={c.number}
+                data-total={c.total}
+              >
                 <Text fw={700} fz="lg" className="award-number">
                   {c.number}
                 </Text>

@@ -32,7 +32,9 @@ function ResultRow({ round, lines, now, compact }: { round: Activity; lines: Awa
               {compact ? roundLabel(round) : round.name}
             </Text>
             <Text size="xs" c="dimmed">
-              {compact ? `ปิดรับ ${formatTime(round.timestop).slice(0, 5)}` : `${roundLabel(round)} · ปิดรับ ${formatTime(round.timestop).slice(0, 5)}`}
+              {compact
+                ? `ปิดรับ ${formatTime(round.timestop).slice(0, 5)}`
+                : `${roundLabel(round)} · ปิดรับ ${formatTime(round.timestop).slice(0, 5)}`}
             </Text>
           </Stack>
           <PhaseBadge phase={phase} closedLabel={lines.length === 0 ? "รอผล" : undefined} />
@@ -94,7 +96,9 @@ export function ResultsPage() {
     const data = result.data;
     if (!data) return null;
     const lines = linesByActivity([...data.Arr, ...data.ArrToad, ...data.ArrOtherAward]);
-    const others = [...data.ArrOtherLotto].sort((a, b) => Date.parse(a.timestop) - Date.parse(b.timestop) || a.name.localeCompare(b.name, "th"));
+    const others = [...data.ArrOtherLotto].sort(
+      (a, b) => Date.parse(a.timestop) - Date.parse(b.timestop) || a.name.localeCompare(b.name, "th"),
+    );
     const yeekee = new Map<string, Activity[]>();
     for (const r of data.ArrActivity) yeekee.set(r.configID, [...(yeekee.get(r.configID) ?? []), r]);
     return { lines, others, yeekee: [...yeekee.values()] };
@@ -126,8 +130,12 @@ export function ResultsPage() {
       </Card>
       {result.error && <EmptyState title="โหลดผลรางวัลไม่สำเร็จ">{result.error.message}</EmptyState>}
       {view && view.others.length === 0 && view.yeekee.length === 0 && <EmptyState title="ไม่มีงวดหวยในวันนี้" />}
-      {view?.others.map((r) => <ResultRow key={r.activityid} round={r} lines={view.lines.get(r.activityid) ?? []} now={now} />)}
-      {view?.yeekee.map((rounds) => <YeekeeRounds key={rounds[0]!.configID} rounds={rounds} lines={view.lines} now={now} />)}
+      {view?.others.map((r) => (
+        <ResultRow key={r.activityid} round={r} lines={view.lines.get(r.activityid) ?? []} now={now} />
+      ))}
+      {view?.yeekee.map((rounds) => (
+        <YeekeeRounds key={rounds[0]!.configID} rounds={rounds} lines={view.lines} now={now} />
+      ))}
     </Stack>
   );
 }

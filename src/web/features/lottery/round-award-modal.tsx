@@ -4,10 +4,22 @@ import { AwardNumbers } from "./award-numbers";
 import { useAward } from "./api/award";
 
 /** One round's result, read through the per-activity award cache (spec §4). */
-export function RoundAwardModal({ round, onClose }: { round: { activityid: number; name: string; date_th: string } | null; onClose: () => void }) {
+export function RoundAwardModal({
+  round,
+  onClose,
+}: {
+  round: { activityid: number; name: string; date_th: string } | null;
+  onClose: () => void;
+}) {
   const award = useAward(round?.activityid ?? null);
   return (
-    <Modal opened={round !== null} onClose={onClose} centered title={round ? round.name : "ผลรางวัล"} closeButtonProps={{ "aria-label": "ปิด" }}>
+    <Modal
+      opened={round !== null}
+      onClose={onClose}
+      centered
+      title={round ? round.name : "ผลรางวัล"}
+      closeButtonProps={{ "aria-label": "ปิด" }}
+    >
       {round && (
         <Stack gap="sm" data-testid="round-award" data-activity-id={round.activityid}>
           <Text size="sm" c="dimmed">

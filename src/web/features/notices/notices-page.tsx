@@ -69,7 +69,9 @@ export function NoticesPage() {
       <PageTitle>แจ้งเตือน</PageTitle>
       {list.error && <Alert color="red">{list.error.message}</Alert>}
       {data && data.notices.length === 0 && <EmptyState title="ยังไม่มีแจ้งเตือน" />}
-      {data?.notices.map((n) => <NoticeCard key={n.id} notice={n} isNew={unreadAtOpen.current?.has(n.id) ?? false} />)}
+      {data?.notices.map((n) => (
+        <NoticeCard key={n.id} notice={n} isNew={unreadAtOpen.current?.has(n.id) ?? false} />
+      ))}
     </Stack>
   );
 }

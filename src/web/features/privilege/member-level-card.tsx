@@ -51,7 +51,14 @@ export function MemberLevelCard({ standing }: { standing: Standing }) {
                 {formatMoney(baht(stake_90d))} / {formatMoney(baht(next_level.threshold))} ฿
               </Text>
             </Group>
-            <Progress value={percent} color={LEVEL_COLORS[next_level.name]} size="lg" radius="xl" aria-label="ความคืบหน้าสู่ระดับถัดไป" data-testid="level-progress" />
+            <Progress
+              value={percent}
+              color={LEVEL_COLORS[next_level.name]}
+              size="lg"
+              radius="xl"
+              aria-label="ความคืบหน้าสู่ระดับถัดไป"
+              data-testid="level-progress"
+            />
             <Text size="xs" c="dimmed">
               {missing > 0
                 ? `แทงอีก ${formatMoney(baht(missing))} บาท ภายใน 90 วัน เพื่อเป็นระดับ${MEMBER_LEVEL_LABELS[next_level.name]}`

@@ -44,7 +44,12 @@ export function PointsLog({ lines }: { lines: readonly Line[] }) {
                 </Text>
               )}
             </Stack>
-            <Text fw={700} c={scoreColor(line)} style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }} data-testid="points-log-score">
+            <Text
+              fw={700}
+              c={scoreColor(line)}
+              style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}
+              data-testid="points-log-score"
+            >
               {signed(line.score)}
             </Text>
           </Group>

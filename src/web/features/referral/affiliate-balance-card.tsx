@@ -7,7 +7,15 @@ import { useMoveToCredit } from "./api/move-to-credit";
  * The affiliate balance, any commission still owed back, and the form that moves the balance to the
  * credit at once.
  */
-export function AffiliateBalanceCard({ balance, debt, minMove }: { balance: number | undefined; debt: number; minMove: number | undefined }) {
+export function AffiliateBalanceCard({
+  balance,
+  debt,
+  minMove,
+}: {
+  balance: number | undefined;
+  debt: number;
+  minMove: number | undefined;
+}) {
   const [amount, setAmount] = useState<number | string>("");
   const [note, setNote] = useState("");
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -16,7 +16,12 @@ export function SubsidyDays() {
   const total = rows.reduce((sum, r) => sum + r.commission, 0);
   return (
     <Stack gap="xs">
-      <SegmentedControl value={days} onChange={setDays} data={PERIODS.map((d) => ({ value: d, label: `${d} วัน` }))} data-testid="subsidy-period" />
+      <SegmentedControl
+        value={days}
+        onChange={setDays}
+        data={PERIODS.map((d) => ({ value: d, label: `${d} วัน` }))}
+        data-testid="subsidy-period"
+      />
       {subsidy.isPending && <Skeleton h={120} radius="lg" />}
       {subsidy.isError && <Alert color="red">{subsidy.error.message}</Alert>}
       {subsidy.isSuccess && rows.length === 0 && (

@@ -1,7 +1,16 @@
 import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import type { LimitView } from "../../../contract/rg";
-import { CONFIRM_WINDOW_MS, LIMIT_KIND_LABELS, LIMIT_KINDS, LIMIT_PERIOD_LABELS, LIMIT_PERIODS, type LimitKind, type LimitPeriod, RAISE_COOLING_MS } from "../../../domain/rg";
+import {
+  CONFIRM_WINDOW_MS,
+  LIMIT_KIND_LABELS,
+  LIMIT_KINDS,
+  LIMIT_PERIOD_LABELS,
+  LIMIT_PERIODS,
+  type LimitKind,
+  type LimitPeriod,
+  RAISE_COOLING_MS,
+} from "../../../domain/rg";
 import { useConfirmLimit } from "./api/confirm-limit";
 import { useSetLimit } from "./api/set-limit";
 import { showBaht, showWhen } from "./show";
@@ -61,7 +70,15 @@ function KindCard({ kind, limits, onEdit }: { kind: LimitKind; limits: LimitView
         </Table.Thead>
         <Table.Tbody>
           {byPeriod.map(({ period, limit }) => (
-            <LimitRows key={period} kind={kind} period={period} limit={limit} onEdit={onEdit} onConfirm={() => confirm.mutate({ kind, period })} confirming={confirm.isPending && confirm.variables?.period === period} />
+            <LimitRows
+              key={period}
+              kind={kind}
+              period={period}
+              limit={limit}
+              onEdit={onEdit}
+              onConfirm={() => confirm.mutate({ kind, period })}
+              confirming={confirm.isPending && confirm.variables?.period === period}
+            />
           ))}
         </Table.Tbody>
       </Table>
@@ -79,19 +96,38 @@ function KindCard({ kind, limits, onEdit }: { kind: LimitKind; limits: LimitView
   );
 }
 
-function LimitRows(props: { kind: LimitKind; period: LimitPeriod; limit: LimitView | undefined; onEdit: (c: Choice) => void; onConfirm: () => void; confirming: boolean }) {
+function LimitRows(props: {
+  kind: LimitKind;
+  period: LimitPeriod;
+  limit: LimitView | undefined;
+  onEdit: (c: Choice) => void;
+  onConfirm: () => void;
+  confirming: boolean;
+}) {
   const { kind, period, limit } = props;
   const pending = limit?.pending ?? null;
   return (
     <>
-      <Table.Tr data-testid="limit-row" data-kind={kind} data-period={period} onClick={() => props.onEdit({ kind, period })} style={{ cursor: "pointer" }}>
+      <Table.Tr
+        data-testid="limit-row"
+        data-kind={kind}
+        data-period={period}
+        onClick={() => props.onEdit({ kind, period })}
+        style={{ cursor: "pointer" }}
+      >
         <Table.Td>
           <Text size="sm" c="red.8" td="underline">
             {PERIOD_SHORT[period]}
           </Text>
         </Table.Td>
         <Table.Td ta="right" fw={600} data-testid="limit-amount">
-          {limit?.amount == null ? <Text span c="dimmed" size="sm">ไม่จำกัด</Text> : showBaht(limit.amount)}
+          {limit?.amount == null ? (
+            <Text span c="dimmed" size="sm">
+              ไม่จำกัด
+            </Text>
+          ) : (
+            showBaht(limit.amount)
+          )}
         </Table.Td>
         <Table.Td ta="right" data-testid="limit-used">
           {showBaht(limit?.used ?? 0)}
@@ -119,10 +155,15 @@ function LimitRows(props: { kind: LimitKind; period: LimitPeriod; limit: LimitVi
                   <Text size="xs" c="dimmed">
                     ยืนยันภายใน {showWhen(pending.lapses_at)}
                   </Text>
-                  <Button size="compact-sm" onClick={(e) => {
+                  <Button
+                    size="compact-sm"
+                    onClick={(e) => {
                       e.stopPropagation();
                       props.onConfirm();
-                    }} loading={props.confirming} data-testid="confirm-limit">
+                    }}
+                    loading={props.confirming}
+                    data-testid="confirm-limit"
+                  >
                     ยืนยัน
                   </Button>
                 </Group>
@@ -135,7 +176,13 @@ function LimitRows(props: { kind: LimitKind; period: LimitPeriod; limit: LimitVi
   );
 }
 
-function LimitForm(props: { choice: Choice; onChoice: (c: Choice) => void; amount: number | string; onAmount: (a: number | string) => void; current: LimitView | undefined }) {
+function LimitForm(props: {
+  choice: Choice;
+  onChoice: (c: Choice) => void;
+  amount: number | string;
+  onAmount: (a: number | string) => void;
+  current: LimitView | undefined;
+}) {
   const { choice, amount, current } = props;
   const save = useSetLimit();
   const send = (value: number | null) => save.mutate({ ...choice, amount: value });
@@ -177,7 +224,8 @@ function LimitForm(props: { choice: Choice; onChoice: (c: Choice) => void; amoun
           placeholder={current?.amount == null ? "ยังไม่ได้ตั้ง" : undefined}
         />
         <Text size="xs" c="dimmed">
-          ตั้งใหม่หรือลดวงเงินมีผลทันที เพิ่มหรือยกเลิกวงเงินต้องรอ {COOLING_HOURS} ชั่วโมง แล้วกดยืนยันภายใน {CONFIRM_DAYS} วัน วงเงินต่อวันต้องไม่เกินต่อสัปดาห์ และต่อสัปดาห์ต้องไม่เกินต่อเดือน
+          ตั้งใหม่หรือลดวงเงินมีผลทันที เพิ่มหรือยกเลิกวงเงินต้องรอ {COOLING_HOURS} ชั่วโมง แล้วกดยืนยันภายใน {CONFIRM_DAYS} วัน วงเงินต่อวันต้องไม่เกินต่อสัปดาห์
+          และต่อสัปดาห์ต้องไม่เกินต่อเดือน
         </Text>
         {save.error && (
           <Alert color="red" data-testid="limit-error">
@@ -191,7 +239,13 @@ function LimitForm(props: { choice: Choice; onChoice: (c: Choice) => void; amoun
         )}
         <Group grow>
           {current?.amount != null && (
-            <Button variant="default" onClick={() => send(null)} loading={save.isPending && save.variables?.amount === null} disabled={save.isPending} data-testid="limit-remove">
+            <Button
+              variant="default"
+              onClick={() => send(null)}
+              loading={save.isPending && save.variables?.amount === null}
+              disabled={save.isPending}
+              data-testid="limit-remove"
+            >
               ยกเลิกวงเงิน
             </Button>
           )}

@@ -72,7 +72,13 @@ export function RealityCheckDialog({ reality }: { reality: RgSettings["reality"]
         </Text>
         {answer.error && <Alert color="red">{answer.error.message}</Alert>}
         <Group grow>
-          <Button variant="default" onClick={leave} loading={signingOut} disabled={answer.isPending && !signingOut} data-testid="reality-signout">
+          <Button
+            variant="default"
+            onClick={leave}
+            loading={signingOut}
+            disabled={answer.isPending && !signingOut}
+            data-testid="reality-signout"
+          >
             ออกจากระบบ
           </Button>
           <Button

@@ -10,7 +10,13 @@ const CHOICES = [...REALITY_INTERVALS.map((m) => ({ value: String(m), label: `${
 /** The reality-check interval: 15, 30, 60 or 120 minutes, or off; saved as soon as it is chosen. */
 export function RealityInterval({ reality }: { reality: RgSettings["reality"] }) {
   const save = useSetRealityCheck();
-  const shown = save.isPending ? (save.variables === null ? OFF : String(save.variables)) : reality.minutes === null ? OFF : String(reality.minutes);
+  const shown = save.isPending
+    ? save.variables === null
+      ? OFF
+      : String(save.variables)
+    : reality.minutes === null
+      ? OFF
+      : String(reality.minutes);
   return (
     <Card withBorder radius="lg" padding="sm" data-testid="reality-interval">
       <Stack gap="xs">

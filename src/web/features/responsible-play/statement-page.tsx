@@ -14,7 +14,8 @@ import { showPeriod } from "./show";
 /** The money columns (all but the period) with their Thai headings, as the CSV has them. */
 const VALUES = STATEMENT_COLUMNS.filter(([key]) => key !== "period") as ReadonlyArray<[Exclude<keyof StatementRow, "period">, string]>;
 // Every column but points is baht (the API's figures).
-const show = (key: keyof StatementRow, v: number) => (key === "points" ? v.toLocaleString("en-US", { maximumFractionDigits: 2 }) : formatMoneyExact(baht(v)));
+const show = (key: keyof StatementRow, v: number) =>
+  key === "points" ? v.toLocaleString("en-US", { maximumFractionDigits: 2 }) : formatMoneyExact(baht(v));
 
 /** /statementPage: twelve months of the player's deposits, withdrawals, stakes, wins, commission and points, by month and day. */
 export function StatementPage() {
@@ -86,7 +87,12 @@ function MonthTotals({ row }: { row: StatementRow }) {
 
 /** The month's days with any movement, newest first; the table scrolls sideways on a phone. */
 function MonthDays({ days }: { days: StatementRow[] }) {
-  if (days.length === 0) return <Text size="sm" c="dimmed" mt="xs">ไม่มีรายการรายวันในเดือนนี้</Text>;
+  if (days.length === 0)
+    return (
+      <Text size="sm" c="dimmed" mt="xs">
+        ไม่มีรายการรายวันในเดือนนี้
+      </Text>
+    );
   const sorted = [...days].sort((a, b) => b.period.localeCompare(a.period));
   return (
     <Table.ScrollContainer minWidth={520} mt="sm" type="native" tabIndex={0} role="region" aria-label="รายการเดินบัญชี">

@@ -85,7 +85,13 @@ function ConfirmBreak({ length, opened, onClose }: { length: BreakLength; opened
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={take.isPending ? () => undefined : close} centered title={`ยืนยัน${what} ${BREAK_LABELS[length]}`} closeButtonProps={{ "aria-label": "ปิด" }}>
+    <Modal
+      opened={opened}
+      onClose={take.isPending ? () => undefined : close}
+      centered
+      title={`ยืนยัน${what} ${BREAK_LABELS[length]}`}
+      closeButtonProps={{ "aria-label": "ปิด" }}
+    >
       <Stack gap="sm" data-testid="break-dialog">
         <Text>
           {what}ถึง <b data-testid="break-dialog-until">{showWhen(breakEnd(new Date(now), length).toISOString())}</b>
@@ -93,7 +99,12 @@ function ConfirmBreak({ length, opened, onClose }: { length: BreakLength; opened
         <Alert color="red" variant="light" p="xs">
           <Text size="sm">ระยะเวลานี้ย่นให้สั้นลงไม่ได้ ทั้งตัวคุณเองและผู้ดูแลระบบ หลังยืนยันทุกอุปกรณ์จะออกจากระบบทันที</Text>
         </Alert>
-        <Checkbox checked={sure} onChange={(e) => setSure(e.currentTarget.checked)} label={`ฉันเข้าใจและต้องการ${what}`} data-testid="break-sure" />
+        <Checkbox
+          checked={sure}
+          onChange={(e) => setSure(e.currentTarget.checked)}
+          label={`ฉันเข้าใจและต้องการ${what}`}
+          data-testid="break-sure"
+        />
         {take.error && <Alert color="red">{take.error.message}</Alert>}
         <Group grow>
           <Button variant="default" onClick={close} disabled={take.isPending}>

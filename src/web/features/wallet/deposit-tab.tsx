@@ -69,9 +69,11 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   useEffect(() => {
     if (!qrPayload) return setQr(null);
     let current = true;
-    void Promise.all([QRCode.toDataURL(qrPayload, { margin: 1, width: 220 }), QRCode.toDataURL(qrPayload, SAVED_QR)]).then(([shown, saved]) => {
-      if (current) setQr({ payload: qrPayload, shown, saved });
-    });
+    void Promise.all([QRCode.toDataURL(qrPayload, { margin: 1, width: 220 }), QRCode.toDataURL(qrPayload, SAVED_QR)]).then(
+      ([shown, saved]) => {
+        if (current) setQr({ payload: qrPayload, shown, saved });
+      },
+    );
     return () => {
       current = false;
     };
@@ -139,7 +141,16 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
     return (
       <Alert color="teal" title="แจ้งโอนเรียบร้อย" data-testid="deposit-reported">
         รายการฝาก {formatMoney(reported)} บาท รอเจ้าหน้าที่ตรวจสอบ เครดิตจะเข้าเมื่อได้รับการอนุมัติ
-        <Button mt="sm" variant="light" onClick={() => { setReported(null); request.reset(); report.reset(); setAmount(""); }}>
+        <Button
+          mt="sm"
+          variant="light"
+          onClick={() => {
+            setReported(null);
+            request.reset();
+            report.reset();
+            setAmount("");
+          }}
+        >
           ฝากรายการใหม่
         </Button>
       </Alert>
@@ -163,7 +174,9 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
           <Stack>
             <NumberInput
               label="จำนวนเงินที่ต้องการฝาก (บาท)"
-              description={limits ? `ขั้นต่ำ ${formatMoney(baht(limits.depositMin))} บาท สูงสุด ${formatMoney(baht(limits.depositMax))} บาท` : undefined}
+              description={
+                limits ? `ขั้นต่ำ ${formatMoney(baht(limits.depositMin))} บาท สูงสุด ${formatMoney(baht(limits.depositMax))} บาท` : undefined
+              }
               value={amount}
               onChange={setAmount}
               allowDecimal={false}
@@ -222,7 +235,15 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
                 {/* Digits only: what a banking app's "to account" field takes when pasted. */}
                 <CopyButton value={issued.bank.bankno.replace(/\D/g, "")} timeout={3000}>
                   {({ copied, copy }) => (
-                    <Button size="xs" mih={44} variant={copied ? "filled" : "light"} color={copied ? "teal" : undefined} onClick={copy} data-testid="copy-account" style={{ flexShrink: 0 }}>
+                    <Button
+                      size="xs"
+                      mih={44}
+                      variant={copied ? "filled" : "light"}
+                      color={copied ? "teal" : undefined}
+                      onClick={copy}
+                      data-testid="copy-account"
+                      style={{ flexShrink: 0 }}
+                    >
                       {copied ? "คัดลอกแล้ว" : "คัดลอกเลขบัญชี"}
                     </Button>
                   )}
@@ -259,7 +280,14 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
             <BankSelect value={fromBank} onChange={setFromBank} label="โอนจากธนาคาร" />
             <PaytimeInput value={paytime} onChange={setPaytime} now={now()} />
             <TextInput label="หมายเหตุ" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={200} />
-            <FileInput label="สลิปการโอน (ถ้ามี)" accept="image/png,image/jpeg,image/webp" value={slip} onChange={setSlip} clearable placeholder="เลือกรูปสลิป" />
+            <FileInput
+              label="สลิปการโอน (ถ้ามี)"
+              accept="image/png,image/jpeg,image/webp"
+              value={slip}
+              onChange={setSlip}
+              clearable
+              placeholder="เลือกรูปสลิป"
+            />
             {report.error && (
               <Alert color="red">
                 <StaffMessage>{report.error.message}</StaffMessage>

@@ -59,7 +59,15 @@ export function HistoryTab() {
       <Title order={5}>รายการฝาก</Title>
       {depositList.length === 0 && requestList.length === 0 && <EmptyState title="ไม่มีรายการฝาก" />}
       {requestList.map((r) => (
-        <Card key={r.id} withBorder radius="md" padding="sm" data-testid="deposit-request-row" data-state={r.state} data-transection={r.transection}>
+        <Card
+          key={r.id}
+          withBorder
+          radius="md"
+          padding="sm"
+          data-testid="deposit-request-row"
+          data-state={r.state}
+          data-transection={r.transection}
+        >
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={0}>
               <Text fw={600} c={r.state === "open" ? undefined : "gray.7"} data-testid="deposit-request-amount" data-amount={r.amount}>

@@ -36,7 +36,16 @@ function SourceLink({ source }: { source: MovementSource }) {
       return (
         <Group gap={6}>
           {source.slips.map((id) => (
-            <Anchor key={id} component={Link} to={`${PATHS.reviewPostList}?slip=${id}`} size="sm" c="red.9" style={TAP} data-testid="movement-source" data-source="slip">
+            <Anchor
+              key={id}
+              component={Link}
+              to={`${PATHS.reviewPostList}?slip=${id}`}
+              size="sm"
+              c="red.9"
+              style={TAP}
+              data-testid="movement-source"
+              data-source="slip"
+            >
               โพย #{id}
             </Anchor>
           ))}
@@ -122,7 +131,13 @@ export function MoneyHistory() {
         )}
       </Text>
       {/* The phone's own picker: a long list of kinds with nothing to type, read the same by every screen reader. */}
-      <NativeSelect aria-label="ประเภทรายการ" data={KIND_OPTIONS} value={kind} onChange={(e) => setKind(e.currentTarget.value)} data-testid="history-kind" />
+      <NativeSelect
+        aria-label="ประเภทรายการ"
+        data={KIND_OPTIONS}
+        value={kind}
+        onChange={(e) => setKind(e.currentTarget.value)}
+        data-testid="history-kind"
+      />
       <SegmentedControl value={days} onChange={setDays} data={PERIODS} fullWidth data-testid="history-period" />
       {history.error && <Alert color="red">{history.error.message}</Alert>}
       {history.isPending && <Skeleton h={80} radius="md" />}
@@ -131,7 +146,12 @@ export function MoneyHistory() {
         <MovementRow key={m.id} m={m} />
       ))}
       {history.hasNextPage && (
-        <Button variant="light" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage} data-testid="history-more">
+        <Button
+          variant="light"
+          onClick={() => void history.fetchNextPage()}
+          loading={history.isFetchingNextPage}
+          data-testid="history-more"
+        >
           ดูรายการก่อนหน้า
         </Button>
       )}

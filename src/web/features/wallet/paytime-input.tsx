@@ -1,5 +1,12 @@
 import { Button, Group, Input, NativeSelect, Stack, Text } from "@mantine/core";
-import { bangkokDateKey, formatThaiDate, formatTime, parseClientDateTime, THAI_MONTHS_SHORT, toBuddhistYear } from "../../../domain/thai-date";
+import {
+  bangkokDateKey,
+  formatThaiDate,
+  formatTime,
+  parseClientDateTime,
+  THAI_MONTHS_SHORT,
+  toBuddhistYear,
+} from "../../../domain/thai-date";
 
 /**
  * A transfer time as Bangkok's wall clock, "YYYY-MM-DDTHH:mm" (the shape of a datetime-local value; the

@@ -49,7 +49,11 @@ export function WithdrawTab({ bank }: { bank: BankInfo | undefined }) {
             {withdraw.data.msg}
           </Alert>
         )}
-        <Button onClick={() => withdraw.mutate({ body: { uuid: uuid ?? "", amount: String(amount), note, bankname: bank!.bankname }, key })} loading={withdraw.isPending} disabled={!amount || !bank}>
+        <Button
+          onClick={() => withdraw.mutate({ body: { uuid: uuid ?? "", amount: String(amount), note, bankname: bank!.bankname }, key })}
+          loading={withdraw.isPending}
+          disabled={!amount || !bank}
+        >
           ถอนเงิน
         </Button>
       </Stack>

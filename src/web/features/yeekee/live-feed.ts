@@ -78,7 +78,11 @@ export class ShotFeed {
     if (!first || m.from > this.lastSeq + 1) return false;
     if (!records.every((r, i) => r.seq === m.from + i) || records.at(-1)!.seq !== m.count) return false;
     const before = m.from === 1 ? GENESIS_HASH : this.records[m.from - 2]?.hash;
-    if (before === undefined || shotHash(before, { seq: first.seq, number: first.number, userId: first.shooter, at: first.at }) !== first.hash) return false;
+    if (
+      before === undefined ||
+      shotHash(before, { seq: first.seq, number: first.number, userId: first.shooter, at: first.at }) !== first.hash
+    )
+      return false;
     return records.at(-1)!.hash === m.head;
   }
 
@@ -101,7 +105,6 @@ export class ShotFeed {
     };
   }
 }
-
 
 /** The first 12 hex digits of a hash, as shown in lists. */
 export const shortHash = (hash: string) => hash.slice(0, 12);

@@ -37,7 +37,17 @@ export function ResultPanel({
   const sixteenth = result.sixteenRecord ?? "00000";
   const plus = offset === null ? "" : ` + ${String(offset).padStart(5, "0")}`;
   return (
-    <Card withBorder radius="lg" padding="sm" component="section" aria-label="ผลยี่กี" data-testid="yeekee-result" data-result={result.result} data-top3={result.top3} data-bottom2={result.bottom2}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="sm"
+      component="section"
+      aria-label="ผลยี่กี"
+      data-testid="yeekee-result"
+      data-result={result.result}
+      data-top3={result.top3}
+      data-bottom2={result.bottom2}
+    >
       <Stack gap="xs">
         <Text fw={600}>ผลยี่กีรอบนี้ · เลขผล {result.result}</Text>
         <Text size="xs" c="dimmed" data-testid="result-explained">
@@ -74,15 +84,17 @@ export function ResultPanel({
             {String(offset).padStart(5, "0")}
           </Row>
         )}
-        <Row label={offset === null ? "(ผลรวม − ลำดับที่ 16) mod 100000 = R" : "(ผลรวม − ลำดับที่ 16 + ค่าชดเชย) mod 100000 = R"} testId="derivation-result">
+        <Row
+          label={offset === null ? "(ผลรวม − ลำดับที่ 16) mod 100000 = R" : "(ผลรวม − ลำดับที่ 16 + ค่าชดเชย) mod 100000 = R"}
+          testId="derivation-result"
+        >
           <Text span fw={700} fz="lg" c="red.8" inherit>
             {result.result}
           </Text>
         </Row>
         <Text size="xs" c="dimmed" ta="center" className="award-number">
           ({result.sum !== null ? groupDigits(result.sum) : "?"} − {sixteenth}
-          {plus}) mod 100000 = {result.result} → สามตัวบน = 3 หลักท้าย{" "}
-          <b>{result.top3}</b>, สองตัวล่าง = 2 หลักแรก <b>{result.bottom2}</b>
+          {plus}) mod 100000 = {result.result} → สามตัวบน = 3 หลักท้าย <b>{result.top3}</b>, สองตัวล่าง = 2 หลักแรก <b>{result.bottom2}</b>
         </Text>
 
         <Divider label="ผู้ยิงลำดับพิเศษ" labelPosition="center" />
@@ -94,7 +106,15 @@ export function ResultPanel({
         </Row>
         {result.oneHundredRecord && <Row label="ลำดับที่ 100">{result.oneHundredRecord}</Row>}
         {lucky.map((p) => (
-          <Group key={p.position} justify="space-between" wrap="nowrap" gap="xs" data-testid="lucky-person" data-position={p.position} data-paid={p.paid}>
+          <Group
+            key={p.position}
+            justify="space-between"
+            wrap="nowrap"
+            gap="xs"
+            data-testid="lucky-person"
+            data-position={p.position}
+            data-paid={p.paid}
+          >
             <Text size="sm" miw={0} truncate>
               {p.label} · {p.username} · <span className="award-number">{p.number}</span>
             </Text>

@@ -9,7 +9,17 @@ import { useRoundSlips } from "../../lib/calls/round-slips";
 import { SlipDetailModal } from "../../components/slip-detail-modal";
 
 /** The player's slips in this round with their totals, and the way to bet on it while it is open. */
-export function RoundSlips({ activityid, now, roundText, betLink }: { activityid: number; now: number; roundText: string; betLink: string | null }) {
+export function RoundSlips({
+  activityid,
+  now,
+  roundText,
+  betLink,
+}: {
+  activityid: number;
+  now: number;
+  roundText: string;
+  betLink: string | null;
+}) {
   const slips = useRoundSlips(activityid);
   const list: Slip[] = slips.data ?? [];
   const totals = slipTotals(list, now);
@@ -62,8 +72,20 @@ export function RoundSlips({ activityid, now, roundText, betLink }: { activityid
           const status = slipState(slip, now);
           const s = SLIP_STATUS[status];
           return (
-            <UnstyledButton key={slip.master_id} onClick={() => setOpenId(slip.master_id)} data-testid="round-slip" data-master-id={slip.master_id} data-status={status}>
-              <Group justify="space-between" wrap="nowrap" px={8} py={6} style={{ borderLeft: `4px solid var(--mantine-color-${s.color}-6)`, background: "#fbf7f1", borderRadius: 8 }}>
+            <UnstyledButton
+              key={slip.master_id}
+              onClick={() => setOpenId(slip.master_id)}
+              data-testid="round-slip"
+              data-master-id={slip.master_id}
+              data-status={status}
+            >
+              <Group
+                justify="space-between"
+                wrap="nowrap"
+                px={8}
+                py={6}
+                style={{ borderLeft: `4px solid var(--mantine-color-${s.color}-6)`, background: "#fbf7f1", borderRadius: 8 }}
+              >
                 <Text size="sm" miw={0} truncate>
                   โพย #{slip.master_id} · {slip.lines.length} รายการ · {formatTime(slip.created_at).slice(0, 5)} น.
                 </Text>

@@ -13,7 +13,15 @@ const WIDTH = 5;
  * pace and the window; its Thai message is shown as it comes (429: too soon, 409: out of the window).
  * Not a mutation, so the shell's loading overlay never covers the pad between quick shots.
  */
-export function ShootBox({ activityid, closedReason, onShot }: { activityid: number; closedReason: string | null; onShot: (record: NumberRecord) => void }) {
+export function ShootBox({
+  activityid,
+  closedReason,
+  onShot,
+}: {
+  activityid: number;
+  closedReason: string | null;
+  onShot: (record: NumberRecord) => void;
+}) {
   const { uuid } = useSession();
   const [digits, setDigits] = useState("");
   const [sending, setSending] = useState(false);
@@ -64,10 +72,28 @@ export function ShootBox({ activityid, closedReason, onShot }: { activityid: num
           aria-label="เลขที่จะยิง 5 หลัก"
           disabled={closed}
           data-testid="shoot-input"
-          styles={{ input: { textAlign: "center", fontSize: 34, fontWeight: 600, letterSpacing: "0.4em", height: 60, fontVariantNumeric: "tabular-nums" } }}
+          styles={{
+            input: {
+              textAlign: "center",
+              fontSize: 34,
+              fontWeight: 600,
+              letterSpacing: "0.4em",
+              height: 60,
+              fontVariantNumeric: "tabular-nums",
+            },
+          }}
         />
         {!closed && <NumberPad digits={digits} width={WIDTH} onChange={change} onEnter={() => void shoot()} />}
-        <Button size="lg" radius="md" color="red" fullWidth disabled={!ready} loading={sending} onClick={() => void shoot()} data-testid="shoot-button">
+        <Button
+          size="lg"
+          radius="md"
+          color="red"
+          fullWidth
+          disabled={!ready}
+          loading={sending}
+          onClick={() => void shoot()}
+          data-testid="shoot-button"
+        >
           ยิงเลข
         </Button>
         {closed && (

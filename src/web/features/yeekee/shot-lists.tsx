@@ -42,14 +42,28 @@ function ShotRow({ record, own, testId, showName }: { record: NumberRecord; own:
 }
 
 /** The latest shots of the round, newest first, as they arrive. */
-export function LiveShots({ records, count, isOwn, connected }: { records: readonly NumberRecord[]; count: number; isOwn: (r: NumberRecord) => boolean; connected: boolean }) {
+export function LiveShots({
+  records,
+  count,
+  isOwn,
+  connected,
+}: {
+  records: readonly NumberRecord[];
+  count: number;
+  isOwn: (r: NumberRecord) => boolean;
+  connected: boolean;
+}) {
   const latest = records.slice(-LIVE_LIST_SIZE).reverse();
   return (
     <Card withBorder radius="lg" padding={0} component="section" aria-label="เลขที่ยิงล่าสุด" data-testid="live-shots">
       <Group justify="space-between" px="sm" py={8} style={{ borderBottom: "1px solid #e4ddd2" }}>
         <Text fw={600}>เลขที่ยิงล่าสุด</Text>
         <Group gap={6}>
-          <Box w={8} h={8} style={{ borderRadius: 999, background: connected ? "var(--mantine-color-green-6)" : "var(--mantine-color-gray-5)" }} />
+          <Box
+            w={8}
+            h={8}
+            style={{ borderRadius: 999, background: connected ? "var(--mantine-color-green-6)" : "var(--mantine-color-gray-5)" }}
+          />
           <Text size="xs" c="dimmed" data-testid="live-status" data-connected={connected}>
             {connected ? "สด" : "กำลังเชื่อมต่อ…"} · ทั้งหมด {count} เลข
           </Text>

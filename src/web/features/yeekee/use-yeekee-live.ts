@@ -16,7 +16,11 @@ export interface LiveState extends FeedSnapshot {
  * has no gaps. Renders are coalesced when shots arrive quickly.
  */
 export function useYeekeeLive(activityid: number): LiveState {
-  const [state, setState] = useState<{ id: number; snapshot: FeedSnapshot; connected: boolean }>({ id: activityid, snapshot: EMPTY, connected: false });
+  const [state, setState] = useState<{ id: number; snapshot: FeedSnapshot; connected: boolean }>({
+    id: activityid,
+    snapshot: EMPTY,
+    connected: false,
+  });
 
   useEffect(() => {
     const feed = new ShotFeed();

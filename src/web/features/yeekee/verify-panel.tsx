@@ -114,7 +114,12 @@ export function VerifyPanel({
                   {fetched.list.cancelled ? cancelledText(fetched.list.cancelled) : "รอบนี้ถูกยกเลิก จึงไม่มีผลรางวัล และคืนเงินทุกโพย"}
                 </Text>
               ) : (
-                <Text size="sm" fw={500} c={v.resultMatches === true ? "green.8" : v.resultMatches === false ? "red.8" : "dimmed"} data-testid="verify-result">
+                <Text
+                  size="sm"
+                  fw={500}
+                  c={v.resultMatches === true ? "green.8" : v.resultMatches === false ? "red.8" : "dimmed"}
+                  data-testid="verify-result"
+                >
                   {v.resultMatches === true
                     ? "ผลรางวัลตรงกับที่คำนวณได้ ✓"
                     : v.resultMatches === false
@@ -176,7 +181,8 @@ export function VerifyPanel({
                 </Text>
                 <Text size="sm" className="award-number">
                   ผลรวม {groupDigits(computed.sum.toString())} − ลำดับที่ 16 {computed.sixteenth}
-                  {v.seal.commitment !== null && v.seal.offset !== null ? ` + ค่าชดเชย ${computed.offset}` : ""} (mod 100000) = <b>{computed.result}</b>
+                  {v.seal.commitment !== null && v.seal.offset !== null ? ` + ค่าชดเชย ${computed.offset}` : ""} (mod 100000) ={" "}
+                  <b>{computed.result}</b>
                 </Text>
                 {v.seal.commitment !== null && v.seal.seed === null && (
                   <Text size="xs" c="dimmed">

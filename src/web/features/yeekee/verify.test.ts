@@ -12,7 +12,19 @@ function chainOf(numbers: string[]): NumberRecord[] {
     const shooter = i % 2 === 0 ? "aaaaaaaaaaaaaaaa" : "bbbbbbbbbbbbbbbb";
     const at = new Date(Date.UTC(2026, 2, 6, 5, 0, seq)).toISOString();
     head = shotHash(head, { seq, number, userId: shooter, at });
-    return { uuid: "", username: "pla***", shooter, activityid: 7, number, seq, at, hash: head, timestop: "2026-03-06T05:10:00.000Z", dateTimeStop: "", activitytype: "yeekee" };
+    return {
+      uuid: "",
+      username: "pla***",
+      shooter,
+      activityid: 7,
+      number,
+      seq,
+      at,
+      hash: head,
+      timestop: "2026-03-06T05:10:00.000Z",
+      dateTimeStop: "",
+      activitytype: "yeekee",
+    };
   });
 }
 
@@ -34,7 +46,14 @@ describe("verifyRound", () => {
   it("accepts an intact chain ending at the published head with the published result", () => {
     const records = chainOf(numbers);
     const head = records.at(-1)!.hash;
-    const v = verifyRound({ records, publishedHead: head, publishedCount: 25, liveHead: records[19]!.hash, liveCount: 20, awardLines: awardOf(numbers) });
+    const v = verifyRound({
+      records,
+      publishedHead: head,
+      publishedCount: 25,
+      liveHead: records[19]!.hash,
+      liveCount: 20,
+      awardLines: awardOf(numbers),
+    });
     expect(v.chainOk).toBe(true);
     expect(v.resultMatches).toBe(true);
     expect(publishedResult(awardOf(numbers))?.result).toBe(v.computed && !v.computed.void ? v.computed.result : "");
@@ -127,7 +146,17 @@ describe("verifyRound with a sealed seed", () => {
   const head = records.at(-1)!.hash;
   const offset = yeekeeOffset(seed, head);
   const round = (over: Partial<Parameters<typeof verifyRound>[0]> = {}) =>
-    verifyRound({ records, publishedHead: head, publishedCount: 25, seedCommitment: commitment, seed, publishedOffset: offset, seenCommitment: commitment, awardLines: awardOf(numbers, offset), ...over });
+    verifyRound({
+      records,
+      publishedHead: head,
+      publishedCount: 25,
+      seedCommitment: commitment,
+      seed,
+      publishedOffset: offset,
+      seenCommitment: commitment,
+      awardLines: awardOf(numbers, offset),
+      ...over,
+    });
 
   it("verifies the seed against the commitment, recomputes the offset and the result with it", () => {
     const v = round();

@@ -137,7 +137,13 @@ export function verifyRound(input: {
   let computed: YeekeeResult | null = null;
   try {
     // Before the reveal the offset is unknown: what shows is the sum rule alone (offset 0).
-    computed = cancelled ? null : yeekeeResult(records.map((r) => r.number), 0, offset ?? 0);
+    computed = cancelled
+      ? null
+      : yeekeeResult(
+          records.map((r) => r.number),
+          0,
+          offset ?? 0,
+        );
   } catch {
     computed = null;
   }
@@ -154,7 +160,8 @@ export function verifyRound(input: {
     }
     add("ลำดับที่ 16 (SixteenRecord)", computed.sixteenRecord, published.sixteenRecord);
     add("ลำดับที่ 1 (OneRecord)", computed.oneRecord, published.oneRecord);
-    if (computed.oneHundredRecord !== null || published.oneHundredRecord !== null) add("ลำดับที่ 100", computed.oneHundredRecord, published.oneHundredRecord);
+    if (computed.oneHundredRecord !== null || published.oneHundredRecord !== null)
+      add("ลำดับที่ 100", computed.oneHundredRecord, published.oneHundredRecord);
     add("ผล R", computed.result, published.result);
     add("สามตัวบน", computed.top3, published.top3);
     add("สองตัวล่าง", computed.bottom2, published.bottom2);

@@ -77,7 +77,15 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
 
   // A result ends shooting whatever time was announced before it.
   const shootingOver = (shootUntil !== null && now >= shootUntil) || result !== null || voided;
-  const phase: Phase = result ? "result" : voided ? "void" : shootingOver ? "computing" : openAt !== null && now < openAt ? "waiting" : "shooting";
+  const phase: Phase = result
+    ? "result"
+    : voided
+      ? "void"
+      : shootingOver
+        ? "computing"
+        : openAt !== null && now < openAt
+          ? "waiting"
+          : "shooting";
 
   // The result arrived (live, or found by asking): everything that depends on it is read again.
   const settled = result !== null || voided;
@@ -97,7 +105,10 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
   }, [settled, activityid, queryClient]);
 
   // The player's pseudonym in this round's chain, learnt from their own (unmasked) shots.
-  const ownShooter = useMemo(() => sent[0]?.shooter ?? listed.data?.recordlist.find((r) => uuid !== null && r.uuid === uuid)?.shooter ?? null, [sent, listed.data, uuid]);
+  const ownShooter = useMemo(
+    () => sent[0]?.shooter ?? listed.data?.recordlist.find((r) => uuid !== null && r.uuid === uuid)?.shooter ?? null,
+    [sent, listed.data, uuid],
+  );
   const isOwn = useCallback((r: NumberRecord) => ownShooter !== null && r.shooter === ownShooter, [ownShooter]);
   const ownShots = useMemo(() => {
     const bySeq = new Map<number, NumberRecord>();
@@ -123,7 +134,13 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
   }, [publishedCommitment]);
 
   const closedReason =
-    phase === "waiting" ? "รอบนี้ยังไม่เปิดให้ยิงเลข" : phase === "shooting" ? (shootUntil === null ? "กำลังโหลดเวลายิงเลข…" : null) : "หมดเวลายิงเลขแล้ว";
+    phase === "waiting"
+      ? "รอบนี้ยังไม่เปิดให้ยิงเลข"
+      : phase === "shooting"
+        ? shootUntil === null
+          ? "กำลังโหลดเวลายิงเลข…"
+          : null
+        : "หมดเวลายิงเลขแล้ว";
 
   return (
     <Stack gap="sm">
@@ -202,7 +219,14 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
       <OwnShots records={ownShots} />
       <RoundSlips activityid={activityid} now={now} roundText={`${lotteryName} ${roundText}`} betLink={betLink} />
       <Suspense fallback={null}>
-        <VerifyPanel activityid={activityid} liveCount={live.count} liveHead={live.head} awardLines={awardLines} voided={voided} seenCommitment={seenCommitment} />
+        <VerifyPanel
+          activityid={activityid}
+          liveCount={live.count}
+          liveHead={live.head}
+          awardLines={awardLines}
+          voided={voided}
+          seenCommitment={seenCommitment}
+        />
       </Suspense>
     </Stack>
   );
@@ -216,14 +240,14 @@ function ResultRule({ minShots }: { minShots: number | null }) {
         วิธีออกผล
       </Text>
       <Text size="xs" c="dimmed" mt={2}>
-        นำเลขที่ทุกคนยิงมารวมกัน ลบเลขลำดับที่ 16 นับจากเลขสุดท้าย แล้วบวกค่าชดเชยจากเมล็ดสุ่มที่ปิดผนึกไว้ตั้งแต่เปิดรอบ
-        เก็บ 5 หลักท้ายเป็นเลขผล (สามตัวบน = 3 หลักท้าย สองตัวล่าง = 2 หลักแรก)
+        นำเลขที่ทุกคนยิงมารวมกัน ลบเลขลำดับที่ 16 นับจากเลขสุดท้าย แล้วบวกค่าชดเชยจากเมล็ดสุ่มที่ปิดผนึกไว้ตั้งแต่เปิดรอบ เก็บ 5 หลักท้ายเป็นเลขผล (สามตัวบน = 3 หลักท้าย
+        สองตัวล่าง = 2 หลักแรก)
       </Text>
       <Text size="xs" c="dimmed" mt={2}>
         {minShots !== null && minShots > 0
           ? `ผู้ดูแลกำหนดให้ต้องยิงอย่างน้อย ${minShots} เลข ถ้ายิงไม่ถึงจะยกเลิกรอบและคืนเงินทุกโพย`
-          : "ทุกรอบออกผลแม้มีคนยิงน้อย: ยิงไม่ถึง 16 เลขจะไม่ลบเลขใด ไม่มีใครยิงเลยผลรวมเป็น 0"}
-        {" "}เมล็ดสุ่มเปิดเผยพร้อมผล ทุกคนจึงคำนวณและตรวจผลเองได้ที่ “ตรวจสอบผล” ด้านล่าง
+          : "ทุกรอบออกผลแม้มีคนยิงน้อย: ยิงไม่ถึง 16 เลขจะไม่ลบเลขใด ไม่มีใครยิงเลยผลรวมเป็น 0"}{" "}
+        เมล็ดสุ่มเปิดเผยพร้อมผล ทุกคนจึงคำนวณและตรวจผลเองได้ที่ “ตรวจสอบผล” ด้านล่าง
       </Text>
     </Card>
   );
@@ -237,10 +261,9 @@ function SealNotice({ commitment, revealed }: { commitment: string; revealed: bo
         เมล็ดสุ่มที่ปิดผนึก
       </Text>
       <Text size="xs" c="dimmed" mt={2}>
-        ผลยี่กีไม่ได้มาจากผลรวมเลขที่ยิงอย่างเดียว ระบบบวก &quot;ค่าชดเชย&quot; ที่คำนวณจากเมล็ดสุ่มลับซึ่งสุ่มไว้ตั้งแต่เปิดรอบ
-        และจะเปิดเผยพร้อมผลรางวัล จึงไม่มีใครรู้หรือกำหนดผลล่วงหน้าได้ แม้แต่คนที่ยิงเป็นคนสุดท้าย
-        ด้านล่างคือลายนิ้วมือ (SHA-256) ของเมล็ดสุ่มนี้ ประกาศไว้ก่อนแล้ว
-        {revealed ? " ตรวจได้ที่ \"ตรวจสอบผล\" ด้านล่าง" : " เมื่อออกผลแล้วตรวจได้ว่าเมล็ดสุ่มตรงกับลายนิ้วมือนี้"}
+        ผลยี่กีไม่ได้มาจากผลรวมเลขที่ยิงอย่างเดียว ระบบบวก &quot;ค่าชดเชย&quot; ที่คำนวณจากเมล็ดสุ่มลับซึ่งสุ่มไว้ตั้งแต่เปิดรอบ และจะเปิดเผยพร้อมผลรางวัล
+        จึงไม่มีใครรู้หรือกำหนดผลล่วงหน้าได้ แม้แต่คนที่ยิงเป็นคนสุดท้าย ด้านล่างคือลายนิ้วมือ (SHA-256) ของเมล็ดสุ่มนี้ ประกาศไว้ก่อนแล้ว
+        {revealed ? ' ตรวจได้ที่ "ตรวจสอบผล" ด้านล่าง' : " เมื่อออกผลแล้วตรวจได้ว่าเมล็ดสุ่มตรงกับลายนิ้วมือนี้"}
       </Text>
       <Text ff="monospace" size="xs" mt={4} style={{ wordBreak: "break-all" }}>
         {commitment}

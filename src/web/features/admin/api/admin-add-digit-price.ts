@@ -8,4 +8,5 @@ import { adminPricesKey } from "./read-new-digit-price-add-last-time";
 export const adminAddDigitPrice = (body: BodyOf<typeof betting.adminAddDigitPrice>) => callApi(betting.adminAddDigitPrice, body);
 
 /** After a price is set, the round's current and past prices are read again. */
-export const afterAddDigitPrice = (queryClient: QueryClient, activityId: number) => queryClient.invalidateQueries({ queryKey: adminPricesKey(activityId) });
+export const afterAddDigitPrice = (queryClient: QueryClient, activityId: number) =>
+  queryClient.invalidateQueries({ queryKey: adminPricesKey(activityId) });

@@ -9,4 +9,5 @@ export const adminLottoConfig = (body: BodyOf<typeof betting.adminLottoConfig>) 
 export const adminRatesKey = (configID: string) => ["admin", "rates", configID];
 
 /** A lottery's pay rates as the operator edits them. */
-export const adminRatesQuery = (configID: string | null) => queryOptions({ queryKey: adminRatesKey(configID ?? ""), queryFn: () => adminLottoConfig({ configID: configID! }) });
+export const adminRatesQuery = (configID: string | null) =>
+  queryOptions({ queryKey: adminRatesKey(configID ?? ""), queryFn: () => adminLottoConfig({ configID: configID! }) });

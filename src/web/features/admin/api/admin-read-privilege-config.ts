@@ -4,4 +4,7 @@ import { callApi } from "../../../lib/api";
 
 export const PRIVILEGE_CONFIG_KEY = ["admin-privilege-config"] as const;
 
-export const privilegeConfigQuery = queryOptions({ queryKey: PRIVILEGE_CONFIG_KEY, queryFn: () => callApi(points.adminReadPrivilegeConfig, {}) });
+export const privilegeConfigQuery = queryOptions({
+  queryKey: PRIVILEGE_CONFIG_KEY,
+  queryFn: () => callApi(points.adminReadPrivilegeConfig, {}),
+});

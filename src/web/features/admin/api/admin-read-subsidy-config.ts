@@ -4,4 +4,7 @@ import { callApi } from "../../../lib/api";
 
 export const SUBSIDY_CONFIG_KEY = ["admin-subsidy-config"] as const;
 
-export const subsidyConfigQuery = queryOptions({ queryKey: SUBSIDY_CONFIG_KEY, queryFn: () => callApi(referral.adminReadSubsidyConfig, {}) });
+export const subsidyConfigQuery = queryOptions({
+  queryKey: SUBSIDY_CONFIG_KEY,
+  queryFn: () => callApi(referral.adminReadSubsidyConfig, {}),
+});

@@ -8,4 +8,5 @@ import { MY_BANK_KEY } from "./admin-get-mybank";
 export const adminSaveMyBank = (body: BodyOf<typeof wallet.adminSaveMyBank>) => callApi(wallet.adminSaveMyBank, body);
 
 /** The answer is the new list: shown at once. */
-export const afterSaveMyBank = (queryClient: QueryClient, answer: Awaited<ReturnType<typeof adminSaveMyBank>>) => queryClient.setQueryData(MY_BANK_KEY, answer);
+export const afterSaveMyBank = (queryClient: QueryClient, answer: Awaited<ReturnType<typeof adminSaveMyBank>>) =>
+  queryClient.setQueryData(MY_BANK_KEY, answer);

@@ -32,7 +32,11 @@ export function usePostSlip(activityid: number) {
     mutationFn: async (c: Confirmation) => {
       if (isOffline()) throw new ApiCallError(SLIP_OFFLINE, 0);
       try {
-        return await callApi(betting.postNumberDigit, { uuid: uuid ?? "", activityid, datetime: c.datetime, numberlist: toNumberlist(c.lines) }, "Error posting number digit");
+        return await callApi(
+          betting.postNumberDigit,
+          { uuid: uuid ?? "", activityid, datetime: c.datetime, numberlist: toNumberlist(c.lines) },
+          "Error posting number digit",
+        );
       } catch (e) {
         if (e instanceof ApiCallError && e.statusCode === 0) throw new ApiCallError(SLIP_CONNECTION_LOST, 0);
         throw e;

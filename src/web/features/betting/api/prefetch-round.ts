@@ -19,7 +19,12 @@ import { otherActivitiesQuery } from "./other-activities";
  * business date by the server's clock, so it waits for the clock's offset (`offsetMeasured`); another
  * lottery's does not.
  */
-export async function prefetchRoundList(client: QueryClient, activityid: number, lottoParam: string | null, offsetMeasured: Promise<unknown>): Promise<unknown> {
+export async function prefetchRoundList(
+  client: QueryClient,
+  activityid: number,
+  lottoParam: string | null,
+  offsetMeasured: Promise<unknown>,
+): Promise<unknown> {
   const list = roundListOf(chosenLottery(client.getQueryData<LottoListItem[]>(LOTTO_LIST_QUERY) ?? [], activityid, lottoParam), activityid);
   if (list === null) return;
   if (!list.yeekee) return prefetchAtStart(client, otherActivitiesQuery(list.configID));

@@ -10,7 +10,8 @@ export function useSaveDraft() {
   const { uuid } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (lines: readonly FormLine[]) => callApi(betting.addDraftDigit, { uuid: uuid ?? "", numberlist_str: JSON.stringify(toNumberlist(lines)) }),
+    mutationFn: (lines: readonly FormLine[]) =>
+      callApi(betting.addDraftDigit, { uuid: uuid ?? "", numberlist_str: JSON.stringify(toNumberlist(lines)) }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: draftsKey(uuid) }),
   });
 }

@@ -34,7 +34,9 @@ export function useGamesLive(type: GameType): boolean {
             list && !list.gamelist.some((g) => g.id === m.game.id) ? { ...list, gamelist: [m.game, ...list.gamelist] } : list,
           );
       } else if (m.type === "closed") {
-        queryClient.setQueryData<OpenList>(openKey, (list) => (list ? { ...list, gamelist: list.gamelist.filter((g) => g.id !== m.id) } : list));
+        queryClient.setQueryData<OpenList>(openKey, (list) =>
+          list ? { ...list, gamelist: list.gamelist.filter((g) => g.id !== m.id) } : list,
+        );
         if (m.mine) {
           void queryClient.invalidateQueries({ queryKey: ["games-mine"] });
           void queryClient.invalidateQueries({ queryKey: ["games-log"] });

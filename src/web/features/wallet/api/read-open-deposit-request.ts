@@ -16,4 +16,5 @@ export function showOpenDeposit(queryClient: QueryClient, uuid: string | null | 
 }
 
 /** What the server holds may have changed (reported or cancelled in another tab, expired): read it again. */
-export const rereadOpenDeposit = (queryClient: QueryClient, uuid: string | null | undefined) => void queryClient.invalidateQueries({ queryKey: openKey(uuid) });
+export const rereadOpenDeposit = (queryClient: QueryClient, uuid: string | null | undefined) =>
+  void queryClient.invalidateQueries({ queryKey: openKey(uuid) });
