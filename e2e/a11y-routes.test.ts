@@ -167,6 +167,8 @@ it("the operator at 360 × 740: every route, then every tab of the back office a
   await admin.goto(PATHS.admin);
   await settle(admin);
   const tabs = admin.getByRole("tab");
+  // The back office draws its tab list once its own data has come back; wait for the list, not a time.
+  await tabs.nth(10).waitFor();
   const count = await tabs.count();
   expect(count).toBeGreaterThan(10);
   for (let i = 0; i < count; i += 1) {
