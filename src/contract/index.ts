@@ -13,3 +13,4 @@ export * as rg from "./rg";
 export * as notices from "./notices";
 export * as account from "./account";
 export * as backOffice from "./back-office";
+export * as bank from "./bank";

@@ -84,7 +84,16 @@ export const readOpenDepositRequest = route({
   access: "player",
   summary: "รายการขอฝากที่ยังรอโอนอยู่ (ยอด บัญชีรับเงิน QR เวลาที่เหลือ) หรือ null",
   body: () => z.object({ uuid: Uuid.optional() }).nullish(),
-  response: () => z.object({ status: ResultStatus, request: OpenDepositRequest.nullable() }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      request: OpenDepositRequest.nullable(),
+      /**
+       * The player's deposit credited in the last 10 minutes (by an operator or the bank feed), newest first,
+       * so the deposit page that showed the request can say it arrived (docs/decisions/045-automatic-deposits.md).
+       */
+      lastCredited: z.object({ transection: z.string(), amount: z.number(), at: z.string() }).nullable(),
+    }),
 });
 
 export const cancelDepositRequest = route({

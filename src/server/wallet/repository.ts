@@ -61,6 +61,18 @@ export async function openDepositRequestOf(db: Executor, userId: string): Promis
   return result.rows[0] ?? null;
 }
 
+/** The player's deposit approved in the last ten minutes, newest first (decision 045). */
+export async function lastCreditedOf(
+  db: Executor,
+  userId: string,
+): Promise<Row<"pay_records", "transection" | "amount" | "decided_at"> | null> {
+  const result = await db.execute<Row<"pay_records", "transection" | "amount" | "decided_at">>(sql`
+    select transection, amount, decided_at from pay_records
+    where user_id = ${userId} and status = 'Approve' and decided_at > now() - interval '10 minutes'
+    order by decided_at desc, id desc limit 1`);
+  return result.rows[0] ?? null;
+}
+
 export async function insertDepositRequest(
   db: Executor,
   r: { userId: string; amount: bigint; transection: string; ttlMinutes: number; siteBankId: number | null; promptpayId: string | null },

@@ -33,7 +33,12 @@ export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, d
   );
   r(wallet.readOpenDepositRequest, async ({ body, user }) => {
     const open = await service.openDepositRequest(user, body?.uuid);
-    return { status: "Success" as const, request: open ? openDepositRequestView(open) : null };
+    const credited = await service.lastCredited(user);
+    return {
+      status: "Success" as const,
+      request: open ? openDepositRequestView(open) : null,
+      lastCredited: credited ? { transection: credited.transection, amount: credited.amount, at: credited.at.toISOString() } : null,
+    };
   });
   r(wallet.cancelDepositRequest, async ({ body, user }) => {
     await service.cancelDepositRequest(user, body);

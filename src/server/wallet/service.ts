@@ -170,6 +170,12 @@ export function walletService(db: Db) {
       return open ? openRequestOf(open) : null;
     },
 
+    /** The deposit credited in the last ten minutes, if any, for the page that waits on it (decision 045). */
+    async lastCredited(user: AuthUser) {
+      const row = await repo.lastCreditedOf(db, user.uuid);
+      return row ? { transection: row.transection, amount: satangToBaht(BigInt(row.amount)), at: new Date(row.decided_at!) } : null;
+    },
+
     async cancelDepositRequest(user: AuthUser, body: { transection: string; uuid?: string }): Promise<void> {
       own(user, body.uuid);
       return db.transaction(async (tx) => {
