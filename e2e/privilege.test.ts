@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { baht, bahtToSatang, formatCredit, formatMoney } from "../src/domain/money";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
-import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
+import { adminToken, creditOf, fund, reportDeposit, saveReceivingBank } from "../tests/support/wallet";
 import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { useSite } from "./support/site";
 
@@ -17,16 +17,7 @@ let page: Page;
 
 beforeAll(async () => {
   admin = await adminToken(site);
-  expect(
-    (
-      await post(
-        site.app,
-        "/api/admin/save-mybank",
-        { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
-        admin,
-      )
-    ).statusCode,
-  ).toBe(200);
+  await saveReceivingBank(site, admin);
   player = await createPlayer(site);
   page = (await signedInPage(site, player, SMALL_PHONE_VIEWPORT)).page;
 });

@@ -7,7 +7,7 @@ import { bangkokDateKey } from "../src/domain/thai-date";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
-import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
+import { adminToken, creditOf, fund, reportDeposit, saveReceivingBank } from "../tests/support/wallet";
 import { animationsDone, closeWelcomeBanner, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
@@ -25,16 +25,7 @@ let round: number;
 
 beforeAll(async () => {
   admin = await adminToken(site);
-  expect(
-    (
-      await post(
-        site.app,
-        "/api/admin/save-mybank",
-        { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" },
-        admin,
-      )
-    ).statusCode,
-  ).toBe(200);
+  await saveReceivingBank(site, admin);
   player = await createPlayer(site);
   // A deposit for the statement, and credit to bet with.
   const deposit = await reportDeposit(site, player, 500);

@@ -29,6 +29,21 @@ export async function adjust(t: TestApp, admin: string, body: Record<string, unk
   return { statusCode: res.statusCode, body: res.json() as Record<string, unknown> & { status: string; message?: string } };
 }
 
+/** The site's receiving account, set up as an operator does in the back office (`/api/admin/save-mybank`). */
+export async function saveReceivingBank(
+  t: TestApp,
+  admin: string,
+  bank: { bankname: string; bankno: string; bankaccounts: string; promptpay?: string } = {
+    bankname: "kbank",
+    bankno: "0011223344",
+    bankaccounts: "บริษัท หวยดี จำกัด",
+    promptpay: "0812345678",
+  },
+): Promise<void> {
+  const res = await post(t.app, "/api/admin/save-mybank", bank, admin);
+  if (res.statusCode !== 200) throw new Error(`save-mybank failed: ${JSON.stringify(res.body)}`);
+}
+
 /** A deposit the whole way: amount request, transfer report, and (optionally) the operator's decision. */
 export async function reportDeposit(t: TestApp, player: { uuid: string; token: string }, baht: number) {
   const amount = await post(t.app, "/api/gent-amount", { amount: baht }, player.token);

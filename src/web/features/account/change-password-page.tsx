@@ -1,6 +1,7 @@
 import { Alert, Button, Card, PasswordInput, Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { NewPasswordFields } from "../../components/new-password-fields";
 import { PageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 import { checkOldPassword } from "./api/check-old-password";
@@ -42,20 +43,12 @@ export function ChangePasswordPage() {
               onChange={(e) => setOldPassword(e.currentTarget.value)}
               required
             />
-            <PasswordInput
+            <NewPasswordFields
               label="รหัสผ่านใหม่"
-              description="อย่างน้อย 8 ตัวอักษร"
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.currentTarget.value)}
-              required
-            />
-            <PasswordInput
-              label="ยืนยันรหัสผ่านใหม่"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-              required
+              password={newPassword}
+              confirm={confirm}
+              onPassword={setNewPassword}
+              onConfirm={setConfirm}
             />
             {mismatch && <Alert color="red">รหัสผ่านใหม่ทั้งสองช่องไม่ตรงกัน</Alert>}
             {change.error && <Alert color="red">{change.error.message}</Alert>}

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Card, Image, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Image, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { NewPasswordFields } from "../../components/new-password-fields";
 import { PATHS } from "../../lib/paths";
 import { forgotPassword } from "./api/forgot-password";
 import { resetPassword } from "./api/reset-password";
@@ -89,22 +90,12 @@ export function ForgotPasswordPage() {
                   onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, "").slice(0, 6))}
                   required
                 />
-                <PasswordInput
+                <NewPasswordFields
                   label="รหัสผ่านใหม่"
-                  description="อย่างน้อย 8 ตัวอักษร"
-                  name="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  required
-                />
-                <PasswordInput
-                  label="ยืนยันรหัสผ่านใหม่"
-                  name="confirm"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.currentTarget.value)}
-                  required
+                  password={password}
+                  confirm={confirm}
+                  onPassword={setPassword}
+                  onConfirm={setConfirm}
                 />
                 {(formError || reset.error) && (
                   <Alert color="red" data-testid="reset-error">

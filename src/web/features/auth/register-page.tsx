@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Image, PasswordInput, Stack, Stepper, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, Image, Stack, Stepper, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -6,6 +6,7 @@ import type { BankCode } from "../../../domain/banks";
 import { maskDigits } from "../../../domain/digit-mask";
 import { PATHS } from "../../lib/paths";
 import { BankSelect } from "../../components/bank-select";
+import { NewPasswordFields } from "../../components/new-password-fields";
 import { checkPhoneNumber } from "./api/check-phonenumber";
 import { checkOtpCall } from "./api/check-otp";
 import { checkUsernameBankno } from "./api/check-username-bankno";
@@ -163,23 +164,7 @@ export function RegisterPage() {
                     onChange={(e) => setUsername(e.currentTarget.value)}
                     required
                   />
-                  <PasswordInput
-                    label="รหัสผ่าน"
-                    description="อย่างน้อย 8 ตัวอักษร"
-                    name="password"
-                    autoComplete="new-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.currentTarget.value)}
-                    required
-                  />
-                  <PasswordInput
-                    label="ยืนยันรหัสผ่าน"
-                    name="confirm"
-                    autoComplete="new-password"
-                    value={confirm}
-                    onChange={(e) => setConfirm(e.currentTarget.value)}
-                    required
-                  />
+                  <NewPasswordFields label="รหัสผ่าน" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
                   <BankSelect value={bank} onChange={setBank} />
                   <TextInput
                     label="เลขบัญชีธนาคาร"
