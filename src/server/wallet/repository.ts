@@ -369,6 +369,18 @@ export async function ledgerTotals(db: Executor) {
     from pay_records p left join ledger_transactions t on t.kind = 'deposit' and t.reference = 'paynow:' || p.id
     group by p.id, p.status having (p.status = 'Approve') <> (count(t.id) = 1) or count(t.id) > 1
     union all
+    -- Automatic deposits (docs/decisions/045): a deposit approved by no operator was approved by the bank's record,
+    -- and has exactly one; every record linked to a deposit names an approved one of its own amount (credited
+    -- exactly once by the rule above).
+    select 'paynow:' || p.id, 'approved by the system with ' || count(r.id) || ' bank records'
+    from pay_records p left join bank_records r on r.pay_record_id = p.id
+    where p.status = 'Approve' and p.decided_by is null
+    group by p.id having count(r.id) <> 1
+    union all
+    select 'bank-record:' || r.id, 'linked to deposit ' || coalesce(p.status, 'missing') || ' of ' || coalesce(p.amount::text, '-') || ' for ' || r.amount
+    from bank_records r left join pay_records p on p.id = r.pay_record_id
+    where r.pay_record_id is not null and (p.status is distinct from 'Approve' or p.amount <> r.amount)
+    union all
     select 'withdrawal:' || w.id, 'withdrawal ' || w.status || ' has holds/payouts/refunds '
       || count(t.id) filter (where t.kind = 'withdrawal.hold') || '/'
       || count(t.id) filter (where t.kind = 'withdrawal.paid') || '/'
