@@ -1,8 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bank, wallet } from "../../src/contract";
 import { formatThaiDateTime } from "../../src/domain/thai-date";
-import { feedSignature } from "../../src/server/http/signed-feed";
 import { THAI } from "../support/app";
+import { BANK_FEED_SECRET, type SimulatedRecord, simulatedBank } from "../support/bank";
 import { call } from "../support/call";
 import { useTestApp } from "../support/fixture";
 import { createPlayer } from "../support/players";
@@ -11,8 +11,7 @@ import { creditOf, ledgerCheck } from "../support/wallet";
 // The statement upload of automatic deposits (docs/decisions/045-automatic-deposits.md): the operator saves
 // which columns hold what once per receiving account, previews a bank's CSV, and imports it through the same
 // intake as the signed feed, so every transfer is stored, and credited, once whichever way it came.
-const FEED_SECRET = "statement-test-bank-feed-secret-0123456789";
-const app = useTestApp({ bankFeedSecret: FEED_SECRET });
+const app = useTestApp({ bankFeedSecret: BANK_FEED_SECRET });
 let siteBankId: number;
 let otherBankId: number;
 
@@ -38,22 +37,10 @@ const statement = (rows: Row[]) =>
   ].join("\r\n") +
   "\r\n";
 
-/** The simulated bank's relay: a batch signed as a relay signs it. */
-async function feed(records: Array<Record<string, unknown>>) {
-  const payload = JSON.stringify({ records });
-  const timestamp = String(Date.now());
-  const res = await app.t.app.inject({
-    method: "POST",
-    url: "/api/admin/bank-feed",
-    payload,
-    headers: {
-      "content-type": "application/json",
-      "x-feed-timestamp": timestamp,
-      "x-feed-signature": feedSignature(FEED_SECRET, timestamp, payload),
-    },
-  });
+async function feed(records: SimulatedRecord[]) {
+  const res = await simulatedBank(app.t.app, "1234567890").send(records);
   expect(res.statusCode).toBe(200);
-  return res.json() as { records: Array<{ id: number; duplicate: boolean }> };
+  return res.body as { records: Array<{ id: number; duplicate: boolean }> };
 }
 const records = async () => Number((await app.t.owner.$client.query("select count(*)::int as n from bank_records")).rows[0].n);
 const importing = (csv: string, id = siteBankId) => call(app.t.app, bank.adminImportStatement, { site_bank_id: id, csv }, app.admin);

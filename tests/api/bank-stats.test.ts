@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bank, wallet } from "../../src/contract";
-import { baht, bahtToSatang } from "../../src/domain/money";
-import { intakeRecords } from "../../src/server/bank/intake";
 import { bankWaitingStep } from "../../src/server/jobs/bank-watch";
 import { processMetrics } from "../../src/server/metrics/server";
+import { BANK_FEED_SECRET, simulatedBank } from "../support/bank";
 import { call } from "../support/call";
 import { useTestApp } from "../support/fixture";
 import { createPlayer } from "../support/players";
 
 // Today's figures of automatic deposits (docs/decisions/045-automatic-deposits.md): the dashboard's call and
 // /metrics read the same numbers, and a record left waiting over 15 minutes is logged as an alert once.
-const app = useTestApp();
+const app = useTestApp({ bankFeedSecret: BANK_FEED_SECRET });
 let siteBankId: number;
 let scrape: ReturnType<typeof processMetrics>;
 
@@ -30,25 +29,27 @@ afterAll(async () => {
   await scrape?.close();
 });
 
-let refs = 0;
-/** A record as the feed's intake stores it, `secondsAgo` transferred. */
+/** A record sent by the simulated bank, transferred `secondsAgo`. */
 async function arrive(amount: number, secondsAgo = 0) {
-  const [stored] = await intakeRecords(
-    app.t.db,
-    [
-      {
-        siteBankId,
-        bankRef: `ST${++refs}`,
-        amount: bahtToSatang(baht(amount)),
-        time: new Date(Date.now() - secondsAgo * 1000),
-        fromBank: null,
-        fromAccount: null,
-        fromName: null,
-      },
-    ],
-    "feed",
+  const relay = simulatedBank(app.t.app, "2223334445");
+  const res = await relay.send([relay.record(amount, { time: new Date(Date.now() - secondsAgo * 1000).toISOString() })]);
+  if (res.statusCode !== 200) throw new Error(JSON.stringify(res.body));
+  return res.body.records![0]!;
+}
+async function request(amount: number) {
+  const p = await createPlayer(app.t);
+  const asked = await call(app.t.app, wallet.gentAmount, { amount }, p.token);
+  if (!asked.ok) throw new Error(JSON.stringify(asked.body));
+  return asked.body;
+}
+async function autoApprove(on: boolean) {
+  const res = await call(
+    app.t.app,
+    bank.adminUpdateBankSettings,
+    { autoApprove: on, autoMax: 50_000, clockToleranceMinutes: 5 },
+    app.admin,
   );
-  return stored!;
+  expect(res.statusCode).toBe(200);
 }
 const stats = async () => {
   const res = await call(app.t.app, bank.adminBankStats, {}, app.admin);
@@ -88,31 +89,38 @@ describe("today's figures of automatic deposits", () => {
       [300, 30],
       [400, 90],
     ] as const) {
-      const p = await createPlayer(app.t);
-      const asked = await call(app.t.app, wallet.gentAmount, { amount }, p.token);
-      if (!asked.ok) throw new Error(JSON.stringify(asked.body));
-      expect((await arrive(asked.body.amount, secondsAgo)).state).toBe("matched");
+      expect((await arrive((await request(amount)).amount, secondsAgo)).state).toBe("matched");
     }
+    // One the operator credits: automatic approval off, it waits for one click.
+    await autoApprove(false);
+    const byHand = await request(600);
+    const held = await arrive(byHand.amount);
+    await autoApprove(true);
+    expect(held.state).toBe("waiting");
+    const matched = await call(
+      app.t.app,
+      bank.adminMatchBankRecord,
+      { id: held.id, transection: byHand.transection, reason: "ตรวจแล้ว ยอดตรงกับรายการขอฝาก" },
+      app.admin,
+    );
+    expect(matched.statusCode).toBe(200);
     // Three with no request: one stays waiting, one is returned today, one waits since yesterday.
     await arrive(123.45);
     const returned = await arrive(234.56);
-    await app.t.owner.$client.query("update bank_records set state = 'returned', returned_at = now(), note = 'ไม่ใช่ของผู้เล่น' where id = $1", [
-      returned.id,
-    ]);
+    expect(
+      (await call(app.t.app, bank.adminReturnBankRecord, { id: returned.id, reason: "ไม่ใช่ของผู้เล่น คืนผู้โอน" }, app.admin)).statusCode,
+    ).toBe(200);
     const yesterday = await arrive(345.67, 26 * 3600);
     await age(yesterday.id, 26 * 60);
     // Matched by the system yesterday: not today's.
-    const p = await createPlayer(app.t);
-    const asked = await call(app.t.app, wallet.gentAmount, { amount: 500 }, p.token);
-    if (!asked.ok) throw new Error(JSON.stringify(asked.body));
-    const old = await arrive(asked.body.amount);
+    const old = await arrive((await request(500)).amount);
     await app.t.owner.$client.query(
       "update bank_records set received_at = now() - interval '26 hours', matched_at = now() - interval '26 hours', transferred_at = now() - interval '27 hours' where id = $1",
       [old.id],
     );
 
     const s = await stats();
-    expect(s).toMatchObject({ received: 4, matchedAuto: 2, matchedByOperator: 0, waiting: 2, returned: 1, waitingOver15Minutes: 1 });
+    expect(s).toMatchObject({ received: 5, matchedAuto: 2, matchedByOperator: 1, waiting: 2, returned: 1, waitingOver15Minutes: 1 });
     // percentile_cont over {30, 90}: the median halfway, p95 near the larger; a second of slack for the test's own time.
     expect(s.creditSecondsP50).toBeGreaterThanOrEqual(60);
     expect(s.creditSecondsP50).toBeLessThan(62);
@@ -122,7 +130,7 @@ describe("today's figures of automatic deposits", () => {
     const m = await metrics();
     expect(m.get('lotto_bank_records_today{kind="received"}')).toBe(s.received);
     expect(m.get('lotto_bank_records_today{kind="matched_auto"}')).toBe(s.matchedAuto);
-    expect(m.get('lotto_bank_records_today{kind="matched_operator"}')).toBe(0);
+    expect(m.get('lotto_bank_records_today{kind="matched_operator"}')).toBe(1);
     expect(m.get('lotto_bank_records_today{kind="returned"}')).toBe(1);
     expect(m.get("lotto_bank_records_waiting")).toBe(2);
     expect(m.get("lotto_bank_records_waiting_over_15_minutes")).toBe(1);
