@@ -14,8 +14,8 @@ export default defineConfig({
           environment: "node",
           // A few are exhaustive or property tests (10^6 cases): seconds on a machine busy with the rest.
           testTimeout: 30_000,
-          // Vitest's default is one worker fewer than the cores: one worker on the 2-core CI machine.
-          maxWorkers: 2,
+          // Run in the api project's group, which must share its number of workers (docs/decisions/046).
+          maxWorkers: 3,
         },
       },
       {
