@@ -33,6 +33,7 @@ import { pointsRoutes } from "./points/routes";
 import { referralRoutes } from "./referral/routes";
 import { rgRoutes } from "./rg/routes";
 import { walletRoutes } from "./wallet/routes";
+import { bankRoutes } from "./bank/routes";
 import { lotteryRoutes } from "./lottery/routes";
 import { noticesRoutes } from "./notices/routes";
 import { backOfficeRoutes } from "./back-office/routes";
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, authenticate, auth, config.rateLimitAuthPerMinute);
   siteRoutes(app, authenticate, db);
   walletRoutes(app, authenticate, db);
+  bankRoutes(app, authenticate, db, config.bankFeedSecret);
   referralRoutes(app, authenticate, db);
   pointsRoutes(app, authenticate, db);
   gamesRoutes(app, authenticate, db);

@@ -59,6 +59,7 @@ const Env = z.object({
   SMS_WEBHOOK_URL: z.string().url().optional(),
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   RESULT_FEED_SECRET: z.string().min(32, "RESULT_FEED_SECRET must be at least 32 characters").optional(),
+  BANK_FEED_SECRET: z.string().min(32, "BANK_FEED_SECRET must be at least 32 characters").optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SHOTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Live yeekee WebSockets per client address (players behind one carrier NAT share an address).
@@ -104,6 +105,8 @@ export interface Config {
   wsMaxPerAddress: number;
   /** HMAC secret of the machine result feed; the feed is refused while it is unset. */
   resultFeedSecret: string | undefined;
+  /** HMAC secret of the bank feed of incoming transfers (docs/decisions/045); the feed is refused while it is unset. */
+  bankFeedSecret: string | undefined;
   logLevel: z.infer<typeof Env>["LOG_LEVEL"];
   /** SERVER_TIMING=1: every response says how long the server took (`Server-Timing: app;dur=ms`), for measuring. */
   serverTiming: boolean;
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: e.METRICS_HOST,
     ledgerCheckMinutes: e.LEDGER_CHECK_MINUTES,
     resultFeedSecret: e.RESULT_FEED_SECRET,
+    bankFeedSecret: e.BANK_FEED_SECRET,
     logLevel: e.LOG_LEVEL,
     webDir: resolve("dist/web"),
   };

@@ -9,6 +9,7 @@ import { seedGameConfig } from "./games/config";
 import { seedPrivilegeConfig } from "./points/config";
 import { seedSubsidyConfig } from "./referral/config";
 import { seedWalletConfig } from "./wallet/config";
+import { seedBankSettings } from "./bank/config";
 import { seedYeekeeConfig } from "./yeekee/config";
 
 /**
@@ -20,6 +21,7 @@ export async function seed(db: Db, admin: { username: string; password: string |
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('lotto:seed', 0))`);
     await seedSiteConfig(tx);
     await seedWalletConfig(tx);
+    await seedBankSettings(tx);
     await seedSubsidyConfig(tx);
     await seedPrivilegeConfig(tx);
     await seedGameConfig(tx);

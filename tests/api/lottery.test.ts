@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedSignature } from "../../src/server/lottery/feed";
+import { feedSignature } from "../../src/server/http/signed-feed";
 import { closeDue } from "../../src/server/lottery/planning";
 import { createTestApp, type TestApp, THAI } from "../support/app";
 import { createPlayer, post } from "../support/players";

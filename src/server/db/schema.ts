@@ -1112,3 +1112,52 @@ export const winNoticeMarks = pgTable("win_notice_marks", {
   seenEntryId: bigint("seen_entry_id", { mode: "number" }).notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The bank's own records of incoming transfers (ฝากออโต้, docs/decisions/045-automatic-deposits.md), from the signed
+ * feed or a statement upload: stored once per receiving account and dedupe key, however often delivered, then
+ * matched to a deposit request by its unique amount (or left waiting for the operator).
+ */
+export const bankRecords = pgTable(
+  "bank_records",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    siteBankId: bigint("site_bank_id", { mode: "number" })
+      .notNull()
+      .references(() => siteBankAccounts.id),
+    channel: text("channel", { enum: ["feed", "statement"] }).notNull(),
+    bankRef: text("bank_ref"),
+    /** `ref:<bank_ref>`, or `at:<time ISO UTC>|<satang>|<sender>` when the bank gives no reference (decision 045). */
+    dedupeKey: text("dedupe_key").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    transferredAt: timestamp("transferred_at", { withTimezone: true }).notNull(),
+    fromBank: text("from_bank"),
+    fromAccount: text("from_account"),
+    fromName: text("from_name"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    state: text("state", { enum: ["waiting", "matched", "returned"] })
+      .notNull()
+      .default("waiting"),
+    /** Why it waits (a BankWaitReason of src/contract/bank.ts); null once decided. */
+    reason: text("reason"),
+    /** The deposit it credited: one record per pay record. */
+    payRecordId: bigint("pay_record_id", { mode: "number" }).references(() => payRecords.id),
+    matchedBy: text("matched_by", { enum: ["system", "operator"] }),
+    matchedAt: timestamp("matched_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by"),
+    /** The operator's reason for a match or a return. */
+    note: text("note"),
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("bank_records_dedupe_key").on(t.siteBankId, t.dedupeKey),
+    uniqueIndex("bank_records_pay_record_key").on(t.payRecordId),
+    index("bank_records_state_idx").on(t.state, t.receivedAt),
+    check("bank_records_amount_positive", sql`${t.amount} > 0`),
+    check("bank_records_channel", sql`${t.channel} in ('feed', 'statement')`),
+    check("bank_records_state", sql`${t.state} in ('waiting', 'matched', 'returned')`),
+    check("bank_records_matched_by", sql`${t.matchedBy} in ('system', 'operator')`),
+    // A matched record names its deposit; a waiting or returned one names none.
+    check("bank_records_matched_link", sql`(${t.state} = 'matched') = (${t.payRecordId} is not null)`),
+  ],
+);

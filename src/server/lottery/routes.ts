@@ -4,7 +4,7 @@ import { writeAudit } from "../admin/audit";
 import type { Db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { type Authenticate, routesOf } from "../http/register-route";
-import { refusalLog, verifyFeed } from "./feed";
+import { refusalLog, verifyFeed } from "../http/signed-feed";
 import { lotteryService } from "./service";
 import {
   activityView,
@@ -105,7 +105,7 @@ export function lotteryRoutes(app: FastifyInstance, authenticate: Authenticate, 
   r(
     lottery.resultFeed,
     async ({ body, request }) => {
-      const problem = verifyFeed(request, feedSecret);
+      const problem = verifyFeed(request, feedSecret, "RESULT_FEED_SECRET");
       if (problem) {
         request.log.warn({ problem, ip: request.ip, activityid: body.activityid }, "result feed refused");
         await refusals.refused(request.ip, problem);

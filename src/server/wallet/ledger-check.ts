@@ -6,7 +6,8 @@ import { ledgerTotals } from "./repository";
  * The invariants of DESIGN.md §5: all balances sum to zero, every balance equals the sum of its
  * entries, no player balance is negative, every transaction's entries sum to zero; and the money
  * records agree with the movements (each approved deposit credited once, each withdrawal held once
- * and paid or refunded once when decided, the pending-withdrawal house total equal to what is pending).
+ * and paid or refunded once when decided, the pending-withdrawal house total equal to what is pending, each deposit
+ * approved by the bank with exactly one bank record and each linked record with one approved deposit: decision 045).
  */
 export async function checkLedger(db: Executor) {
   const { totals, differences, negative, unbalanced, records } = await ledgerTotals(db);

@@ -155,6 +155,20 @@ export async function releaseStaleReservations(db: Executor, hours: number): Pro
   return r.rowCount ?? 0;
 }
 
+/**
+ * Every decision on a deposit locks its request first, then the pay record (docs/decisions/045): the bank's match
+ * locks the request to choose it, so a decision taking the pay record first would wait on it the other way round.
+ */
+export async function lockDepositRequestOfPayRecord(db: Executor, payRecordId: number): Promise<void> {
+  await db.execute(sql`
+    select d.id from deposit_requests d join pay_records p on p.deposit_request_id = d.id where p.id = ${payRecordId} for update of d`);
+}
+
+/** A request credited without a report (the bank's match, decision 045) is decided at once, never live again. */
+export async function closeUnreportedDepositRequest(db: Executor, id: string): Promise<void> {
+  await db.execute(sql`update deposit_requests set state = 'closed' where id = ${id} and state in ('open', 'expired', 'cancelled')`);
+}
+
 /** The operator decided: the amount is free for another player again. */
 export async function closeDepositRequestOf(db: Executor, payRecordId: number): Promise<void> {
   await db.execute(sql`
@@ -223,7 +237,7 @@ export async function payRecordSlip(db: Executor, id: number): Promise<Row<"pay_
 }
 
 /** Pending → decided, once: the WHERE makes a second decision (or a race) change nothing. */
-export async function decidePayRecord(db: Executor, id: number, status: "Approve" | "Reject", adminId: string): Promise<boolean> {
+export async function decidePayRecord(db: Executor, id: number, status: "Approve" | "Reject", adminId: string | null): Promise<boolean> {
   const result = await db.execute(sql`
     update pay_records set status = ${status}, decided_at = now(), decided_by = ${adminId}
     where id = ${id} and status = 'Pending'
@@ -354,6 +368,18 @@ export async function ledgerTotals(db: Executor) {
     select 'paynow:' || p.id as record, 'approved deposit has ' || count(t.id) || ' deposit movements' as problem
     from pay_records p left join ledger_transactions t on t.kind = 'deposit' and t.reference = 'paynow:' || p.id
     group by p.id, p.status having (p.status = 'Approve') <> (count(t.id) = 1) or count(t.id) > 1
+    union all
+    -- Automatic deposits (docs/decisions/045): a deposit approved by no operator was approved by the bank's record,
+    -- and has exactly one; every record linked to a deposit names an approved one of its own amount (credited
+    -- exactly once by the rule above).
+    select 'paynow:' || p.id, 'approved by the system with ' || count(r.id) || ' bank records'
+    from pay_records p left join bank_records r on r.pay_record_id = p.id
+    where p.status = 'Approve' and p.decided_by is null
+    group by p.id having count(r.id) <> 1
+    union all
+    select 'bank-record:' || r.id, 'linked to deposit ' || coalesce(p.status, 'missing') || ' of ' || coalesce(p.amount::text, '-') || ' for ' || r.amount
+    from bank_records r left join pay_records p on p.id = r.pay_record_id
+    where r.pay_record_id is not null and (p.status is distinct from 'Approve' or p.amount <> r.amount)
     union all
     select 'withdrawal:' || w.id, 'withdrawal ' || w.status || ' has holds/payouts/refunds '
       || count(t.id) filter (where t.kind = 'withdrawal.hold') || '/'

@@ -2,10 +2,10 @@ import { randomInt } from "node:crypto";
 import type { z } from "zod";
 import type { wallet } from "../../contract";
 
-import { baht, bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
+import { type Baht, baht, bahtToSatang, formatMoney, satangToBaht } from "../../domain/money";
 import { writeAudit } from "../admin/audit";
 import { type User, userById } from "../auth/players";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { decodeImageDataUrl } from "../http/image-data-url";
 import { once, requestHash } from "../http/idempotency";
@@ -68,6 +68,95 @@ export async function moneyLogOf(db: Db, uuid: string, days: number): Promise<Mo
 export async function paymentsOf(db: Db, uuid: string, days: number) {
   const [deposits, withdrawals] = await Promise.all([repo.payRecordsOfUser(db, uuid, days), repo.withdrawalsOfUser(db, uuid, days)]);
   return { deposits, withdrawals };
+}
+
+function alreadyDecided(current: repo.PayRecordRow | null): ApiError {
+  return conflict(current?.status === "Approve" ? "รายการนี้อนุมัติไปแล้ว ไม่มีการเปลี่ยนแปลง" : "รายการนี้ถูกปฏิเสธไปแล้ว ไม่มีการเปลี่ยนแปลง");
+}
+
+/** Who approves a deposit: an operator, or the bank's record matched by the system (actorId null, decision 045). */
+export interface DepositApprover {
+  actorId: string | null;
+  requestId?: string;
+  by?: "bank";
+}
+
+/**
+ * Approves a pending transfer report inside the caller's transaction: the one approval of a deposit, for the
+ * operator's click and the bank's match alike (docs/decisions/045-automatic-deposits.md). The guarded status change
+ * (Pending → Approve) is what makes racing approvals credit once; the loser gets the "already approved" conflict.
+ * Lock order: the deposit request, then the pay record, then the ledger's accounts.
+ */
+export async function approveDeposit(tx: Tx, id: number, approver: DepositApprover): Promise<{ credit: Baht; userId: string }> {
+  await repo.lockDepositRequestOfPayRecord(tx, id);
+  const before = await repo.payRecordById(tx, id);
+  if (!before) throw notFound("ไม่พบรายการแจ้งฝาก");
+  if (!(await repo.decidePayRecord(tx, id, "Approve", approver.actorId))) throw alreadyDecided(await repo.payRecordById(tx, id));
+  await repo.closeDepositRequestOf(tx, id);
+  const accountId = await playerAccountId(tx, before.user_id);
+  const moved = await transfer(tx, {
+    kind: "deposit",
+    from: houseShard(HOUSE.deposits, accountId),
+    to: { player: accountId },
+    amount: BigInt(before.amount),
+    reference: `paynow:${id}`,
+    actorId: approver.actorId,
+    requestId: approver.requestId,
+  });
+  const credit = satangToBaht(moved.balances.get(accountId)!);
+  await awardDepositPoints(tx, before.user_id, id, BigInt(before.amount));
+  // Credited whatever the player's deposit limit; beyond it, flagged for the operator.
+  await flagDepositBeyondLimit(tx, before.user_id, id);
+  await writeAudit(tx, {
+    actorId: approver.actorId,
+    action: "paynow.approve",
+    target: `paynow:${id}`,
+    before: { status: before.status, amount: satangToBaht(BigInt(before.amount)), player: before.user_id },
+    after: { status: "Approve", credit, ...(approver.by ? { by: approver.by } : {}) },
+  });
+  return { credit, userId: before.user_id };
+}
+
+/**
+ * Credits a deposit request whose transfer the bank shows (decision 045), inside the caller's transaction: the
+ * player's pending report is approved; with none, a report without a slip is made for the request and approved,
+ * so every credited deposit is a pay record whatever found it. A request already decided is refused (409).
+ * An expired or cancelled request may be credited too (the operator's match: the money did arrive); it goes
+ * straight to closed, never back to live, since its amount may be another player's live request by now.
+ */
+export async function creditDepositRequest(
+  tx: Tx,
+  transection: string,
+  approver: DepositApprover & { paytime: Date; bankCode: string },
+): Promise<{ payRecordId: number; userId: string; credit: Baht }> {
+  const request = await repo.lockDepositRequest(tx, transection);
+  if (!request) throw notFound("ไม่พบรายการขอฝากนี้");
+  let payRecordId: number;
+  if (request.state === "used" || request.state === "closed") {
+    const existing = await repo.payRecordByTransection(tx, transection);
+    if (!existing) throw conflict("ไม่พบรายการแจ้งฝากของรายการขอฝากนี้");
+    if (existing.status === "Approve") throw conflict("รายการขอฝากนี้เติมเครดิตไปแล้ว ไม่มีการเปลี่ยนแปลง");
+    if (existing.status === "Reject") throw conflict("รายการแจ้งฝากของรายการขอฝากนี้ถูกปฏิเสธไปแล้ว จับคู่ไม่ได้ กรุณาปรับเครดิตแทน");
+    payRecordId = Number(existing.id);
+  } else {
+    payRecordId = Number(
+      await repo.insertPayRecord(tx, {
+        userId: request.user_id,
+        depositRequestId: request.id,
+        amount: BigInt(request.amount),
+        paytime: approver.paytime.toISOString(),
+        comment: "ยอดโอนจากรายการของธนาคาร (ฝากออโต้)",
+        bankCode: approver.bankCode,
+        transection,
+        slip: null,
+        slipType: null,
+        requestHash: requestHash({ bank: transection }),
+      }),
+    );
+    await repo.closeUnreportedDepositRequest(tx, request.id);
+  }
+  const { credit, userId } = await approveDeposit(tx, payRecordId, approver);
+  return { payRecordId, userId, credit };
 }
 
 export function walletService(db: Db) {
@@ -219,6 +308,11 @@ export function walletService(db: Db) {
           if (existing && existing.request_hash === hash) return Number(existing.id);
           throw conflict("รายการนี้แจ้งโอนไปแล้ว");
         }
+        if (request.state === "closed") {
+          // The bank's record may have credited it before the player reported (decision 045): say so, credit nothing.
+          const decided = await repo.payRecordByTransection(tx, body.transection);
+          if (decided?.status === "Approve") throw conflict("ยอดฝากรายการนี้เข้าเครดิตของคุณแล้ว ไม่ต้องแจ้งโอนซ้ำ");
+        }
         // A cancelled, expired or replaced request has given its amount back: another player may hold it now.
         if (request.state === "cancelled") {
           throw conflict("รายการขอฝากนี้ถูกยกเลิกแล้ว กรุณาขอยอดโอนใหม่ หรือติดต่อเจ้าหน้าที่หากโอนไปแล้ว");
@@ -327,37 +421,22 @@ export function walletService(db: Db) {
     /** The report as decided. */
     async decidePayRecord(admin: AuthUser, id: number, decision: "Approve" | "Reject"): Promise<repo.PayRecordRow> {
       return db.transaction(async (tx) => {
+        if (decision === "Approve") {
+          await approveDeposit(tx, id, { actorId: admin.uuid, requestId: admin.requestId });
+          return (await repo.payRecordById(tx, id))!;
+        }
+        // The request first, as every deposit decision locks it (approveDeposit; the bank's match, decision 045).
+        await repo.lockDepositRequestOfPayRecord(tx, id);
         const before = await repo.payRecordById(tx, id);
         if (!before) throw notFound("ไม่พบรายการแจ้งฝาก");
-        // The guarded status change is what makes a repeated or racing approval a no-op.
-        if (!(await repo.decidePayRecord(tx, id, decision, admin.uuid))) {
-          const current = await repo.payRecordById(tx, id);
-          throw conflict(current?.status === "Approve" ? "รายการนี้อนุมัติไปแล้ว ไม่มีการเปลี่ยนแปลง" : "รายการนี้ถูกปฏิเสธไปแล้ว ไม่มีการเปลี่ยนแปลง");
-        }
+        if (!(await repo.decidePayRecord(tx, id, "Reject", admin.uuid))) throw alreadyDecided(await repo.payRecordById(tx, id));
         await repo.closeDepositRequestOf(tx, id);
-        let credit: number | undefined;
-        if (decision === "Approve") {
-          const accountId = await playerAccountId(tx, before.user_id);
-          const moved = await transfer(tx, {
-            kind: "deposit",
-            from: houseShard(HOUSE.deposits, accountId),
-            to: { player: accountId },
-            amount: BigInt(before.amount),
-            reference: `paynow:${id}`,
-            actorId: admin.uuid,
-            requestId: admin.requestId,
-          });
-          credit = satangToBaht(moved.balances.get(accountId)!);
-          await awardDepositPoints(tx, before.user_id, id, BigInt(before.amount));
-          // Credited whatever the player's deposit limit; beyond it, flagged for the operator.
-          await flagDepositBeyondLimit(tx, before.user_id, id);
-        }
         await writeAudit(tx, {
           actorId: admin.uuid,
-          action: decision === "Approve" ? "paynow.approve" : "paynow.reject",
+          action: "paynow.reject",
           target: `paynow:${id}`,
           before: { status: before.status, amount: satangToBaht(BigInt(before.amount)), player: before.user_id },
-          after: { status: decision, credit },
+          after: { status: decision },
         });
         return (await repo.payRecordById(tx, id))!;
       });

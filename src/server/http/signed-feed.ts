@@ -1,3 +1,5 @@
+// Machine feeds signed with a shared secret instead of a token (the result feed, the bank feed), and the
+// flood-proof log of the requests they refuse.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 
@@ -8,9 +10,12 @@ export function feedSignature(secret: string, timestamp: string, rawBody: string
   return createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex");
 }
 
-/** Checks X-Feed-Timestamp / X-Feed-Signature (hex HMAC-SHA256 of "timestamp.body"). */
-export function verifyFeed(request: FastifyRequest, secret: string | undefined, now = Date.now()): string | null {
-  if (!secret) return "feed disabled: RESULT_FEED_SECRET is not set";
+/**
+ * Checks X-Feed-Timestamp / X-Feed-Signature (hex HMAC-SHA256 of "timestamp.body"), for every machine feed (the
+ * result feed, the bank feed of docs/decisions/045), each with its own secret; `secretName` names its variable.
+ */
+export function verifyFeed(request: FastifyRequest, secret: string | undefined, secretName: string, now = Date.now()): string | null {
+  if (!secret) return `feed disabled: ${secretName} is not set`;
   const timestamp = String(request.headers["x-feed-timestamp"] ?? "");
   const signature = String(request.headers["x-feed-signature"] ?? "");
   const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? "";

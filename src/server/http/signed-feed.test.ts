@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { refusalLog } from "./feed";
+import { refusalLog } from "./signed-feed";
 
 describe("refusalLog", () => {
   it("writes the first refusal of an address and problem at once and the rest of its window as one counted row", async () => {
