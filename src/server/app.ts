@@ -37,6 +37,8 @@ import { bankRoutes } from "./bank/routes";
 import { lotteryRoutes } from "./lottery/routes";
 import { noticesRoutes } from "./notices/routes";
 import { backOfficeRoutes } from "./back-office/routes";
+import { bankStatsRoutes, statementRoutes } from "./bank/operations/routes";
+import { bankStatsWithin } from "./bank/operations/stats";
 import { bettingRoutes } from "./betting/routes";
 import { yeekeeLive } from "./yeekee/live";
 import { yeekeeRoutes } from "./yeekee/routes";
@@ -118,7 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header("x-request-id", request.id);
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
-  const metrics = operatorMetrics({ pool: db.$client, warn: (msg, err) => app.log.warn({ err }, msg) });
+  const metrics = operatorMetrics({
+    pool: db.$client,
+    warn: (msg, err) => app.log.warn({ err }, msg),
+    bankStats: (ms) => bankStatsWithin(db, ms),
+  });
   app.decorate("metrics", metrics);
   app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions;
@@ -178,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountRoutes(app, authenticate, db);
   noticesRoutes(app, authenticate, db);
   backOfficeRoutes(app, authenticate, db);
+  statementRoutes(app, authenticate, db);
+  bankStatsRoutes(app, authenticate, db);
   // Shooter pseudonyms are keyed with a secret derived from the token secret (shared by all instances).
   const shooterSecret = createHmac("sha256", config.jwtSecret).update("yeekee-shooter").digest("hex");
   yeekeeRoutes(app, authenticate, db, config.rateLimitShotsPerMinute, shooterSecret);

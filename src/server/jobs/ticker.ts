@@ -9,6 +9,7 @@ import { forgetOldRateLimits } from "../http/rate-limit-store";
 import { releaseStaleReports } from "../wallet/stale-reports";
 import { finishDueYeekeeRounds } from "../yeekee/service";
 import type { LedgerCheckOutcome } from "../metrics/registry";
+import { bankWaitingStep } from "./bank-watch";
 import { type AlertLog, ledgerCheckStep } from "./ledger-watch";
 
 // The jobs every instance runs (its own folder: it drives the lottery, yeekee and settlement areas,
@@ -32,7 +33,8 @@ export interface TickerOptions {
  * (and once a Bangkok day recomputes member levels), refunds games left unanswered, lapses unconfirmed limit
  * raises and frees the amounts of transfer reports left unreviewed for a day. Every step is
  * an idempotent SQL transition, so several instances on one database can run it at once. With options, it
- * also checks the ledger every few minutes (read only), reporting to the metrics and alerting in the log.
+ * also checks the ledger every few minutes (read only), reporting to the metrics and alerting in the log, and
+ * every half minute logs an alert line for each bank record that has waited over 15 minutes for a match.
  */
 export function startTicker(db: Db, log: (msg: string, err?: unknown) => void, options?: TickerOptions): Ticker {
   const guard = (name: string, step: () => Promise<unknown>) => async () => {
@@ -80,9 +82,18 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void, o
   const checkLedger =
     options && minutes > 0 ? guard("ledger-check", () => ledgerCheckStep(db, options.alertLog, options.onLedgerCheck)) : null;
   const ledger = checkLedger ? new Cron("* * * * * *", { protect: true, interval: minutes * 60 }, checkLedger) : null;
+  // A bank record waiting for a match over 15 minutes: one alert line each (docs/decisions/045).
+  const bankWatch = options
+    ? new Cron(
+        "15,45 * * * * *",
+        { protect: true, timezone: "Asia/Bangkok" },
+        guard("bank-watch", () => bankWaitingStep(db, options.alertLog)),
+      )
+    : null;
   return {
     stop() {
       ledger?.stop();
+      bankWatch?.stop();
       close.stop();
       plan.stop();
       settle.stop();

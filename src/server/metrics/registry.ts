@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from "prom-client";
+import type { BankStats } from "../../contract/bank";
 import type { LiveFeed } from "../http/live-sockets";
 import { hotCounts } from "./counters";
 import { routeLatency } from "./route-latency";
@@ -108,6 +109,8 @@ export function operatorMetrics(deps: {
   pool: pg.Pool;
   warn?: (msg: string, err: unknown) => void;
   dbReadTimeoutMs?: number;
+  /** Today's automatic deposits, read within the given milliseconds (bank/operations/stats.ts). */
+  bankStats?: (timeoutMs: number) => Promise<BankStats>;
 }): OperatorMetrics {
   const registry = new Registry();
   const registers = [registry];
@@ -187,9 +190,9 @@ export function operatorMetrics(deps: {
     name: "lotto_metrics_db_read_failures_total",
     help: "Scrapes whose database read failed or timed out (the waiting gauges then keep their previous values).",
     registers,
-    // Counted with this scrape's read, not the next one's.
+    // Counted with this scrape's reads, not the next one's.
     async collect() {
-      await waiting();
+      await Promise.all([waiting(), bankToday()]);
     },
   });
   // The gauges of one scrape ask together (the registry collects every metric at once): they share the
@@ -255,6 +258,73 @@ export function operatorMetrics(deps: {
     (w) => w.approvals,
     "oldestSeconds",
   );
+
+  // Automatic deposits (docs/decisions/045-automatic-deposits.md): the same figures as /api/admin/bank-stats,
+  // one read per scrape shared by the gauges, bounded in time like the read above.
+  let bankInFlight: Promise<BankStats | null> | null = null;
+  const bankToday = (): Promise<BankStats | null> => {
+    const read = deps.bankStats;
+    if (!read) return Promise.resolve(null);
+    bankInFlight ??= new Promise<BankStats>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`metrics: the bank figures did not come within ${timeoutMs} ms`)), timeoutMs);
+      read(timeoutMs).then(
+        (v) => (clearTimeout(timer), resolve(v)),
+        (e: unknown) => (clearTimeout(timer), reject(e instanceof Error ? e : new Error(String(e)))),
+      );
+    })
+      .catch((err: unknown) => {
+        readFailures.inc();
+        deps.warn?.("metrics: reading the bank records' figures failed", err);
+        return null;
+      })
+      .finally(() => {
+        bankInFlight = null;
+      });
+    return bankInFlight;
+  };
+  const bankGauge = (name: string, help: string, labelNames: string[], set: (g: Gauge, s: BankStats) => void) =>
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      aggregator: "max",
+      registers,
+      async collect() {
+        const s = await bankToday();
+        if (s) set(this, s);
+      },
+    });
+  if (deps.bankStats) {
+    bankGauge(
+      "lotto_bank_records_today",
+      "Bank records of incoming transfers today (Bangkok day), by kind: received, matched_auto (credited by the system), matched_operator, returned.",
+      ["kind"],
+      (g, s) => {
+        g.set({ kind: "received" }, s.received);
+        g.set({ kind: "matched_auto" }, s.matchedAuto);
+        g.set({ kind: "matched_operator" }, s.matchedByOperator);
+        g.set({ kind: "returned" }, s.returned);
+      },
+    );
+    bankGauge("lotto_bank_records_waiting", "Bank records waiting in the operator's queue for a match (whatever their day).", [], (g, s) =>
+      g.set(s.waiting),
+    );
+    bankGauge(
+      "lotto_bank_records_waiting_over_15_minutes",
+      "Bank records waiting for a match for more than 15 minutes (each also logged once as an alert line).",
+      [],
+      (g, s) => g.set(s.waitingOver15Minutes),
+    );
+    bankGauge(
+      "lotto_bank_credit_seconds",
+      "Seconds from a transfer's time (as the bank gives it) to its automatic credit, over today's automatic matches, by quantile (NaN with none).",
+      ["quantile"],
+      (g, s) => {
+        g.set({ quantile: "0.5" }, s.creditSecondsP50 ?? NaN);
+        g.set({ quantile: "0.95" }, s.creditSecondsP95 ?? NaN);
+      },
+    );
+  }
 
   const ledgerOk = new Gauge({
     name: "lotto_ledger_check_ok",
