@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Switch, Table, Text, Textarea, VisuallyHidden } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Modal, Paper, Stack, Switch, Text, Textarea } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { BankCandidate, BankRecord, BankWaitReason } from "../../../contract/bank";
@@ -36,7 +36,15 @@ const CHANNEL: Record<BankRecord["channel"], string> = { feed: "ฟีดธน�
 function Fit({ value, label }: { value: boolean | null; label: string }) {
   const text = value === null ? "ไม่ทราบ" : value ? "ตรง" : "ไม่ตรง";
   return (
-    <Text span size="sm" fw={700} c={value === null ? "gray.7" : value ? "teal.9" : "red.9"} aria-label={`${label}: ${text}`} title={text}>
+    <Text
+      span
+      role="img"
+      size="sm"
+      fw={700}
+      c={value === null ? "gray.7" : value ? "teal.9" : "red.9"}
+      aria-label={`${label}: ${text}`}
+      title={text}
+    >
       {value === null ? "–" : value ? "✓" : "✗"}
     </Text>
   );
@@ -130,47 +138,37 @@ export function BankRecordsAdmin() {
                     ไม่พบรายการขอฝากที่อาจตรงกัน
                   </Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={420}>
-                    <Table striped withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing={6}>
-                      <Table.Caption>รายการขอฝากที่อาจตรงกัน</Table.Caption>
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>ผู้เล่น</Table.Th>
-                          <Table.Th>ยอด</Table.Th>
-                          <Table.Th>สถานะ</Table.Th>
-                          <Table.Th>ผู้โอนตรง</Table.Th>
-                          <Table.Th>ในเวลา</Table.Th>
-                          <Table.Th>บัญชีตรง</Table.Th>
-                          <Table.Th>
-                            <VisuallyHidden>จับคู่</VisuallyHidden>
-                          </Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {r.candidates.map((c) => (
-                          <Table.Tr key={c.transection} data-testid="bank-candidate" data-transection={c.transection}>
-                            <Table.Td>{c.username}</Table.Td>
-                            <Table.Td>{formatMoneyExact(baht(c.amount))}</Table.Td>
-                            <Table.Td>{REQUEST_STATE[c.request_state]}</Table.Td>
-                            <Table.Td>
-                              <Fit value={c.sender_fits} label="ผู้โอนตรง" />
-                            </Table.Td>
-                            <Table.Td>
-                              <Fit value={c.in_window} label="ในเวลา" />
-                            </Table.Td>
-                            <Table.Td>
-                              <Fit value={c.same_account} label="บัญชีตรง" />
-                            </Table.Td>
-                            <Table.Td>
-                              <Button size="compact-sm" onClick={() => open({ kind: "match", record: r, candidate: c })}>
-                                จับคู่
-                              </Button>
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </Table.ScrollContainer>
+                  <Stack gap={4}>
+                    <Text size="sm" fw={600}>
+                      รายการขอฝากที่อาจตรงกัน
+                    </Text>
+                    {r.candidates.map((c) => (
+                      <Paper key={c.transection} withBorder radius="sm" p={6} data-testid="bank-candidate" data-transection={c.transection}>
+                        <Group justify="space-between" wrap="nowrap" gap="xs">
+                          <Stack gap={0}>
+                            <Text size="sm" fw={600}>
+                              {c.username} · {formatMoneyExact(baht(c.amount))} ฿ · {REQUEST_STATE[c.request_state]}
+                            </Text>
+                            <Text size="sm">
+                              ผู้โอน <Fit value={c.sender_fits} label="ผู้โอนตรง" /> · ในเวลา <Fit value={c.in_window} label="ในเวลา" /> · บัญชีรับ{" "}
+                              <Fit value={c.same_account} label="บัญชีรับตรง" />
+                            </Text>
+                            <Text size="xs">
+                              ขอเมื่อ {formatThaiDateTime(c.created_at)} · {c.transection}
+                            </Text>
+                          </Stack>
+                          <Button
+                            size="xs"
+                            mih={36}
+                            style={{ flexShrink: 0 }}
+                            onClick={() => open({ kind: "match", record: r, candidate: c })}
+                          >
+                            จับคู่
+                          </Button>
+                        </Group>
+                      </Paper>
+                    ))}
+                  </Stack>
                 )}
                 <Group>
                   <Button size="xs" variant="light" color="red" onClick={() => open({ kind: "return", record: r })}>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Code, FileInput, NumberInput, Select, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Card, Code, FileInput, NumberInput, NativeSelect, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { StatementFormat, StatementRow } from "../../../contract/bank";
@@ -116,23 +116,24 @@ export function BankStatementAdmin() {
   const readable = rows?.filter((r) => r.record && !r.error && !r.duplicate).length ?? 0;
   const firstLines = csv?.split(/\r?\n/).slice(0, 6).join("\n") ?? "";
 
+  if (banks.error || formats.error) return <Alert color="red">{(banks.error ?? formats.error)!.message}</Alert>;
+  // The accounts and their saved columns first: a list opened before they arrive would stay empty.
+  if (!banks.data || !formats.data) return null;
   return (
     <Card withBorder radius="md" padding="sm" data-testid="bank-statement">
       <Stack gap="xs">
         <Text fw={600}>นำเข้าไฟล์ statement (CSV)</Text>
         <Text size="sm">สำหรับบัญชีที่ไม่มีฟีดธนาคาร: ส่งออกไฟล์ CSV จากอินเทอร์เน็ตแบงก์กิ้ง รายการที่นำเข้าซ้ำจะไม่ถูกบันทึกซ้ำ</Text>
-        <Select
+        <NativeSelect
           label="บัญชีรับเงิน"
-          placeholder="เลือกบัญชีรับเงิน"
-          data={accounts}
-          value={siteBankId}
-          onChange={(v) => {
-            setSiteBankId(v);
+          data={[{ value: "", label: "เลือกบัญชีรับเงิน", disabled: true }, ...accounts]}
+          value={siteBankId ?? ""}
+          onChange={(e) => {
+            setSiteBankId(e.currentTarget.value || null);
             importing.reset();
             preview.reset();
           }}
           name="statement-account"
-          allowDeselect={false}
         />
         {siteBankId && (
           <>

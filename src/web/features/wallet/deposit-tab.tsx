@@ -296,6 +296,9 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
                 เหลือเวลา <span data-testid="deposit-time-left">{secondsLeft === null ? "--:--" : minutesLeft(secondsLeft)}</span> นาที
               </Text>
             )}
+            <Text size="sm" fw={600} c="teal.9" data-testid="deposit-auto-note">
+              โอนแล้วเครดิตจะเข้าเองอัตโนมัติภายในไม่กี่วินาที ไม่ต้องแนบสลิป
+            </Text>
             <Group justify="space-between">
               <Text fz={30} fw={700} c="red.8" data-testid="deposit-exact-amount">
                 {formatMoneyExact(baht(issued.amount))} ฿
@@ -356,14 +359,11 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
             <Text size="xs" c="dimmed">
               เลขอ้างอิง {issued.transection}
             </Text>
-            <Paper withBorder radius="md" p="sm" bg="teal.0" data-testid="deposit-auto-note">
+            <Paper withBorder radius="md" p="sm" bg="teal.0" data-testid="deposit-report-note">
               <Text size="sm" fw={600}>
-                โอนแล้วเครดิตจะเข้าเองอัตโนมัติ
+                ยังไม่ได้รับเครดิต?
               </Text>
-              <Text size="sm">
-                เมื่อโอนยอดนี้ตรงทุกสตางค์ ระบบจะเติมเครดิตให้ภายในไม่กี่วินาที และหน้านี้จะแจ้งเมื่อได้รับเงิน ไม่ต้องแนบสลิป แจ้งโอนด้านล่างเฉพาะเมื่อโอนแล้วเกิน 5
-                นาทีเครดิตยังไม่เข้า
-              </Text>
+              <Text size="sm">แจ้งโอนด้านล่างเฉพาะเมื่อโอนแล้วเกิน 5 นาทีเครดิตยังไม่เข้า หน้านี้จะแจ้งทันทีเมื่อได้รับเงิน</Text>
             </Paper>
             <BankSelect value={fromBank} onChange={setFromBank} label="โอนจากธนาคาร" />
             <PaytimeInput value={paytime} onChange={setPaytime} now={now()} />
