@@ -56,6 +56,7 @@ describe("every route refuses control characters and out-of-range numbers with a
       "account",
       "auth",
       "backOffice",
+      "bank",
       "betting",
       "games",
       "lottery",

@@ -11,7 +11,7 @@ export async function siteBanksByNumber(db: Executor, numbers: string[]): Promis
   if (numbers.length === 0) return [];
   const result = await db.execute<SiteBankRow>(sql`
     select id, bank_code, bank_no, promptpay_id from site_bank_accounts
-    where regexp_replace(bank_no, '[^0-9]', '', 'g') = any(${numbers}::text[])
+    where regexp_replace(bank_no, '[^0-9]', '', 'g') = any(${sql.param(numbers)}::text[])
     order by id`);
   return result.rows;
 }
@@ -124,7 +124,7 @@ export async function candidates(db: Executor, amounts: bigint[], around: Date, 
   const result = await db.execute<CandidateRow>(sql`
     select d.id, d.transection, d.user_id, d.amount, d.state, d.site_bank_id, d.promptpay_id, d.created_at, d.expires_at, u.username, u.bank_no
     from deposit_requests d join users u on u.id = d.user_id
-    where d.amount = any(${amounts.map(String)}::bigint[])
+    where d.amount = any(${sql.param(amounts.map(String))}::bigint[])
       and d.created_at between ${around.toISOString()}::timestamptz - make_interval(days => ${CANDIDATE_DAYS})
                            and ${around.toISOString()}::timestamptz + make_interval(days => ${CANDIDATE_DAYS})
     order by d.id
@@ -145,7 +145,7 @@ export async function candidatesOfRecords(
     join deposit_requests d on d.amount = r.amount
       and d.created_at between r.transferred_at - make_interval(days => ${CANDIDATE_DAYS}) and r.transferred_at + make_interval(days => ${CANDIDATE_DAYS})
     join users u on u.id = d.user_id
-    where r.id = any(${recordIds}::bigint[])
+    where r.id = any(${sql.param(recordIds)}::bigint[])
     order by r.id, d.id`);
   return result.rows;
 }

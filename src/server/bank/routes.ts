@@ -43,7 +43,7 @@ export function bankRoutes(app: FastifyInstance, authenticate: Authenticate, db:
         records,
       };
     },
-    { rateLimitPerMinute: FEED_PER_MINUTE },
+    { rateLimitPerMinute: FEED_PER_MINUTE, englishRefusals: true },
   );
 
   r(bank.adminBankRecords, async ({ body }) => ({

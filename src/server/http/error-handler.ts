@@ -21,16 +21,22 @@ function validationMessage(issues: ReadonlyArray<{ message?: string; instancePat
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const withMsg = (request.routeOptions.config as { errorField?: string } | undefined)?.errorField === "msg";
+    const routeConfig = request.routeOptions.config as { errorField?: string; englishRefusals?: boolean } | undefined;
+    const withMsg = routeConfig?.errorField === "msg";
+    // A machine's call: the Thai refusal of its body with the same in English, unless the message has it already ("ไทย / English").
+    const english = (thai: string, en: string) => (routeConfig?.englishRefusals && !thai.includes(" / ") ? `${thai} / ${en}` : thai);
     const send = (code: number, status: "Error" | "Failure", message: string, reason?: RefusalReason) =>
       reply.code(code).send({ status, message, ...(withMsg ? { msg: message } : {}), ...(reason ? { reason } : {}) });
 
     if (error instanceof ApiError) return send(error.statusCode, error.status, error.message, error.reason);
-    if (hasZodFastifySchemaValidationErrors(error)) return send(400, "Error", validationMessage(error.validation));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const field = error.validation[0]?.instancePath?.replace(/^\//, "").replace(/\//g, ".");
+      return send(400, "Error", english(validationMessage(error.validation), `invalid ${field || "body"}`));
+    }
     if (error.statusCode === 429) return send(429, "Error", "ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่");
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return send(415, "Error", "รองรับเฉพาะข้อมูลแบบ JSON");
     if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY")
-      return send(400, "Error", "ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง");
+      return send(400, "Error", english("ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง", "the body is not valid JSON"));
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return send(413, "Error", "ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป");
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return send(error.statusCode, "Error", "คำขอไม่ถูกต้อง");
     if (isDatabaseUnavailable(error)) {

@@ -48,6 +48,11 @@ export interface RouteOptions {
   localRateLimit?: boolean;
   /** Bytes; the app's default (1 MiB) otherwise. */
   bodyLimit?: number;
+  /**
+   * A machine's call (a bank relay, docs/decisions/045): a refused body is also said in English, naming the field,
+   * for whoever sets the relay up.
+   */
+  englishRefusals?: boolean;
 }
 
 const authenticated = new WeakMap<FastifyRequest, AuthUser>();
@@ -71,6 +76,7 @@ export function registerRoute<R extends RouteDef>(
   options: RouteOptions = {},
 ): void {
   const config: Record<string, unknown> = { errorField: def.errorField };
+  if (options.englishRefusals) config.englishRefusals = true;
   if (options.rateLimitPerMinute) {
     config.rateLimit = { max: options.rateLimitPerMinute, timeWindow: "1 minute" };
     if (options.localRateLimit) config.localRateLimit = true;
