@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bank, wallet } from "../../src/contract";
 import { formatThaiDateTime } from "../../src/domain/thai-date";
 import { THAI } from "../support/app";
+import { BANK_FEED_SECRET, type SimulatedRecord, simulatedBank } from "../support/bank";
 import { call } from "../support/call";
 import { useTestApp } from "../support/fixture";
 import { createPlayer } from "../support/players";
@@ -10,7 +11,7 @@ import { creditOf, ledgerCheck } from "../support/wallet";
 // The statement upload of automatic deposits (docs/decisions/045-automatic-deposits.md): the operator saves
 // which columns hold what once per receiving account, previews a bank's CSV, and imports it through the same
 // intake as the signed feed, so every transfer is stored, and credited, once whichever way it came.
-const app = useTestApp();
+const app = useTestApp({ bankFeedSecret: BANK_FEED_SECRET });
 let siteBankId: number;
 let otherBankId: number;
 
@@ -36,6 +37,11 @@ const statement = (rows: Row[]) =>
   ].join("\r\n") +
   "\r\n";
 
+async function feed(records: SimulatedRecord[]) {
+  const res = await simulatedBank(app.t.app, "1234567890").send(records);
+  expect(res.statusCode).toBe(200);
+  return res.body as { records: Array<{ id: number; duplicate: boolean }> };
+}
 const records = async () => Number((await app.t.owner.$client.query("select count(*)::int as n from bank_records")).rows[0].n);
 const importing = (csv: string, id = siteBankId) => call(app.t.app, bank.adminImportStatement, { site_bank_id: id, csv }, app.admin);
 const previewing = (csv: string, id = siteBankId) => call(app.t.app, bank.adminPreviewStatement, { site_bank_id: id, csv }, app.admin);
@@ -198,6 +204,28 @@ describe("importing a statement", () => {
       [0, 3],
       [3, 0],
     ]);
+  });
+
+  it("stores a record once when the feed brought it first, with or without the bank's reference", async () => {
+    const withRef = at();
+    const withoutRef = new Date(Math.floor(at().getTime() / 1000) * 1000);
+    const fed = await feed([
+      { bank_ref: "FD1", account: "123-4-56789-0", amount: 777.77, time: withRef.toISOString() },
+      { account: "1234567890", amount: 888.88, time: withoutRef.toISOString(), from_account: "X4321" },
+    ]);
+    expect(fed.records.map((r) => r.duplicate)).toEqual([false, false]);
+    const before = await records();
+    const csv = statement([
+      { at: withRef, amount: "777.77", ref: "FD1" },
+      { at: withoutRef, amount: "888.88", sender: "โอนเข้าจาก X4321 นาย ก" },
+    ]);
+    const preview = await previewing(csv);
+    expect(preview.ok && preview.body.rows.map((r) => r.duplicate)).toEqual([true, true]);
+    const res = await importing(csv);
+    expect(res.ok && res.body).toMatchObject({ imported: 0, duplicates: 2 });
+    expect(await records()).toBe(before);
+    const stored = await app.t.owner.$client.query("select channel from bank_records where amount in (77777, 88888) order by amount");
+    expect(stored.rows).toEqual([{ channel: "feed" }, { channel: "feed" }]);
   });
 
   it("refuses a malformed file with a Thai 400 and writes nothing", async () => {
