@@ -7,6 +7,7 @@ import { type Baht, baht, bahtToSatang, formatCredit, formatMoneyExact, satangTo
 import { formatThaiDateTime } from "../src/domain/thai-date";
 import { PATHS } from "../src/web/lib/paths";
 import { TEST_ADMIN } from "../tests/support/app";
+import { BANK_FEED_SECRET } from "../tests/support/bank";
 import { call } from "../tests/support/call";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
@@ -23,7 +24,6 @@ import { useSite } from "./support/site";
  * API's and the ledger's.
  */
 
-const BANK_FEED_SECRET = "bank-feed-secret-bank-feed-secret-0123456789";
 const RECEIVING = { bankname: "kbank", bankno: "0011223344", bankaccounts: "บริษัท หวยดี จำกัด", promptpay: "0812345678" } as const;
 
 const site = useSite({ bankFeedSecret: BANK_FEED_SECRET });
