@@ -178,7 +178,7 @@ export function BankStatementAdmin() {
             {firstLines && (
               <Stack gap={2}>
                 <Text size="xs">บรรทัดแรกของไฟล์</Text>
-                <Code block style={{ whiteSpace: "pre", overflowX: "auto" }} data-testid="statement-first-lines">
+                <Code block style={{ whiteSpace: "pre", overflowX: "auto", fontFamily: "inherit" }} data-testid="statement-first-lines">
                   {firstLines}
                 </Code>
               </Stack>
@@ -211,11 +211,11 @@ export function BankStatementAdmin() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>บรรทัด</Table.Th>
+                    <Table.Th>สถานะ</Table.Th>
                     <Table.Th>เวลาโอน</Table.Th>
                     <Table.Th>ยอด</Table.Th>
                     <Table.Th>เลขอ้างอิง</Table.Th>
                     <Table.Th>ผู้โอน</Table.Th>
-                    <Table.Th>สถานะ</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -227,10 +227,6 @@ export function BankStatementAdmin() {
                       data-status={r.error ? "error" : r.duplicate ? "duplicate" : "new"}
                     >
                       <Table.Td>{r.line}</Table.Td>
-                      <Table.Td>{r.record?.date_time ?? "–"}</Table.Td>
-                      <Table.Td>{r.record ? formatMoneyExact(baht(r.record.amount)) : "–"}</Table.Td>
-                      <Table.Td>{r.record?.bank_ref ?? "–"}</Table.Td>
-                      <Table.Td>{r.record?.from_account ?? "–"}</Table.Td>
                       <Table.Td>
                         {r.error ? (
                           <Text span size="sm" c="red.9">
@@ -246,6 +242,10 @@ export function BankStatementAdmin() {
                           </Badge>
                         )}
                       </Table.Td>
+                      <Table.Td>{r.record?.date_time ?? "–"}</Table.Td>
+                      <Table.Td>{r.record ? formatMoneyExact(baht(r.record.amount)) : "–"}</Table.Td>
+                      <Table.Td>{r.record?.bank_ref ?? "–"}</Table.Td>
+                      <Table.Td>{r.record?.from_account ?? "–"}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
