@@ -1,4 +1,4 @@
-import { Alert, Loader, Stack, Tabs } from "@mantine/core";
+import { Alert, Loader, Stack, Tabs, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { PATHS } from "../../lib/paths";
@@ -6,6 +6,10 @@ import { EmptyState } from "../../components/empty-state";
 import { PageTitle } from "../../components/page-title";
 import { useSession } from "../../lib/session";
 import { AdjustCredit } from "./adjust-credit";
+import { BankRecordsAdmin } from "./bank-records-admin";
+import { BankSettingsAdmin } from "./bank-settings-admin";
+import { BankStatementAdmin } from "./bank-statement-admin";
+import { BankStatsAdmin } from "./bank-stats-admin";
 import { CatalogueEditor } from "./catalogue-editor";
 import { DigitPricesAdmin } from "./digit-prices-admin";
 import { GamesAdmin } from "./games-admin";
@@ -60,6 +64,7 @@ export function AdminPage() {
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List style={{ flexWrap: "wrap" }}>
           <Tabs.Tab value="deposits">ฝากรอตรวจ</Tabs.Tab>
+          <Tabs.Tab value="bank-auto">ฝากออโต้</Tabs.Tab>
           <Tabs.Tab value="withdrawals">ถอนรอจ่าย</Tabs.Tab>
           <Tabs.Tab value="adjust">ปรับเครดิต</Tabs.Tab>
           <Tabs.Tab value="banks">บัญชีรับเงิน</Tabs.Tab>
@@ -84,6 +89,17 @@ export function AdminPage() {
         </Tabs.List>
         <Tabs.Panel value="deposits" pt="md">
           <PendingDeposits />
+        </Tabs.Panel>
+        <Tabs.Panel value="bank-auto" pt="md">
+          <Stack>
+            <BankStatsAdmin />
+            <Title order={2} size="h4">
+              รายการโอนที่ยังไม่จับคู่
+            </Title>
+            <BankRecordsAdmin />
+            <BankSettingsAdmin />
+            <BankStatementAdmin />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="withdrawals" pt="md">
           <PendingWithdrawals />

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, CopyButton, FileInput, Group, Image, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Card, CopyButton, FileInput, Group, Image, NumberInput, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
@@ -15,7 +15,13 @@ import { bangkokWallClock, PaytimeInput, wallClockToIso } from "./paytime-input"
 import { addPaynow, refreshAfterPaynow } from "./api/add-paynow";
 import { cancelDepositRequest } from "./api/cancel-deposit-request";
 import { gentAmount } from "./api/gent-amount";
-import { openDepositQuery, rereadOpenDeposit, showOpenDeposit } from "./api/read-open-deposit-request";
+import {
+  afterDepositCredited,
+  openDepositQuery,
+  rereadOpenDeposit,
+  showOpenDeposit,
+  WATCH_EVERY_MS,
+} from "./api/read-open-deposit-request";
 import { walletConfigQuery } from "./api/read-wallet-config";
 
 const QUICK_AMOUNTS = [100, 300, 500, 1000, 5000];
@@ -38,6 +44,33 @@ function minutesLeft(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
+/**
+ * The request this tab showed, kept for the tab's life in sessionStorage: a phone may drop the page while the
+ * player is in the banking app, and the reloaded page should still say that this transfer arrived.
+ */
+function useWatchedRequest(uuid: string | null) {
+  const key = `deposit-watch:${uuid ?? ""}`;
+  const [watched, setWatched] = useState<string | null>(() => readWatched(key));
+  const watch = (transection: string | null) => {
+    setWatched(transection);
+    try {
+      if (transection) sessionStorage.setItem(key, transection);
+      else sessionStorage.removeItem(key);
+    } catch {
+      // Storage refused (private mode): only a reload forgets the request.
+    }
+  };
+  return [watched, watch] as const;
+}
+
+function readWatched(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
 export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   const queryClient = useQueryClient();
   const { uuid } = useSession();
@@ -52,13 +85,46 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   /** The amount just reported, for the thank-you note (the request is no longer open). */
   const [reported, setReported] = useState<Baht | null>(null);
+  /** The transfer the bank feed (or an operator) credited while this tab watched its request. */
+  const [credited, setCredited] = useState<{ transection: string; amount: Baht } | null>(null);
+  const [watched, watch] = useWatchedRequest(uuid);
+  // Read again every few seconds while a request or a reported transfer is on screen and the tab is seen:
+  // react-query skips the interval while the document is hidden (docs/decisions/045-automatic-deposits.md).
   const config = useQuery(walletConfigQuery);
   const open = useQuery({
     ...openDepositQuery(uuid),
     enabled: !!uuid,
     meta: { blocking: true },
+    refetchInterval: (q) => (credited === null && (reported !== null || !!q.state.data?.request) ? WATCH_EVERY_MS : false),
   });
   const issued = open.data?.request ?? null;
+  const watching = !!uuid && credited === null && (reported !== null || issued !== null);
+  const lastCredited = open.data?.lastCredited ?? null;
+
+  const issuedTransection = issued?.transection ?? null;
+  useEffect(() => {
+    if (issuedTransection) watch(issuedTransection);
+  }, [issuedTransection]);
+
+  // The request shown is no longer open and the server names it as credited: say so, and read the credit.
+  useEffect(() => {
+    if (watched && !issued && lastCredited?.transection === watched) {
+      setCredited({ transection: watched, amount: baht(lastCredited.amount) });
+      setReported(null);
+      watch(null);
+      afterDepositCredited(queryClient);
+    }
+  }, [watched, issued, lastCredited]);
+
+  // Back from the banking app: read at once rather than at the next tick.
+  useEffect(() => {
+    if (!watching) return;
+    const onVisible = () => {
+      if (document.visibilityState === "visible") rereadOpenDeposit(queryClient, uuid);
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [watching, uuid]);
 
   useEffect(() => setFromBank((b) => b ?? playerBank), [playerBank]);
 
@@ -99,6 +165,7 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
     mutationFn: () => cancelDepositRequest(issued!.transection),
     onSuccess: () => {
       setConfirmCancel(false);
+      watch(null);
       showOpen(null);
       request.reset();
       report.reset();
@@ -137,20 +204,32 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
 
   const limits = config.data?.config;
 
+  const startAgain = () => {
+    setCredited(null);
+    setReported(null);
+    request.reset();
+    report.reset();
+    setAmount("");
+  };
+
+  if (credited !== null) {
+    return (
+      <Alert color="teal" title="ได้รับเงินแล้ว" data-testid="deposit-credited" data-transection={credited.transection}>
+        <Text size="sm">
+          เติมเครดิต <span data-testid="deposit-credited-amount">{formatMoneyExact(credited.amount)}</span> บาท เรียบร้อย
+        </Text>
+        <Button mt="sm" variant="light" onClick={startAgain}>
+          ฝากรายการใหม่
+        </Button>
+      </Alert>
+    );
+  }
+
   if (reported !== null) {
     return (
       <Alert color="teal" title="แจ้งโอนเรียบร้อย" data-testid="deposit-reported">
         รายการฝาก {formatMoney(reported)} บาท รอเจ้าหน้าที่ตรวจสอบ เครดิตจะเข้าเมื่อได้รับการอนุมัติ
-        <Button
-          mt="sm"
-          variant="light"
-          onClick={() => {
-            setReported(null);
-            request.reset();
-            report.reset();
-            setAmount("");
-          }}
-        >
+        <Button mt="sm" variant="light" onClick={startAgain}>
           ฝากรายการใหม่
         </Button>
       </Alert>
@@ -217,6 +296,9 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
                 เหลือเวลา <span data-testid="deposit-time-left">{secondsLeft === null ? "--:--" : minutesLeft(secondsLeft)}</span> นาที
               </Text>
             )}
+            <Text size="sm" fw={600} c="teal.9" data-testid="deposit-auto-note">
+              โอนแล้วเครดิตจะเข้าเองอัตโนมัติภายในไม่กี่วินาที ไม่ต้องแนบสลิป
+            </Text>
             <Group justify="space-between">
               <Text fz={30} fw={700} c="red.8" data-testid="deposit-exact-amount">
                 {formatMoneyExact(baht(issued.amount))} ฿
@@ -277,6 +359,12 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
             <Text size="xs" c="dimmed">
               เลขอ้างอิง {issued.transection}
             </Text>
+            <Paper withBorder radius="md" p="sm" bg="teal.0" data-testid="deposit-report-note">
+              <Text size="sm" fw={600}>
+                ยังไม่ได้รับเครดิต?
+              </Text>
+              <Text size="sm">แจ้งโอนด้านล่างเฉพาะเมื่อโอนแล้วเกิน 5 นาทีเครดิตยังไม่เข้า หน้านี้จะแจ้งทันทีเมื่อได้รับเงิน</Text>
+            </Paper>
             <BankSelect value={fromBank} onChange={setFromBank} label="โอนจากธนาคาร" />
             <PaytimeInput value={paytime} onChange={setPaytime} now={now()} />
             <TextInput label="หมายเหตุ" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={200} />
