@@ -265,9 +265,18 @@ export const readWalletConfig = route({
   method: "POST",
   path: "/api/read-wallet-config",
   access: "player",
-  summary: "ขั้นต่ำและสูงสุดของการฝาก-ถอน",
+  summary: "ขั้นต่ำและสูงสุดของการฝาก-ถอน และเว็บเติมเครดิตจากรายการของธนาคารเองหรือไม่ (ฝากออโต้)",
   body: () => z.object({}).nullish(),
-  response: () => z.object({ status: ResultStatus, config: WalletConfig }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      config: WalletConfig,
+      /**
+       * A bank relay is connected (BANK_FEED_SECRET) and automatic approval is on: the deposit page may say the
+       * credit arrives by itself (docs/decisions/045-automatic-deposits.md).
+       */
+      autoDeposit: z.boolean(),
+    }),
 });
 
 // ---- Admin ----

@@ -34,6 +34,7 @@ import { referralRoutes } from "./referral/routes";
 import { rgRoutes } from "./rg/routes";
 import { walletRoutes } from "./wallet/routes";
 import { bankRoutes } from "./bank/routes";
+import { automaticDepositsOn } from "./bank/intake";
 import { lotteryRoutes } from "./lottery/routes";
 import { noticesRoutes } from "./notices/routes";
 import { backOfficeRoutes } from "./back-office/routes";
@@ -173,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   authRoutes(app, authenticate, auth, config.rateLimitAuthPerMinute);
   siteRoutes(app, authenticate, db);
-  walletRoutes(app, authenticate, db);
+  walletRoutes(app, authenticate, db, () => automaticDepositsOn(db, config.bankFeedSecret));
   bankRoutes(app, authenticate, db, config.bankFeedSecret);
   referralRoutes(app, authenticate, db);
   pointsRoutes(app, authenticate, db);

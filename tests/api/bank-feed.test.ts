@@ -271,7 +271,14 @@ describe("the bank feed", () => {
 describe("the operator's settings and queue", () => {
   it("with automatic approval off a match waits (auto_off); above the upper amount it waits (over_auto_max)", async () => {
     try {
+      const said = async (token: string) => {
+        const res = await call(app.t.app, wallet.readWalletConfig, {}, token);
+        return res.ok ? res.body.autoDeposit : null;
+      };
+      // The deposit page says the credit comes by itself only while it does (a relay's secret is set here).
+      expect(await said(app.admin)).toBe(true);
       await setSettings({ autoApprove: false });
+      expect(await said(app.admin)).toBe(false);
       const p = await createPlayer(app.t);
       const req = await ask(p, 1500);
       const off = await bankOf().send([bankOf().record(req.amount)]);

@@ -45,6 +45,12 @@ async function stateOf(transection: string): Promise<string> {
   return (await app.t.db.$client.query("select state from deposit_requests where transection = $1", [transection])).rows[0].state;
 }
 
+it("without a bank relay (no BANK_FEED_SECRET) the page is not told that credit comes by itself", async () => {
+  const p = await createPlayer(app.t);
+  const res = await call(app.t.app, wallet.readWalletConfig, {}, p.token);
+  expect(res.ok && res.body.autoDeposit).toBe(false);
+});
+
 describe("the open deposit request", () => {
   it("comes back on a new visit with the same amount, account, QR and time", async () => {
     const p = await createPlayer(app.t);

@@ -20,6 +20,14 @@ export interface BankRecordIntake {
   fromName: string | null;
 }
 
+/**
+ * Whether a transfer is credited by itself: a relay can reach the signed feed (its secret is set) and the
+ * operator leaves automatic approval on. A statement upload alone credits only when the operator imports.
+ */
+export async function automaticDepositsOn(db: Db, feedSecret: string | undefined): Promise<boolean> {
+  return !!feedSecret && (await readBankSettings(db)).autoApprove;
+}
+
 export interface IntakeResult {
   id: number;
   state: "waiting" | "matched" | "returned";

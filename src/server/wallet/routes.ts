@@ -17,11 +17,16 @@ import {
   withdrawalView,
 } from "./views";
 
-export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db) {
+/** `autoDeposit`: whether deposits are credited from the bank's records by themselves (the bank area's answer). */
+export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db, autoDeposit: () => Promise<boolean>) {
   const service = walletService(db);
   const r = routesOf(app, authenticate);
 
-  r(wallet.readWalletConfig, async () => ({ status: "Success" as const, config: await service.config() }));
+  r(wallet.readWalletConfig, async () => ({
+    status: "Success" as const,
+    config: await service.config(),
+    autoDeposit: await autoDeposit(),
+  }));
   r(auth.getCredit, async ({ body, user }) => ({
     status: "Success" as const,
     credit: satangToBaht(await service.credit(user, body?.uuid)),

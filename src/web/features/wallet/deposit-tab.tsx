@@ -296,9 +296,11 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
                 เหลือเวลา <span data-testid="deposit-time-left">{secondsLeft === null ? "--:--" : minutesLeft(secondsLeft)}</span> นาที
               </Text>
             )}
-            <Text size="sm" fw={600} c="teal.9" data-testid="deposit-auto-note">
-              โอนแล้วเครดิตจะเข้าเองอัตโนมัติภายในไม่กี่วินาที ไม่ต้องแนบสลิป
-            </Text>
+            {config.data?.autoDeposit && (
+              <Text size="sm" fw={600} c="teal.9" data-testid="deposit-auto-note">
+                โอนแล้วเครดิตจะเข้าเองอัตโนมัติภายในไม่กี่วินาที ไม่ต้องแนบสลิป
+              </Text>
+            )}
             <Group justify="space-between">
               <Text fz={30} fw={700} c="red.8" data-testid="deposit-exact-amount">
                 {formatMoneyExact(baht(issued.amount))} ฿
@@ -359,12 +361,14 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
             <Text size="xs" c="dimmed">
               เลขอ้างอิง {issued.transection}
             </Text>
-            <Paper withBorder radius="md" p="sm" bg="teal.0" data-testid="deposit-report-note">
-              <Text size="sm" fw={600}>
-                ยังไม่ได้รับเครดิต?
-              </Text>
-              <Text size="sm">แจ้งโอนด้านล่างเฉพาะเมื่อโอนแล้วเกิน 5 นาทีเครดิตยังไม่เข้า หน้านี้จะแจ้งทันทีเมื่อได้รับเงิน</Text>
-            </Paper>
+            {config.data?.autoDeposit && (
+              <Paper withBorder radius="md" p="sm" bg="teal.0" data-testid="deposit-report-note">
+                <Text size="sm" fw={600}>
+                  ยังไม่ได้รับเครดิต?
+                </Text>
+                <Text size="sm">แจ้งโอนด้านล่างเฉพาะเมื่อโอนแล้วเกิน 5 นาทีเครดิตยังไม่เข้า หน้านี้จะแจ้งทันทีเมื่อได้รับเงิน</Text>
+              </Paper>
+            )}
             <BankSelect value={fromBank} onChange={setFromBank} label="โอนจากธนาคาร" />
             <PaytimeInput value={paytime} onChange={setPaytime} now={now()} />
             <TextInput label="หมายเหตุ" value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={200} />
