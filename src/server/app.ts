@@ -35,6 +35,7 @@ import { rgRoutes } from "./rg/routes";
 import { walletRoutes } from "./wallet/routes";
 import { bankRoutes } from "./bank/routes";
 import { automaticDepositsOn } from "./bank/intake";
+import { nestsDeeperThan } from "./http/json-depth";
 import { lotteryRoutes } from "./lottery/routes";
 import { noticesRoutes } from "./notices/routes";
 import { backOfficeRoutes } from "./back-office/routes";
@@ -82,6 +83,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Keep the raw JSON text: the result feed's signature is computed over the exact bytes sent.
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     (request as typeof request & { rawBody?: string }).rawBody = body as string;
+    // Refused before parsing: what walks a parsed body (the control-character check, the schemas) recurses.
+    if (nestsDeeperThan(body as string)) {
+      done(Object.assign(new Error("too deeply nested"), { statusCode: 400, code: "LOTTO_JSON_TOO_DEEP" }), undefined);
+      return;
+    }
     try {
       done(null, (body as string).length === 0 ? undefined : JSON.parse(body as string));
     } catch {

@@ -132,6 +132,35 @@ describe("every route refuses control characters and out-of-range numbers with a
   });
 });
 
+describe("a body nested too deeply is refused before anything reads it", () => {
+  it("every POST route answers 400 in Thai to 3,000 nested brackets (once 500, stack exhausted), writing nothing", async () => {
+    const player = await createPlayer(app.t);
+    const before = await snapshot();
+    const failures: string[] = [];
+    const bodies = ["[".repeat(3000) + "]".repeat(3000), '{"a":'.repeat(3000) + "1" + "}".repeat(3000)];
+    for (const { name, def } of routes.filter((r) => r.def.method === "POST")) {
+      const token = def.access === "admin" ? app.admin : def.access === "player" ? player.token : undefined;
+      const params = def.params ? (sampleOf(def.params, player.uuid) as Record<string, string>) : undefined;
+      for (const payload of bodies) {
+        address += 1;
+        const res = await app.t.app.inject({
+          method: "POST",
+          url: pathOf(def, params),
+          payload,
+          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+        });
+        const json = res.json() as { status?: string; message?: string };
+        if (res.statusCode !== 400 || json.status !== "Error" || !json.message?.startsWith("ข้อมูลที่ส่งมาซ้อนกันลึกเกินไป")) {
+          failures.push(`${name}: ${res.statusCode} ${JSON.stringify(json)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
+});
+
 /** Values beyond what the field's column can hold: PostgreSQL's integer range, and as text where the field takes text. */
 function outOfRange(schema: Parameters<typeof fieldsOf>[0]): unknown[] {
   const values: unknown[] = [INT_MAX + 1, -INT_MAX - 2, 1e300];

@@ -35,6 +35,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode === 429) return send(429, "Error", "ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่");
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return send(415, "Error", "รองรับเฉพาะข้อมูลแบบ JSON");
+    if (error.code === "LOTTO_JSON_TOO_DEEP") return send(400, "Error", english("ข้อมูลที่ส่งมาซ้อนกันลึกเกินไป", "the body nests too deeply"));
     if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY")
       return send(400, "Error", english("ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง", "the body is not valid JSON"));
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return send(413, "Error", "ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป");
