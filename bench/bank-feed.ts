@@ -8,9 +8,9 @@
  * polling BENCH_BANK_GRACE_SECONDS, 45 unless set, after the last record; one not seen by then is counted in
  * notSeen). Not a test: it prints figures.
  */
-import { createHmac } from "node:crypto";
 import { cpus, loadavg, totalmem } from "node:os";
 import { benchDatabase, benchLogins, benchPlayers, benchServer, cpuMeter, postmasterPid } from "./setup";
+import { feedSignature } from "../src/server/http/signed-feed";
 
 const PLAYERS = 200;
 const SPREAD_S = Number(process.env.BENCH_BANK_SECONDS ?? 30);
@@ -114,7 +114,7 @@ async function main() {
         })),
       });
       const timestamp = String(Date.now());
-      const signature = createHmac("sha256", SECRET).update(`${timestamp}.${body}`).digest("hex");
+      const signature = feedSignature(SECRET, timestamp, body);
       const t0 = performance.now();
       for (const r of batch) sentAt.set(r.transection, t0);
       const res = await post("/api/admin/bank-feed", body, undefined, { "x-feed-timestamp": timestamp, "x-feed-signature": signature });

@@ -1,10 +1,10 @@
-import { createHmac } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auth, bank, wallet } from "../src/contract";
 import type { BankRecordInput } from "../src/contract/bank";
 import { type Baht, baht, bahtToSatang, formatCredit, formatMoneyExact, satangToBaht } from "../src/domain/money";
 import { formatThaiDateTime } from "../src/domain/thai-date";
+import { feedSignature } from "../src/server/http/signed-feed";
 import { PATHS } from "../src/web/lib/paths";
 import { TEST_ADMIN } from "../tests/support/app";
 import { BANK_FEED_SECRET } from "../tests/support/bank";
@@ -51,7 +51,7 @@ let firstCredited: Baht | null = null;
 async function bankSends(records: BankRecordInput[]) {
   const raw = JSON.stringify({ records });
   const timestamp = String(Date.now());
-  const signature = createHmac("sha256", BANK_FEED_SECRET).update(`${timestamp}.${raw}`).digest("hex");
+  const signature = feedSignature(BANK_FEED_SECRET, timestamp, raw);
   const res = await fetch(new URL(bank.bankFeed.path, site.url), {
     method: "POST",
     headers: { "content-type": "application/json", "x-feed-timestamp": timestamp, "x-feed-signature": signature },
