@@ -475,6 +475,33 @@ describe("review hardening", () => {
     await t.db.$client.query("update sessions set created_at = now() - interval '31 days' where id = $1", [claims.jti]);
     expect((await post(t.app, "/api/href", {}, p.token)).statusCode).toBe(401);
   });
+
+  it("a renewal that reaches a session ended after its check says revoked, not expired", async () => {
+    const p = await createPlayer(t);
+    const claims = JSON.parse(Buffer.from(p.token.split(".")[1]!, "base64url").toString());
+    // Another session holds the row, so the renewal passes its check and then waits to extend it.
+    const holder = await t.owner.$client.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select 1 from sessions where id = $1 for update", [claims.jti]);
+      const renewal = t.app.inject({ method: "POST", url: "/api/href", headers: { authorization: `Bearer ${p.token}` }, payload: {} });
+      const waiting = async () =>
+        (
+          await t.owner.$client.query(
+            `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update "sessions"%'`,
+          )
+        ).rowCount;
+      await expect.poll(waiting, { timeout: 20_000, interval: 10 }).toBe(1);
+      // The session ends elsewhere (a logout on another device) while the renewal waits.
+      await holder.query("update sessions set revoked_at = now() where id = $1", [claims.jti]);
+      await holder.query("commit");
+      const res = await renewal;
+      expect(res.statusCode).toBe(401);
+      expect(res.headers["www-authenticate"]).toContain('error_description="revoked"');
+    } finally {
+      holder.release();
+    }
+  }, 30_000);
 });
 
 describe("rate limits", () => {

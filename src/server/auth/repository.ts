@@ -136,6 +136,12 @@ export async function extendSession(db: Executor, sessionId: string, expiresAt: 
   return rows[0]?.expiresAt ?? null;
 }
 
+/** Whether a session that can no longer be extended was revoked (rather than past its time), for the reason a client is told. */
+export async function wasRevoked(db: Executor, sessionId: string): Promise<boolean> {
+  const rows = await db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, sessionId));
+  return rows[0]?.revokedAt != null;
+}
+
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
   await db
     .update(sessions)

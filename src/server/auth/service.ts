@@ -430,7 +430,11 @@ export function authService(deps: AuthDeps) {
     /** A new token for the session, and the seconds it is good for. */
     async renew(user: AuthUser): Promise<{ jwt: string; secondsLeft: number }> {
       const expiresAt = await repo.extendSession(db, user.sessionId, newExpiry(), SESSION_MAX_SECONDS);
-      // Past the session's 31 days (or ended meanwhile): the player signs in again.
+      // Ended between the check and this renewal (a logout elsewhere): the page must say it was ended, not timed out.
+      if (!expiresAt && (revokedHere.has(user.sessionId) || (await repo.wasRevoked(db, user.sessionId)))) {
+        throw new SessionEnded("revoked", "การเข้าสู่ระบบนี้สิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่");
+      }
+      // Past the session's 31 days: the player signs in again.
       if (!expiresAt || expiresAt.getTime() <= Date.now()) throw new SessionEnded("expired", "การเข้าสู่ระบบหมดเวลาแล้ว กรุณาเข้าสู่ระบบใหม่");
       const row = await repo.findUserById(db, user.uuid);
       if (!row) throw unauthorized();
