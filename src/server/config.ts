@@ -9,6 +9,9 @@ const Env = z.object({
   HOST: z.string().default("0.0.0.0"),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  /** A frozen or unreachable database answers 503 after these bounds (docs/decisions/051). */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   /**
    * Behind a reverse proxy: the proxies' addresses (comma separated; CIDR ranges and proxy-addr's names
    * such as loopback or uniquelocal allowed), so rate limits key on the client. "true" would believe any
@@ -80,6 +83,10 @@ export interface Config {
   workers: number;
   /** Database connections per process. */
   dbPoolSize: number;
+  /** The longest wait for a free or new database connection before a call answers 503. */
+  dbAcquireTimeoutMs: number;
+  /** The longest one statement may go unanswered before its connection is dropped and the call answers 503. */
+  dbQueryTimeoutMs: number;
   trustProxy: false | string;
   /** CORS_ORIGINS: the other origins allowed to call the API from a browser; empty: CORS off. */
   corsOrigins: string[];
@@ -138,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     workers: e.WORKERS,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     dataDir,

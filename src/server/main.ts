@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import { sql } from "drizzle-orm";
 import { buildApp } from "./app";
 import { type Config, loadConfig } from "./config";
-import { connect, runMigrations } from "./db/client";
+import { connect, poolBounds, runMigrations } from "./db/client";
 import { openDatabase } from "./db/database";
 import { startTicker } from "./jobs/ticker";
 import { cancelRoundTwins } from "./lottery/twins";
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
 }
 
 async function serve(config: Config, databaseUrl: string, own?: { stopDatabase: () => Promise<void> | undefined }) {
-  const db = connect(databaseUrl, { max: config.dbPoolSize });
+  const db = connect(databaseUrl, poolBounds(config));
   const app = await buildApp({ config, db, databaseUrl });
   const ticker = startTicker(db, (msg, err) => app.log.error({ err }, msg), {
     ledgerCheckMinutes: config.ledgerCheckMinutes,

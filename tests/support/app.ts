@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
 import type { SmsSender } from "../../src/server/auth/sms";
 import { type Config, loadConfig } from "../../src/server/config";
-import { connect, type Db } from "../../src/server/db/client";
+import { connect, type Db, poolBounds } from "../../src/server/db/client";
 import { dropServingRole, prepareServingRole } from "../../src/server/db/serving-role";
 import { planAll } from "../../src/server/lottery/planning";
 import { seed } from "../../src/server/seed";
@@ -52,6 +52,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       RATE_LIMIT_SHOTS_PER_MINUTE: "100000",
       // Tests sign the seeded admin in with a password only; tests of the second factor turn it on.
       ADMIN_TOTP_REQUIRED: "false",
+      // A test machine busy with three files and a browser can keep a call waiting longer than a live site's
+      // bounds: that is load, not a frozen database (tests/api/frozen-database.test.ts sets its own bounds).
+      DB_ACQUIRE_TIMEOUT_MS: "60000",
+      DB_QUERY_TIMEOUT_MS: "120000",
     }),
     ...overrides,
   };
@@ -98,7 +102,11 @@ async function asIfStartedNow(owner: Db): Promise<void> {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: { write(line: string): void }; seed?: "template" | "fresh" } = {},
+  options: {
+    logStream?: { write(line: string): void };
+    seed?: "template" | "fresh";
+    servingUrl?: (url: string) => Promise<string>;
+  } = {},
 ): Promise<TestApp> {
   const fresh = options.seed === "fresh";
   const database = await createTestDatabase(fresh ? "migrated" : "seeded");
@@ -106,10 +114,12 @@ export async function createTestApp(
   if (fresh) await seed(database.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
   else await asIfStartedNow(database.db);
   const serving = await prepareServingRole(database.url, config.jwtSecret);
-  const db = connect(serving.url);
+  // The app's connections may go through a fault-injecting proxy (a test of a frozen database).
+  const servingUrl = options.servingUrl ? await options.servingUrl(serving.url) : serving.url;
+  const db = connect(servingUrl, poolBounds(config));
   const sms = recordingSms();
   const logger = options.logStream ? { stream: options.logStream } : process.env.TEST_LOG === "1";
-  const app = await buildApp({ config, db, databaseUrl: serving.url, sms, logger });
+  const app = await buildApp({ config, db, databaseUrl: servingUrl, sms, logger });
   await app.ready();
   return {
     app,

@@ -3,6 +3,7 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { applyFunctions } from "./functions";
+import type { Config } from "../config";
 import * as schema from "./schema";
 
 // bigint columns arrive as strings by default; money is integer satang and must stay exact,
@@ -62,14 +63,69 @@ async function applyMigrations(client: pg.PoolClient): Promise<"applied" | "newe
   return "applied";
 }
 
-export function connect(databaseUrl: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 20 });
+/** How long a pool may make a call wait, so a frozen database answers 503 instead of hanging (docs/decisions/051). */
+export interface PoolBounds {
+  max?: number;
+  /** The longest wait for a free connection, or for a new one to be set up; unbounded when absent. */
+  acquireTimeoutMs?: number;
+  /** The longest one statement may go unanswered before its connection is dropped; unbounded when absent. */
+  queryTimeoutMs?: number;
+}
+
+export function connect(databaseUrl: string, options: PoolBounds = {}): Db {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.max ?? 20,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? 0,
+  });
   // A client losing its connection (the database restarts, or ends a session) must not crash the
   // process: an idle one reports to the pool, a checked-out one to its own listener (its query fails
   // and the caller answers; the pool then drops the client).
   pool.on("error", () => {});
-  pool.on("connect", (client) => client.on("error", () => {}));
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    if (options.queryTimeoutMs) dropWhenUnanswered(client, options.queryTimeoutMs);
+  });
   return drizzle(pool, { schema }) as Db;
+}
+
+/** The serving pool's bounds from the configuration. */
+export function poolBounds(config: Pick<Config, "dbPoolSize" | "dbAcquireTimeoutMs" | "dbQueryTimeoutMs">): PoolBounds {
+  return { max: config.dbPoolSize, acquireTimeoutMs: config.dbAcquireTimeoutMs, queryTimeoutMs: config.dbQueryTimeoutMs };
+}
+
+type AnyQuery = (...args: unknown[]) => unknown;
+
+/**
+ * A statement unanswered after `ms` drops its connection: the statement (and whatever waits behind it on
+ * that connection) fails with "Connection terminated", which the error handler answers with 503, and the
+ * pool never lends the connection again. PostgreSQL rolls back the open transaction when it sees the
+ * connection gone. pg's own `query_timeout` is not used: it fails the statement but keeps the connection,
+ * whose transaction could then be left open for the next borrower (docs/decisions/051).
+ */
+function dropWhenUnanswered(client: pg.PoolClient, ms: number): void {
+  const query = client.query.bind(client) as AnyQuery;
+  const drop = () => (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  (client as unknown as { query: AnyQuery }).query = (...args: unknown[]) => {
+    const timer = setTimeout(drop, ms);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function") {
+      args[last] = (...result: unknown[]) => {
+        clearTimeout(timer);
+        (callback as AnyQuery)(...result);
+      };
+      return query(...args);
+    }
+    const pending = query(...args);
+    if (pending instanceof Promise)
+      pending.then(
+        () => clearTimeout(timer),
+        () => clearTimeout(timer),
+      );
+    else clearTimeout(timer);
+    return pending;
+  };
 }
 
 /**
