@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BankCode } from "./auth";
 import { EmptyBody, ResultStatus } from "./common";
 import { route } from "./route";
 import { schema } from "./schema";
@@ -129,4 +130,30 @@ export const adminSetSiteContent = route({
       banner: BannerImage.nullish(),
     }),
   response: () => z.object({ status: ResultStatus, message: z.string(), content: SiteContent }),
+});
+
+// ---- the banks players may choose (docs/decisions/052) ----
+
+export const readBankList = route({
+  method: "GET",
+  path: "/read-bank-list",
+  access: "public",
+  summary: "ธนาคารและวอลเล็ทที่ผู้เล่นเลือกได้ (สมัครสมาชิก ฝาก และถอน)",
+  body: undefined,
+  response: () => z.object({ status: ResultStatus, enabled: z.array(BankCode) }),
+});
+
+export const adminSetBankList = route({
+  method: "POST",
+  path: "/api/admin/set-bank-list",
+  access: "admin",
+  summary: "เลือกธนาคารและวอลเล็ทที่ผู้เล่นเลือกได้เมื่อสมัครสมาชิก",
+  body: () =>
+    z.object({
+      enabled: z
+        .array(BankCode, { error: "กรุณาเลือกธนาคารจากรายการ" })
+        .min(1, "ต้องเปิดให้เลือกได้อย่างน้อย 1 ธนาคาร")
+        .refine((codes) => new Set(codes).size === codes.length, "เลือกธนาคารซ้ำกัน"),
+    }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), enabled: z.array(BankCode) }),
 });

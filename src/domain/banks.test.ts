@@ -1,9 +1,11 @@
 import { describe, it, expect } from "vitest";
-import { BANKS, BANK_CODES, bankCodeFromThaiName, bankCodeOf, bankThaiName, isBankCode } from "./banks";
+import { BANKS, BANK_CODES, FIRST_BANKS, bankCodeFromThaiName, bankCodeOf, bankThaiName, isBankCode } from "./banks";
 
 describe("banks", () => {
-  it("lists the nine banks in the specification's order", () => {
-    expect(BANK_CODES).toEqual(["kbank", "ktb", "krungsri", "scb", "uob", "ttb", "bbl", "baac", "gsb"]);
+  it("lists the specification's nine banks first, in its order, then the others players use", () => {
+    expect(BANK_CODES.slice(0, 9)).toEqual(["kbank", "ktb", "krungsri", "scb", "uob", "ttb", "bbl", "baac", "gsb"]);
+    expect(FIRST_BANKS).toEqual(BANK_CODES.slice(0, 9));
+    expect(BANK_CODES.slice(9)).toEqual(["cimb", "kkp", "lhb", "ghb", "tisco", "ibank", "tcrb", "truemoney"]);
     expect(Object.keys(BANKS).sort()).toEqual([...BANK_CODES].sort());
   });
 
@@ -17,6 +19,11 @@ describe("banks", () => {
     expect(bankThaiName("bbl")).toBe("ธนาคารกรุงเทพ");
     expect(bankThaiName("baac")).toBe("ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร");
     expect(bankThaiName("gsb")).toBe("ธนาคารออมสิน");
+    expect(bankThaiName("cimb")).toBe("ธนาคารซีไอเอ็มบี ไทย");
+    expect(bankThaiName("ghb")).toBe("ธนาคารอาคารสงเคราะห์");
+    expect(bankThaiName("truemoney")).toBe("ทรูมันนี่ วอลเล็ท");
+    expect(BANKS.truemoney.kind).toBe("wallet");
+    expect(BANKS.cimb.kind).toBe("bank");
     expect(BANKS.scb.logo).toBe("/images/banks/scb.svg");
     expect(BANKS.krungsri.code).toBe("krungsri");
   });
@@ -55,6 +62,8 @@ describe("banks", () => {
     }
     expect(bankCodeOf(" ธนาคาร กสิกรไทย ")).toBe("kbank");
     expect(bankCodeOf("กรุงเทพ")).toBe("bbl");
+    expect(bankCodeOf("ซีไอเอ็มบี ไทย")).toBe("cimb");
+    expect(bankCodeOf("CIMB")).toBe("cimb");
     expect(bankCodeOf("กรุง")).toBeNull();
     expect(bankCodeOf("ธนาคาร")).toBeNull();
     expect(bankCodeOf("")).toBeNull();

@@ -1,4 +1,26 @@
-export const BANK_CODES = ["kbank", "ktb", "krungsri", "scb", "uob", "ttb", "bbl", "baac", "gsb"] as const;
+/**
+ * The banks players use: the specification's nine first, then the others Thai players bank with and a
+ * PromptPay e-wallet (docs/decisions/052). The operator chooses which of them players may pick.
+ */
+export const BANK_CODES = [
+  "kbank",
+  "ktb",
+  "krungsri",
+  "scb",
+  "uob",
+  "ttb",
+  "bbl",
+  "baac",
+  "gsb",
+  "cimb",
+  "kkp",
+  "lhb",
+  "ghb",
+  "tisco",
+  "ibank",
+  "tcrb",
+  "truemoney",
+] as const;
 
 export type BankCode = (typeof BANK_CODES)[number];
 
@@ -6,10 +28,12 @@ export interface Bank {
   code: BankCode;
   thaiName: string;
   logo: string;
+  /** A bank account, or an e-wallet whose number is the owner's mobile number (PromptPay). */
+  kind: "bank" | "wallet";
 }
 
-function bank(code: BankCode, thaiName: string): Bank {
-  return { code, thaiName, logo: `/images/banks/${code}.svg` };
+function bank(code: BankCode, thaiName: string, kind: Bank["kind"] = "bank"): Bank {
+  return { code, thaiName, logo: `/images/banks/${code}.svg`, kind };
 }
 
 export const BANKS: Readonly<Record<BankCode, Bank>> = {
@@ -22,7 +46,18 @@ export const BANKS: Readonly<Record<BankCode, Bank>> = {
   bbl: bank("bbl", "ธนาคารกรุงเทพ"),
   baac: bank("baac", "ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร"),
   gsb: bank("gsb", "ธนาคารออมสิน"),
+  cimb: bank("cimb", "ธนาคารซีไอเอ็มบี ไทย"),
+  kkp: bank("kkp", "ธนาคารเกียรตินาคินภัทร"),
+  lhb: bank("lhb", "ธนาคารแลนด์ แอนด์ เฮ้าส์"),
+  ghb: bank("ghb", "ธนาคารอาคารสงเคราะห์"),
+  tisco: bank("tisco", "ธนาคารทิสโก้"),
+  ibank: bank("ibank", "ธนาคารอิสลามแห่งประเทศไทย"),
+  tcrb: bank("tcrb", "ธนาคารไทยเครดิต"),
+  truemoney: bank("truemoney", "ทรูมันนี่ วอลเล็ท", "wallet"),
 };
+
+/** The specification's nine: what a new site offers until the operator chooses (docs/decisions/052). */
+export const FIRST_BANKS: readonly BankCode[] = BANK_CODES.slice(0, 9);
 
 export function isBankCode(x: string): x is BankCode {
   return (BANK_CODES as readonly string[]).includes(x);

@@ -17,6 +17,7 @@ import { type SecretBox, secondFactorService } from "./second-factor";
 import * as secondFactorRepo from "./second-factor-repository";
 import type { SmsSender } from "./sms";
 import type { TokenIssuer } from "./tokens";
+import { refuseDisabledBank } from "../site/banks";
 
 const OTP_TTL_SECONDS = 5 * 60;
 const OTP_RESEND_SECONDS = 60;
@@ -267,6 +268,7 @@ export function authService(deps: AuthDeps) {
     },
 
     async register(body: z.output<typeof auth.register.body>, ip: string) {
+      await refuseDisabledBank(db, body.bankname);
       if (body.uuidmother) {
         const referrer = await repo.findUserById(db, body.uuidmother);
         if (!referrer || referrer.role !== "player" || referrer.state !== "active") {

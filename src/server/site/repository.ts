@@ -9,7 +9,7 @@ export async function databaseNow(db: Executor): Promise<Date> {
 }
 
 /** Locks one site_config row for the caller's transaction, so two operators' edits of it apply one after the other. */
-export async function lockSiteConfigRow(tx: Executor, key: "site" | "content"): Promise<void> {
+export async function lockSiteConfigRow(tx: Executor, key: "site" | "content" | "banks"): Promise<void> {
   await tx.execute(sql`select 1 from site_config where key = ${key} for update`);
 }
 

@@ -3,6 +3,7 @@ import { site } from "../../contract";
 import type { SiteContent } from "../../contract/site";
 import type { Db } from "../db/client";
 import { type Authenticate, routesOf } from "../http/register-route";
+import { enabledBanks, setEnabledBanks } from "./banks";
 import { bannerImage, readPublicContent, SITE_CONTENT_CACHE_MS, setContent } from "./content";
 import { openSiteState, refuseWhileClosed } from "./open-site";
 import { readSite, siteService } from "./service";
@@ -27,6 +28,12 @@ export function siteRoutes(app: FastifyInstance, authenticate: Authenticate, db:
     };
   });
   siteContentRoutes(app, authenticate, db);
+  r(site.readBankList, async () => ({ status: "Success" as const, enabled: await enabledBanks(db) }));
+  r(site.adminSetBankList, async ({ body, user }) => ({
+    status: "Success" as const,
+    message: "บันทึกรายการธนาคารแล้ว",
+    enabled: await setEnabledBanks(db, user, body.enabled),
+  }));
 }
 
 /** The site content the operator edits (site/content.ts) and its banner images. */

@@ -1,7 +1,8 @@
 import { Group, Image, Select, type SelectProps, Text } from "@mantine/core";
 import { BANK_CODES, BANKS, type BankCode } from "../../domain/banks";
 
-const data = BANK_CODES.map((code) => ({ value: code, label: BANKS[code].thaiName }));
+const option = (code: BankCode) => ({ value: code, label: BANKS[code].thaiName });
+const ALL = BANK_CODES.map(option);
 
 const renderOption: SelectProps["renderOption"] = ({ option }) => (
   <Group gap="sm" wrap="nowrap">
@@ -10,7 +11,14 @@ const renderOption: SelectProps["renderOption"] = ({ option }) => (
   </Group>
 );
 
-export function BankSelect(props: { value: BankCode | null; onChange: (code: BankCode | null) => void; label?: string }) {
+/** A bank from the list; `codes` narrows it (registration offers only the banks the operator turned on). */
+export function BankSelect(props: {
+  value: BankCode | null;
+  onChange: (code: BankCode | null) => void;
+  label?: string;
+  codes?: readonly BankCode[];
+}) {
+  const data = props.codes ? props.codes.map(option) : ALL;
   return (
     <Select
       label={props.label ?? "ธนาคาร"}

@@ -22,6 +22,7 @@ import { PlayerLog } from "./player-log";
 import { PlayersAdmin } from "./players-admin";
 import { PointsAdmin } from "./points-admin";
 import { RatesAdmin } from "./rates-admin";
+import { BankListAdmin } from "./bank-list-admin";
 import { ReceivingBanks } from "./receiving-banks";
 import { ReferralAdmin } from "./referral-admin";
 import { ReportsAdmin } from "./reports-admin";
@@ -108,7 +109,10 @@ export function AdminPage() {
           <AdjustCredit />
         </Tabs.Panel>
         <Tabs.Panel value="banks" pt="md">
-          <ReceivingBanks />
+          <Stack>
+            <ReceivingBanks />
+            <BankListAdmin />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="players" pt="md">
           <PlayersAdmin />

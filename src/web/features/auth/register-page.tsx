@@ -2,8 +2,9 @@ import { Alert, Anchor, Button, Card, Group, Image, Stack, Stepper, Text, TextIn
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import type { BankCode } from "../../../domain/banks";
+import { BANKS, type BankCode } from "../../../domain/banks";
 import { maskDigits } from "../../../domain/digit-mask";
+import { useBankList } from "../../lib/bank-list";
 import { PATHS } from "../../lib/paths";
 import { BankSelect } from "../../components/bank-select";
 import { NewPasswordFields } from "../../components/new-password-fields";
@@ -36,6 +37,7 @@ export function RegisterPage() {
   const [holder, setHolder] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
 
+  const bankList = useBankList();
   const referrer = useQuery({
     ...referrerQuery(referrerId),
     enabled: !!referrerId,
@@ -165,9 +167,9 @@ export function RegisterPage() {
                     required
                   />
                   <NewPasswordFields label="รหัสผ่าน" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
-                  <BankSelect value={bank} onChange={setBank} />
+                  <BankSelect value={bank} onChange={setBank} codes={bankList.data ?? []} />
                   <TextInput
-                    label="เลขบัญชีธนาคาร"
+                    label={bank && BANKS[bank].kind === "wallet" ? "เบอร์วอลเล็ท (เบอร์มือถือที่ผูกไว้)" : "เลขบัญชีธนาคาร"}
                     name="bankno"
                     inputMode="numeric"
                     value={bankNo}
