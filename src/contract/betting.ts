@@ -124,13 +124,64 @@ export const readNewDigitPriceAddLastTime = route({
   response: () => z.object({ status: ResultStatus, new_digit_price: z.array(DigitPrice) }),
 });
 
+/** A change of a restricted number as the back office's history shows it: new_price null reopened the number (docs/decisions/050). */
+export const DigitPriceChange = schema(() => DigitPrice.extend({ new_price: z.number().nullable() }));
+
 export const adminReadNewDigitPrice = route({
   method: "POST",
   path: "/api/admin-read-newDigitPrice",
   access: "admin",
-  summary: "ประวัติการตั้งเลขอั้นของงวด",
+  summary: "ประวัติการตั้งเลขอั้นของงวด (new_price null = เปิดรับคืน)",
   body: () => z.object({ activity_id: ActivityId }),
-  response: () => z.object({ status: ResultStatus, new_digit_price: z.array(DigitPrice) }),
+  response: () => z.object({ status: ResultStatus, new_digit_price: z.array(DigitPriceChange) }),
+});
+
+/** What a pasted list does to its numbers: close them, give them one lower price, or reopen them at the normal rate. */
+export const DIGIT_LIST_MODES = ["closed", "price", "reopen"] as const;
+
+export const adminSaveDigitPriceList = route({
+  method: "POST",
+  path: "/api/admin/digit-price-list",
+  access: "admin",
+  summary: "ตั้งเลขอั้นทีละหลายเลข: วางรายการเลข (คั่นด้วยช่องว่าง จุลภาค หรือขึ้นบรรทัดใหม่) แล้วปิดรับ ตั้งราคาเดียวกัน หรือเปิดรับคืน",
+  body: () =>
+    z.object({
+      activity_id: ActivityId,
+      award_type: BetType,
+      numbers: z.string({ error: "กรุณาใส่รายการเลข" }).max(20_000, "รายการเลขยาวเกินไป"),
+      mode: z.enum(DIGIT_LIST_MODES, { error: "กรุณาเลือกว่าจะปิดรับ ตั้งราคา หรือเปิดรับคืน" }),
+      /** The lower rate (×stake) for mode "price"; ignored otherwise. */
+      new_price: z.number({ error: "อัตราจ่ายต้องเป็นตัวเลข" }).positive("อัตราจ่ายต้องมากกว่า 0").max(100_000, "อัตราจ่ายสูงเกินไป").optional(),
+    }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      message: z.string(),
+      /** Numbers whose price changed (one record each). */
+      saved: z.number().int(),
+      /** Numbers that already had this price (nothing written for them). */
+      unchanged: z.number().int(),
+      /** The round's restricted numbers in force after the save. */
+      new_digit_price: z.array(DigitPrice),
+    }),
+});
+
+export const adminCopyDigitPrices = route({
+  method: "POST",
+  path: "/api/admin/copy-digit-prices",
+  access: "admin",
+  summary: "คัดลอกเลขอั้นที่ใช้อยู่ของงวดก่อนหน้า (หวยเดียวกัน) มาใช้กับงวดนี้",
+  body: () => z.object({ activity_id: ActivityId }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      message: z.string(),
+      /** The previous draw the list came from. */
+      from_activity_id: z.number().int(),
+      saved: z.number().int(),
+      unchanged: z.number().int(),
+      new_digit_price: z.array(DigitPrice),
+    }),
 });
 
 export const adminAddDigitPrice = route({
@@ -148,7 +199,7 @@ export const adminAddDigitPrice = route({
         .regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
       new_price: z.number({ error: "กรุณากรอกอัตราจ่าย" }).min(0, "อัตราจ่ายต้องไม่ติดลบ").max(100_000, "อัตราจ่ายสูงเกินไป"),
     }),
-  response: () => z.object({ status: ResultStatus, message: z.string(), new_digit_price: z.array(DigitPrice) }),
+  response: () => z.object({ status: ResultStatus, message: z.string(), new_digit_price: z.array(DigitPriceChange) }),
 });
 
 export const postNumberDigit = route({

@@ -16,3 +16,4 @@ export * from "./referral";
 export * from "./points";
 export * from "./games";
 export * from "./shortcuts";
+export * from "./restricted-numbers";

@@ -97,6 +97,15 @@ describe("effectiveRate", () => {
     expect(effectiveRate(90_000, [...records].reverse(), BET_AT)).toEqual({ rateX100: 50_000, closed: false });
   });
 
+  it("a record without a price reopens a closed number at the config rate", () => {
+    const records = [
+      { newPriceX100: 0, at: BET_AT - 60_000 },
+      { newPriceX100: null, at: BET_AT - 1_000 },
+    ];
+    expect(effectiveRate(90_000, records, BET_AT)).toEqual({ rateX100: 90_000, closed: false });
+    expect(effectiveRate(90_000, records, BET_AT - 2_000)).toEqual({ rateX100: 0, closed: true });
+  });
+
   it("ignores a record set after the bet", () => {
     expect(effectiveRate(90_000, [{ newPriceX100: 50_000, at: BET_AT + 1 }], BET_AT)).toEqual({
       rateX100: 90_000,

@@ -53,14 +53,16 @@ export function exposureNumber(betType: string, number: string): string {
 }
 
 export interface PriceRecord {
-  newPriceX100: number;
+  /** null reopens the number: the config rate applies again (docs/decisions/050). */
+  newPriceX100: number | null;
   // Epoch milliseconds when the restricted price was set.
   at: number;
 }
 
 // The rate fixed on a line placed at betAt: the config rate, unless a restricted-number price
 // record was set at or before the bet, in which case the latest such record wins (on equal times,
-// the one later in the list). Records set after the bet do not apply. A rate of 0 closes the number.
+// the one later in the list). Records set after the bet do not apply. A rate of 0 closes the number;
+// a record without a price reopens it at the config rate.
 export function effectiveRate(
   configRateX100: number,
   priceRecords: ReadonlyArray<PriceRecord>,
@@ -70,11 +72,11 @@ export function effectiveRate(
   if (!Number.isFinite(betAt)) throw new RangeError(`Bet time must be finite: ${betAt}`);
   let latest: PriceRecord | null = null;
   for (const record of priceRecords) {
-    assertNonNegativeInteger(record.newPriceX100, "Restricted price ×100");
+    if (record.newPriceX100 !== null) assertNonNegativeInteger(record.newPriceX100, "Restricted price ×100");
     if (!Number.isFinite(record.at)) throw new RangeError(`Price record time must be finite: ${record.at}`);
     if (record.at <= betAt && (latest === null || record.at >= latest.at)) latest = record;
   }
-  const rateX100 = latest === null ? configRateX100 : latest.newPriceX100;
+  const rateX100 = latest?.newPriceX100 ?? configRateX100;
   return { rateX100, closed: rateX100 === 0 };
 }
 

@@ -44,12 +44,60 @@ export async function roundLottery(db: Executor, roundId: number): Promise<strin
 
 export type PriceRow = Row<"digit_prices", "id" | "round_id" | "bet_type" | "number" | "new_price_x100" | "created_at">;
 
-export async function latestPrices(db: Executor, roundId: number, at?: Date): Promise<PriceRow[]> {
-  const r = await db.execute<PriceRow>(sql`
-    select distinct on (bet_type, number) id, round_id, bet_type, number, new_price_x100, created_at
-    from digit_prices where round_id = ${roundId} ${at ? sql`and created_at <= ${at.toISOString()}::timestamptz` : sql``}
-    order by bet_type, number, created_at desc, id desc`);
+/** A restricted number in force: its latest record has a price (a record without one reopened it, docs/decisions/050). */
+export type InForcePriceRow = PriceRow & { new_price_x100: number };
+
+/** The round's restricted numbers in force: the latest record of each number, unless that record reopened it. */
+export async function latestPrices(db: Executor, roundId: number, at?: Date): Promise<InForcePriceRow[]> {
+  const r = await db.execute<InForcePriceRow>(sql`
+    select * from (
+      select distinct on (bet_type, number) id, round_id, bet_type, number, new_price_x100, created_at
+      from digit_prices where round_id = ${roundId} ${at ? sql`and created_at <= ${at.toISOString()}::timestamptz` : sql``}
+      order by bet_type, number, created_at desc, id desc
+    ) latest where new_price_x100 is not null order by bet_type, number`);
   return r.rows;
+}
+
+/** The round a list is set for: its lottery, whether it still takes bets, and when it closes. */
+export async function roundForPrices(db: Executor, roundId: number) {
+  const r = await db.execute<Row<"rounds", "id" | "lottery_id" | "status" | "close_at">>(
+    sql`select id, lottery_id, status, close_at from rounds where id = ${roundId}`,
+  );
+  return r.rows[0] ?? null;
+}
+
+/** The lottery's draw before this round: the latest other round closing before it (ties by id). */
+export async function previousRound(db: Executor, round: { id: string | number; lottery_id: string; close_at: string }) {
+  const r = await db.execute<Row<"rounds", "id">>(sql`
+    select id from rounds where lottery_id = ${round.lottery_id} and id <> ${round.id}
+      and (close_at, id) < (${round.close_at}::timestamptz, ${round.id}::bigint)
+    order by close_at desc, id desc limit 1`);
+  return r.rows[0] ? Number(r.rows[0].id) : null;
+}
+
+/**
+ * Serialises the back office's list changes of one round, so that two operators' saves each compare with
+ * what the other wrote (the bet path never takes this lock: it reads the latest record as it is).
+ */
+export async function lockRoundPrices(db: Executor, roundId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('digit-prices:' || ${roundId}::bigint, 0))`);
+}
+
+/**
+ * Writes one record per number in one statement; a null price reopens the number. Stamped with the clock
+ * at the insert (after lockRoundPrices), not the transaction's start, so the latest by time is the one
+ * written last even when a save waited for another.
+ */
+export async function addPrices(
+  db: Executor,
+  p: { roundId: number; betTypes: string[]; numbers: string[]; pricesX100: Array<number | null>; adminId: string },
+): Promise<void> {
+  if (p.numbers.length === 0) return;
+  await db.execute(sql`
+    insert into digit_prices (round_id, bet_type, number, new_price_x100, created_by, created_at)
+    select ${p.roundId}, t, n, x, ${p.adminId}::uuid, clock_timestamp()
+    from unnest(${sql.param(p.betTypes)}::text[], ${sql.param(p.numbers)}::text[], ${sql.param(p.pricesX100)}::int[]) with ordinality as u(t, n, x, o)
+    order by o`);
 }
 
 export async function allPrices(db: Executor, roundId: number): Promise<PriceRow[]> {

@@ -6,6 +6,8 @@ import { bettingService } from "./service";
 import {
   adminRateView,
   baht,
+  digitListMessage,
+  digitPriceChangeView,
   digitPriceView,
   draftView,
   lottoConfigView,
@@ -31,13 +33,34 @@ export function bettingRoutes(app: FastifyInstance, authenticate: Authenticate, 
   }));
   r(betting.adminReadNewDigitPrice, async ({ body }) => ({
     status: "Success" as const,
-    new_digit_price: (await service.allDigitPrices(body.activity_id)).map(digitPriceView),
+    new_digit_price: (await service.allDigitPrices(body.activity_id)).map(digitPriceChangeView),
   }));
   r(betting.adminAddDigitPrice, async ({ body, user }) => {
     const { closed, prices } = await service.addDigitPrice(user, body);
     return {
       status: "Success" as const,
       message: closed ? "ปิดรับเลขนี้แล้ว" : "ตั้งอัตราจ่ายเลขนี้แล้ว",
+      new_digit_price: prices.map(digitPriceChangeView),
+    };
+  });
+  r(betting.adminSaveDigitPriceList, async ({ body, user }) => {
+    const { saved, unchanged, prices } = await service.saveDigitPriceList(user, body);
+    return {
+      status: "Success" as const,
+      message: digitListMessage(saved, unchanged),
+      saved,
+      unchanged,
+      new_digit_price: prices.map(digitPriceView),
+    };
+  });
+  r(betting.adminCopyDigitPrices, async ({ body, user }) => {
+    const { from, saved, unchanged, skipped, prices } = await service.copyDigitPrices(user, body.activity_id);
+    return {
+      status: "Success" as const,
+      message: digitListMessage(saved, unchanged, skipped),
+      from_activity_id: from,
+      saved,
+      unchanged,
       new_digit_price: prices.map(digitPriceView),
     };
   });

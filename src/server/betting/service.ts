@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { betting } from "../../contract";
 import { BET_TYPE_LABELS } from "../../domain/bet-types";
 import { distinctPermutations } from "../../domain/permutations";
+import { formatFigure } from "../../domain/money";
+import { restrictedList, restrictedListProblem } from "../../domain/restricted-numbers";
 import { exposureNumber, validateBetLine } from "../../domain/slip";
 import { writeAudit } from "../admin/audit";
 import { batcher } from "../db/batcher";
@@ -56,7 +58,27 @@ const SLIP_BATCH_MAX = 48;
 /** The repository functions the service uses: the area's repository.ts, or plain objects in a test. */
 export type BettingData = typeof repository;
 
+const priceKey = (betType: string, number: string) => `${betType}_${number}`;
+
+/** The restricted numbers in force by `{betType}_{number}`. */
+const priceMap = (rows: repository.InForcePriceRow[]) => new Map(rows.map((r) => [priceKey(r.bet_type, r.number), r.new_price_x100]));
+
 export function bettingService(db: Db, repo: BettingData = repository) {
+  /** A round whose restricted numbers may still change: it exists and takes bets (or will). */
+  async function openRoundForPrices(roundId: number) {
+    const round = await repo.roundForPrices(db, roundId);
+    if (!round) throw notFound("ไม่พบงวดนี้");
+    if (round.status !== "open") throw conflict("งวดนี้ปิดรับแทงแล้ว ตั้งเลขอั้นไม่ได้");
+    return round;
+  }
+
+  /** The lowest rate (×100) any tier has for a bet type of a lottery: a restricted price must be below it. */
+  async function lowestRate(lotteryId: string, betType: string): Promise<number> {
+    const rates = (await repo.allRates(db, lotteryId)).filter((r) => r.bet_type === betType).map((r) => r.rate_x100);
+    if (rates.length === 0) throw badRequest("หวยนี้ไม่รับแทงประเภทนี้");
+    return Math.min(...rates);
+  }
+
   /**
    * Slips placed together (docs/decisions/010): while two calls are in flight, the slips that arrive
    * wait and go together in the next call. Every lock is taken in one order first, so the two calls
@@ -153,6 +175,103 @@ export function bettingService(db: Db, repo: BettingData = repository) {
         await writeAudit(tx, { actorId: admin.uuid, action: "digit-price.add", target: `round:${body.activity_id}`, after: body });
       });
       return { closed: priceX100 === 0, prices: await repo.allPrices(db, body.activity_id) };
+    },
+
+    /**
+     * A pasted list of restricted numbers of one bet type (docs/decisions/050): all closed, all at one price
+     * lower than every tier's rate, or all reopened at the normal rate. A list with any piece that is not a
+     * number of the bet type's width is refused whole; repeats are merged. Only numbers whose price
+     * changes get a record; the save and its audit row are one transaction.
+     */
+    async saveDigitPriceList(admin: AuthUser, body: z.output<typeof betting.adminSaveDigitPriceList.body>) {
+      const round = await openRoundForPrices(body.activity_id);
+      const list = restrictedList(body.numbers, body.award_type);
+      const problem = restrictedListProblem(list, body.award_type);
+      if (problem) throw badRequest(problem);
+      let priceX100: number | null = body.mode === "closed" ? 0 : null;
+      if (body.mode === "price") {
+        if (body.new_price === undefined) throw badRequest("กรุณากรอกอัตราจ่ายของเลขอั้น");
+        priceX100 = Math.round(body.new_price * 100);
+        const normal = await lowestRate(round.lottery_id, body.award_type);
+        // Lower than every tier's rate, so the edge left for referral commission only grows (referral/edge.ts).
+        if (priceX100 <= 0 || priceX100 >= normal) {
+          throw badRequest(`อัตราจ่ายเลขอั้นต้องมากกว่า 0 และต่ำกว่าอัตราจ่ายปกติ (×${formatFigure(normal / 100)})`);
+        }
+      }
+      return db.transaction(async (tx) => {
+        await repo.lockRoundPrices(tx, body.activity_id);
+        const now = priceMap(await repo.latestPrices(tx, body.activity_id));
+        const changed = list.numbers.filter((n) => (now.get(priceKey(body.award_type, n)) ?? null) !== priceX100);
+        await repo.addPrices(tx, {
+          roundId: body.activity_id,
+          betTypes: changed.map(() => body.award_type),
+          numbers: changed,
+          pricesX100: changed.map(() => priceX100),
+          adminId: admin.uuid,
+        });
+        if (changed.length > 0) {
+          await writeAudit(tx, {
+            actorId: admin.uuid,
+            action: "digit-price.list",
+            target: `round:${body.activity_id}`,
+            before: Object.fromEntries(changed.map((n) => [n, now.get(priceKey(body.award_type, n)) ?? null])),
+            after: { award_type: body.award_type, mode: body.mode, price_x100: priceX100, numbers: changed },
+          });
+        }
+        return {
+          saved: changed.length,
+          unchanged: list.numbers.length - changed.length,
+          prices: await repo.latestPrices(tx, body.activity_id),
+        };
+      });
+    },
+
+    /**
+     * Copies the restricted numbers in force at the lottery's previous draw to this round (docs/decisions/050):
+     * each number gets the previous draw's price unless it has it already; a price no longer lower than
+     * every tier's rate (the rates changed since) is left out and counted.
+     */
+    async copyDigitPrices(admin: AuthUser, roundId: number) {
+      const round = await openRoundForPrices(roundId);
+      const from = await repo.previousRound(db, round);
+      if (from === null) throw notFound("ไม่พบงวดก่อนหน้าของหวยนี้");
+      const previous = await repo.latestPrices(db, from);
+      if (previous.length === 0) throw conflict("งวดก่อนหน้าไม่มีเลขอั้นให้คัดลอก");
+      const lowest = new Map<string, number>();
+      for (const r of await repo.allRates(db, round.lottery_id)) {
+        lowest.set(r.bet_type, Math.min(lowest.get(r.bet_type) ?? Infinity, r.rate_x100));
+      }
+      const copyable = previous.filter((p) => p.new_price_x100 < (lowest.get(p.bet_type) ?? 0));
+      return db.transaction(async (tx) => {
+        await repo.lockRoundPrices(tx, roundId);
+        const now = priceMap(await repo.latestPrices(tx, roundId));
+        const changed = copyable.filter((p) => now.get(priceKey(p.bet_type, p.number)) !== p.new_price_x100);
+        await repo.addPrices(tx, {
+          roundId,
+          betTypes: changed.map((p) => p.bet_type),
+          numbers: changed.map((p) => p.number),
+          pricesX100: changed.map((p) => p.new_price_x100),
+          adminId: admin.uuid,
+        });
+        if (changed.length > 0) {
+          await writeAudit(tx, {
+            actorId: admin.uuid,
+            action: "digit-price.copy",
+            target: `round:${roundId}`,
+            before: Object.fromEntries(
+              changed.map((p) => [priceKey(p.bet_type, p.number), now.get(priceKey(p.bet_type, p.number)) ?? null]),
+            ),
+            after: { from_round: from, prices: Object.fromEntries(changed.map((p) => [priceKey(p.bet_type, p.number), p.new_price_x100])) },
+          });
+        }
+        return {
+          from,
+          saved: changed.length,
+          unchanged: copyable.length - changed.length,
+          skipped: previous.length - copyable.length,
+          prices: await repo.latestPrices(tx, roundId),
+        };
+      });
     },
 
     /**

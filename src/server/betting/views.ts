@@ -59,17 +59,31 @@ export function slipView(s: repo.SlipRow, lines: repo.LineRow[], now = Date.now(
   return { ...slip, state: slipState(slip, now) };
 }
 
-export function digitPriceView(p: repo.PriceRow) {
+/** A restricted number in force (0 = closed). */
+export function digitPriceView(p: repo.InForcePriceRow) {
+  return { ...digitPriceChangeView(p), new_price: rate(p.new_price_x100) };
+}
+
+/** A change of a restricted number in the back office's history: null reopened it (docs/decisions/050). */
+export function digitPriceChangeView(p: repo.PriceRow) {
   return {
     id: `${p.round_id}_${p.bet_type}_${p.number}`,
     activity_id: Number(p.round_id),
     award_type: p.bet_type as BetType,
     number: p.number,
     digit: p.number,
-    new_price: rate(p.new_price_x100),
+    new_price: p.new_price_x100 === null ? null : rate(p.new_price_x100),
     date_time: formatThaiDateTime(p.created_at),
     created_at: new Date(p.created_at).toISOString(),
   };
+}
+
+/** The message of a list saved or copied: what changed and what was already so. */
+export function digitListMessage(saved: number, unchanged: number, skipped = 0): string {
+  const parts = [saved > 0 ? `บันทึก ${saved} เลขแล้ว` : "ไม่มีเลขที่เปลี่ยน"];
+  if (unchanged > 0) parts.push(`${unchanged} เลขเป็นอย่างนี้อยู่แล้ว`);
+  if (skipped > 0) parts.push(`ไม่คัดลอก ${skipped} เลขที่ราคาไม่ต่ำกว่าอัตราจ่ายปกติแล้ว`);
+  return parts.join(" · ");
 }
 
 /** A line of a round as `/api/read-numberdigit` shows it. */

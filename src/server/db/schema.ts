@@ -488,7 +488,10 @@ export const lottoConfig = pgTable(
   ],
 );
 
-/** Restricted numbers: a later record overrides the rate of one number in one round; 0 closes it. */
+/**
+ * Restricted numbers: a later record overrides the rate of one number in one round; 0 closes it, no price
+ * (null) reopens it at the config rate (docs/decisions/050).
+ */
 export const digitPrices = pgTable(
   "digit_prices",
   {
@@ -498,11 +501,14 @@ export const digitPrices = pgTable(
       .references(() => rounds.id),
     betType: text("bet_type").notNull(),
     number: text("number").notNull(),
-    newPriceX100: integer("new_price_x100").notNull(),
+    newPriceX100: integer("new_price_x100"),
     createdBy: uuid("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("digit_prices_round_idx").on(t.roundId, t.betType, t.number, t.createdAt)],
+  (t) => [
+    index("digit_prices_round_idx").on(t.roundId, t.betType, t.number, t.createdAt),
+    check("digit_prices_price_not_negative", sql`${t.newPriceX100} >= 0`),
+  ],
 );
 
 /** Total staked per number and round, kept with a guarded add so the limit holds under concurrency. */

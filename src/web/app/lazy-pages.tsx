@@ -73,3 +73,4 @@ export const StatementPage = signedInPage("StatementPage");
 export const NoticesPage = signedInPage("NoticesPage");
 export const PayRatePage = signedInPage("PayRatePage");
 export const ResultStatsPage = signedInPage("ResultStatsPage");
+export const ClosedNumbersPage = signedInPage("ClosedNumbersPage");

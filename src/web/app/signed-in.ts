@@ -34,6 +34,7 @@ const loaders = {
   NoticesPage: () => import("../features/notices/notices-page"),
   PayRatePage: () => import("../features/lottery/pay-rate-page"),
   ResultStatsPage: () => import("../features/lottery/result-stats-page"),
+  ClosedNumbersPage: () => import("../features/lottery/closed-numbers-page"),
 };
 
 export type SignedInPageName = keyof typeof loaders;

@@ -11,6 +11,7 @@ export const USER_MENU_ITEMS: readonly { to: string; label: string; testId?: str
   { to: PATHS.notices, label: "แจ้งเตือน", testId: "menu-notices" },
   { to: `${PATHS.mainCredit}?tab=history`, label: "ประวัติการเงิน", testId: "menu-history" },
   { to: PATHS.payRates, label: "อัตราจ่าย", testId: "menu-pay-rates" },
+  { to: PATHS.closedNumbers, label: "เลขอั้น", testId: "menu-closed-numbers" },
   { to: PATHS.resultStats, label: "สถิติผลรางวัล", testId: "menu-result-stats" },
   { to: PATHS.changePassword, label: "เปลี่ยนรหัสผ่าน" },
 ];

@@ -21,6 +21,8 @@ export const PATHS = {
   notices: "/noticesPage",
   payRates: "/payRatePage",
   resultStats: "/resultStatsPage",
+  /** Restricted numbers (เลขอั้น) of a lottery's round; not a spec route (docs/decisions/050). */
+  closedNumbers: "/closedNumbersPage",
 } as const;
 
 /** The live page of a yeekee round; `lotto` (the lottery) lets it find the round's name at once. */
@@ -30,6 +32,10 @@ export const yeekeePagePath = (activityid: number, lotto?: string) =>
 /** The bet form of one round. */
 export const betPagePath = (lotto: string, activityid: number) =>
   `${PATHS.homeAllLotto}?lotto=${encodeURIComponent(lotto)}&activity=${activityid}`;
+
+/** The restricted numbers of a lottery: of the round given, else of its next round. */
+export const closedNumbersPath = (lotto: string, activityid?: number) =>
+  `${PATHS.closedNumbers}?lotto=${encodeURIComponent(lotto)}${activityid ? `&activity=${activityid}` : ""}`;
 
 export const referralLink = (origin: string, uuid: string) => `${origin}/register/${uuid}`;
 

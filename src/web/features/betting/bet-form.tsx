@@ -6,7 +6,7 @@ import { BET_TYPE_LABELS, betTypeDigits, type BetType } from "../../../domain/be
 import { baht, formatMoney, satangToBaht } from "../../../domain/money";
 import type { NumberListParse } from "../../../domain/shortcuts";
 import { reverseNumbers } from "../../../domain/slip";
-import { PATHS } from "../../lib/paths";
+import { closedNumbersPath, PATHS } from "../../lib/paths";
 import { lazyDialog, OnceOpened, usePreloadOnFirstTouch } from "../../components/once-opened";
 import { ApiCallError } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
@@ -61,12 +61,15 @@ const ALERT_CLOSE = { closeButton: { width: 44, height: 44, minWidth: 44 } } as 
 /** Step 2: the bet form of one round, made for a phone. */
 export function BetForm({
   activityid,
+  lotto,
   title,
   subtitle,
   fallbackClose,
   onChangeRound,
 }: {
   activityid: number;
+  /** The round's lottery (configID), when known: for the link to its restricted numbers. */
+  lotto: string | null;
   title: string;
   subtitle: string;
   /** The round's close time from the list it was chosen from, until the server's check answers. */
@@ -295,6 +298,7 @@ export function BetForm({
       roundOpen={roundOpen}
       closeAt={closeAt}
       restricted={restricted}
+      restrictedHref={lotto ? closedNumbersPath(lotto, activityid) : null}
       onChangeRound={onChangeRound}
     />
   );

@@ -44,6 +44,7 @@ export function HomeAllLottoPage() {
         <BetForm
           key={activityid}
           activityid={activityid}
+          lotto={lottery?.configID ?? lottoParam}
           title={title}
           subtitle={subtitle}
           fallbackClose={round ? Date.parse(round.timestop) : null}

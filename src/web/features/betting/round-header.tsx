@@ -1,5 +1,6 @@
-import { Badge, Button, Card, Collapse, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { Link } from "react-router";
 import { BET_TYPE_LABELS, type BetType } from "../../../domain/bet-types";
 import { Countdown } from "../../components/countdown";
 import { formatRate } from "../../lib/bet-lines";
@@ -12,6 +13,7 @@ export function RoundHeader({
   roundOpen,
   closeAt,
   restricted,
+  restrictedHref,
   onChangeRound,
 }: {
   activityid: number;
@@ -20,6 +22,8 @@ export function RoundHeader({
   roundOpen: boolean | null;
   closeAt: number | null;
   restricted: ReadonlyArray<{ betType: BetType; number: string; price: number }>;
+  /** The page of the round's restricted numbers (docs/decisions/050), when the lottery is known. */
+  restrictedHref: string | null;
   onChangeRound: () => void;
 }) {
   const [showRestricted, setShowRestricted] = useState(false);
@@ -73,6 +77,11 @@ export function RoundHeader({
             </Badge>
           ))}
         </Group>
+        {restrictedHref && (
+          <Anchor component={Link} to={restrictedHref} size="sm" display="inline-block" py={10} data-testid="restricted-page-link">
+            ดูเลขอั้นทั้งหมดแยกตามประเภท
+          </Anchor>
+        )}
       </Collapse>
     </Card>
   );
