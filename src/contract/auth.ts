@@ -36,7 +36,7 @@ export const RegisterBody = schema(() =>
       .union([Uuid, z.literal(""), z.null()])
       .optional()
       .transform((v) => (v ? v : null)),
-    /** From /check-otp; the original client does not send it and is then matched by address. */
+    /** From /check-otp; the original client does not send it, and its browser shows the cookie /check-otp set (docs/decisions/047). */
     otptoken: z.string().max(100).optional(),
     /** Sent by the original client; never trusted: new players get the default tier. */
     usertype: z.unknown().optional(),

@@ -10,27 +10,45 @@ import { schema } from "./schema";
 const MasterId = schema(() => WholeNumber("รหัสโพยไม่ถูกต้อง", { coerce: true }));
 export const BetType = schema(() => z.enum(BET_TYPES, { error: "ประเภทการแทงไม่ถูกต้อง" }));
 
-/** One line of a slip as the client sends it; any rate it sends is ignored (the server fixes it). */
+/** A line's stake in whole baht, as a number or as text of digits. */
+const Stake = schema(() =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,7}$/, "จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท")
+          .transform(Number),
+      ],
+      { error: "กรุณากรอกจำนวนเงินแทง" },
+    )
+    .pipe(z.number().int("จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท").positive("จำนวนเงินแทงต้องมากกว่า 0").max(1_000_000, "จำนวนเงินแทงสูงเกินไป")),
+);
+
+/**
+ * One line of a slip as the client sends it; any rate it sends is ignored (the server fixes it). The stake is
+ * `amount`; a line without it may name it `price`, as the specification names a game's stake, and is read the
+ * same (docs/decisions/047). With `amount` present, `price` is ignored, whatever it holds.
+ */
 export const BetLine = schema(() =>
-  z.object({
-    award_type: BetType,
-    number: z
-      .string({ error: "กรุณากรอกเลข" })
-      .trim()
-      .regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
-    amount: z
-      .union(
-        [
-          z.number(),
-          z
-            .string()
-            .regex(/^\d{1,7}$/, "จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท")
-            .transform(Number),
-        ],
-        { error: "กรุณากรอกจำนวนเงินแทง" },
-      )
-      .pipe(z.number().int("จำนวนเงินแทงต้องเป็นจำนวนเต็มบาท").positive("จำนวนเงินแทงต้องมากกว่า 0").max(1_000_000, "จำนวนเงินแทงสูงเกินไป")),
-  }),
+  z
+    .object({
+      award_type: BetType,
+      number: z
+        .string({ error: "กรุณากรอกเลข" })
+        .trim()
+        .regex(/^\d{1,3}$/, "เลขต้องเป็นตัวเลข 1-3 หลัก"),
+      amount: Stake.optional(),
+      price: z.unknown().optional(),
+    })
+    .transform(({ award_type, number, amount, price }, ctx) => {
+      if (amount !== undefined) return { award_type, number, amount };
+      const stake = Stake.safeParse(price ?? null);
+      if (stake.success) return { award_type, number, amount: stake.data };
+      ctx.issues.push({ code: "custom", input: price, path: ["amount"], message: stake.error.issues[0]?.message ?? "กรุณากรอกจำนวนเงินแทง" });
+      return z.NEVER;
+    }),
 );
 
 export const SlipLine = schema(() =>

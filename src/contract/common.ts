@@ -94,16 +94,29 @@ export const Otp = schema(() =>
  */
 export const INT_MAX = 2_147_483_647;
 
+/** Digits only, as the original client writes a number as text: no sign, exponent, point or hex. */
+const DIGITS = /^\d{1,10}$/;
+
 /**
  * A whole number a client sends, from `min` to `max` (INT_MAX at most), with one Thai message for every
- * refusal. `coerce` also takes it as text ("12"), as the original client sends some ids.
+ * refusal. `coerce` also takes it as text of digits ("12", spaces around allowed), as the original client
+ * sends ids; "1e3", "0x10", "-5", "" or a boolean stay refused (docs/decisions/047).
  */
 export function WholeNumber(
   message: string,
   { min = 1, max = INT_MAX, coerce = false }: { min?: number; max?: number; coerce?: boolean } = {},
 ) {
-  const base = coerce ? z.coerce.number({ error: message }) : z.number({ error: message });
-  return base.int(message).min(min, message).max(Math.min(max, INT_MAX), message);
+  const checked = z.number({ error: message }).int(message).min(min, message).max(Math.min(max, INT_MAX), message);
+  if (!coerce) return checked;
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .transform((value, ctx) => {
+      if (typeof value === "number") return value;
+      if (DIGITS.test(value.trim())) return Number(value.trim());
+      ctx.issues.push({ code: "custom", input: value, message });
+      return z.NEVER;
+    })
+    .pipe(checked);
 }
 
 /** A round ("activity") id, as a number or as text. */

@@ -2,17 +2,24 @@ import { z } from "zod";
 import { GAME_TYPES, HILOW_SIDES, HUAKOI_SIDES } from "../domain/games";
 import { ResultStatus, Uuid, WholeNumber } from "./common";
 import { route } from "./route";
-import { Baht, DayPeriod } from "./wallet";
+import { Baht, BahtAmount, DayPeriod } from "./wallet";
 import { schema } from "./schema";
 
 // Huakoi and hi-low between players (docs/decisions/016). Game calls answer errors in `msg`.
 
 export const GameTypeSchema = schema(() => z.enum(GAME_TYPES, { error: "ประเภทเกมต้องเป็น huakoi หรือ hilow" }));
 export const GameSideSchema = schema(() => z.enum([...HUAKOI_SIDES, ...HILOW_SIDES], { error: "ตัวเลือกต้องเป็น หัว ก้อย สูง หรือ ต่ำ" }));
+/**
+ * A die as a number or as text ("4"). The specification's client sends t1..t3 with every game, empty (0, "",
+ * null) when there are none: those count as not given (docs/decisions/047).
+ */
 const Die = schema(() =>
-  z.number({ error: "ลูกเต๋าต้องเป็นตัวเลข 1-6" }).int("ลูกเต๋าต้องเป็นจำนวนเต็ม 1-6").min(1, "ลูกเต๋าต้องเป็น 1-6").max(6, "ลูกเต๋าต้องเป็น 1-6"),
+  z
+    .union([z.number(), z.string(), z.null()], { error: "ลูกเต๋าต้องเป็นตัวเลข 1-6" })
+    .transform((value) => (value === null || value === 0 || (typeof value === "string" && /^\s*0?\s*$/.test(value)) ? undefined : value))
+    .pipe(WholeNumber("ลูกเต๋าต้องเป็นตัวเลข 1-6", { max: 6, coerce: true }).optional()),
 );
-const GameId = schema(() => WholeNumber("รหัสเกมไม่ถูกต้อง"));
+const GameId = schema(() => WholeNumber("รหัสเกมไม่ถูกต้อง", { coerce: true }));
 
 export const GameView = schema(() =>
   z.object({
@@ -75,7 +82,7 @@ export const addHuakoiHilow = route({
     z
       .object({
         uuid: Uuid,
-        price: Baht,
+        price: BahtAmount,
         gametype: GameTypeSchema,
         bet: GameSideSchema.optional(),
         t1: Die.optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AWARD_TYPES } from "../domain/bet-types";
 import { ROUND_STATUSES } from "../domain/rounds";
+import { parseClientDate } from "../domain/thai-date";
 import { ActivityId, ResultStatus } from "./common";
 import { route } from "./route";
 import { schema } from "./schema";
@@ -129,9 +130,12 @@ export const cacheData = route({
     z.object({
       key: z.enum(["readLosttoList"], { error: "key ไม่รองรับ" }),
       action: z.enum(["get", "set"], { error: "action ต้องเป็น get หรือ set" }),
+      // Any JSON value, as the specification's client caches what it holds: text is kept as it is, anything
+      // else as its JSON text (docs/decisions/047).
       val: z
-        .string()
-        .max(256 * 1024, "ข้อมูลใหญ่เกินไป")
+        .json({ error: "ข้อมูล val ต้องเป็น JSON" })
+        .transform((value) => (typeof value === "string" ? value : JSON.stringify(value)))
+        .pipe(z.string().max(256 * 1024, "ข้อมูลใหญ่เกินไป"))
         .optional(),
     }),
   response: () => z.object({ status: ResultStatus, val: z.string().nullable() }),
@@ -157,12 +161,28 @@ export const award = route({
   response: () => z.object({ status: ResultStatus, awardlist: z.array(AwardLine) }),
 });
 
+/**
+ * A day as "YYYY-MM-DD" after parsing: ISO, or dd/mm/yyyy in the Buddhist era as the specification's pages
+ * show dates (16/11/2569 is 2026-11-16; docs/decisions/047).
+ */
+const ClientDate = schema(() =>
+  z
+    .string({ error: "กรุณาระบุวันที่" })
+    .max(20, "วันที่ไม่ถูกต้อง")
+    .transform((text, ctx) => {
+      const day = parseClientDate(text);
+      if (day) return day;
+      ctx.issues.push({ code: "custom", input: text, message: "วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD หรือ วว/ดด/ปปปป (พ.ศ.)" });
+      return z.NEVER;
+    }),
+);
+
 export const getAllAwardList = route({
   method: "POST",
   path: "/get-all-awardlist",
   access: "player",
-  summary: "ผลรางวัลทุกหวยของวันที่ (YYYY-MM-DD)",
-  body: () => z.object({ date: z.iso.date({ error: "วันที่ต้องอยู่ในรูปแบบ YYYY-MM-DD" }) }),
+  summary: "ผลรางวัลทุกหวยของวันที่ (YYYY-MM-DD หรือ วว/ดด/ปปปป พ.ศ.)",
+  body: () => z.object({ date: ClientDate }),
   response: () =>
     z.object({
       status: ResultStatus,

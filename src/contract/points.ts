@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MEMBER_LEVELS } from "../domain/points";
-import { ResultStatus, Uuid } from "./common";
+import { ResultStatus, Uuid, WholeNumber } from "./common";
 import { route } from "./route";
 import { Baht } from "./wallet";
 import { schema } from "./schema";
@@ -116,10 +116,17 @@ export const redeemAllScore = route({
   body: () =>
     z.object({
       uuid: Uuid,
+      // A list of slot ids, each a number or text ("1"), or one text of ids separated by commas ("1,2"), as the
+      // specification's client may send it (docs/decisions/047).
       idlist: z
-        .array(Int("รหัสรายการแลก", 1, 1_000_000), { error: "กรุณาเลือกรายการแลก" })
-        .min(1, "กรุณาเลือกรายการแลก")
-        .max(20, "แลกได้ไม่เกิน 20 รายการต่อครั้ง"),
+        .union([z.array(z.unknown()), z.string()], { error: "กรุณาเลือกรายการแลก" })
+        .transform((list) => (typeof list === "string" ? list.split(",") : list))
+        .pipe(
+          z
+            .array(WholeNumber("รหัสรายการแลกต้องเป็นตัวเลข 1-1000000", { max: 1_000_000, coerce: true }))
+            .min(1, "กรุณาเลือกรายการแลก")
+            .max(20, "แลกได้ไม่เกิน 20 รายการต่อครั้ง"),
+        ),
     }),
   response: () => z.object({ status: ResultStatus, message: z.string(), credit: z.number(), total_score: z.number(), bonus: z.number() }),
 });

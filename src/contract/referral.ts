@@ -3,7 +3,7 @@ import { BET_TYPES } from "../domain/bet-types";
 import { REFERRAL_LEVELS } from "../domain/referral";
 import { ResultStatus, Uuid } from "./common";
 import { route } from "./route";
-import { Baht, BahtString, DayPeriod } from "./wallet";
+import { Baht, BahtAmount, DayPeriod } from "./wallet";
 import { schema } from "./schema";
 
 // The referral system (docs/decisions/014): friends, commission on their settled stakes,
@@ -129,7 +129,7 @@ export const addWithdrawalAf = route({
   body: () =>
     z.object({
       uuid: Uuid,
-      amount: z.union([Baht, BahtString], { error: "จำนวนเงินไม่ถูกต้อง" }),
+      amount: BahtAmount,
       note: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
     }),
   response: () =>

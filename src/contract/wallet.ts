@@ -17,14 +17,24 @@ export const Baht = schema(() =>
     .refine((n) => n <= MAX_BAHT, "จำนวนเงินสูงเกินไป"),
 );
 
-/** Spec §3: the withdrawal amount is sent as a string. */
-export const BahtString = schema(() =>
+/** Baht written as text: digits with at most two decimals (no sign, exponent or grouping). */
+const BAHT_TEXT = /^\d{1,8}(\.\d{1,2})?$/;
+
+/**
+ * Baht as a number or as numeric text ("500", "99.50"), with the same meaning and checks: the specification's
+ * client sends the withdrawal amount as a string (spec §3) and other amounts as it holds them. The one
+ * schema for every amount a player sends (docs/decisions/047).
+ */
+export const BahtAmount = schema(() =>
   z
-    .string({ error: "กรุณากรอกจำนวนเงิน" })
-    .trim()
-    .regex(/^\d{1,8}(\.\d{1,2})?$/, "จำนวนเงินต้องเป็นตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง")
-    .transform(Number)
-    .refine((n) => n > 0, "จำนวนเงินต้องมากกว่า 0"),
+    .union([z.number(), z.string()], { error: "กรุณากรอกจำนวนเงินเป็นตัวเลข" })
+    .transform((value, ctx) => {
+      if (typeof value === "number") return value;
+      if (BAHT_TEXT.test(value.trim())) return Number(value.trim());
+      ctx.issues.push({ code: "custom", input: value, message: "จำนวนเงินต้องเป็นตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง" });
+      return z.NEVER;
+    })
+    .pipe(Baht),
 );
 
 export const DayPeriod = schema(() =>
@@ -72,7 +82,7 @@ export const gentAmount = route({
   summary: "ขอยอดโอนสำหรับฝากเงิน (เพิ่มเศษสตางค์ให้ไม่ซ้ำ) และบัญชีรับเงินของเว็บ; มีรายการที่ยังไม่โอนอยู่จะได้รายการเดิม",
   body: () =>
     z.object({
-      amount: Baht.refine(Number.isInteger, "กรุณากรอกจำนวนเงินฝากเป็นจำนวนเต็มบาท"),
+      amount: BahtAmount.refine(Number.isInteger, "กรุณากรอกจำนวนเงินฝากเป็นจำนวนเต็มบาท"),
       uuid: Uuid.optional(),
     }),
   response: () => z.object({ status: ResultStatus }).extend(OpenDepositRequest.shape),
@@ -167,7 +177,7 @@ export const addPaynow = route({
   summary: "แจ้งโอนเงินฝาก (รอเจ้าหน้าที่ตรวจสอบ)",
   body: () =>
     z.object({
-      amount: Baht,
+      amount: BahtAmount,
       paytime: PayTime,
       comment: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
       bankname: BankChoice,
@@ -215,7 +225,7 @@ export const addWithdrawal = route({
   body: () =>
     z.object({
       uuid: Uuid,
-      amount: BahtString,
+      amount: BahtAmount,
       note: z.string().max(200, "หมายเหตุยาวเกินไป").optional().default(""),
       bankname: BankChoice,
     }),

@@ -7,6 +7,7 @@ import {
   formatThaiAge,
   formatThaiDateTime,
   formatTime,
+  parseClientDate,
   parseClientDateTime,
   toBuddhistYear,
 } from "./thai-date";
@@ -183,5 +184,31 @@ describe("parseClientDateTime", () => {
         expect(parseClientDateTime(d.toISOString())?.getTime()).toBe(d.getTime());
       }),
     );
+  });
+});
+
+describe("parseClientDate", () => {
+  it("reads ISO and dd/mm/yyyy in the Buddhist era as the same day", () => {
+    expect(parseClientDate("2026-11-16")).toBe("2026-11-16");
+    expect(parseClientDate("16/11/2569")).toBe("2026-11-16");
+    expect(parseClientDate(" 1/2/2570 ")).toBe("2027-02-01");
+    expect(parseClientDate("29/02/2567")).toBe("2024-02-29");
+  });
+
+  it("refuses impossible days, Gregorian years written the Thai way and other forms", () => {
+    for (const text of [
+      "31/02/2569",
+      "29/02/2569",
+      "16/11/2026",
+      "16/13/2569",
+      "00/11/2569",
+      "2026-02-30",
+      "16-11-2569",
+      "2026/11/16",
+      "",
+      "abc",
+    ]) {
+      expect(parseClientDate(text), text).toBeNull();
+    }
   });
 });

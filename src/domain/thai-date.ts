@@ -138,3 +138,28 @@ export function parseClientDateTime(text: string): Date | null {
   }
   return new Date(wall - offsetMs);
 }
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const THAI_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+/** The first Buddhist-era year read from dd/mm/yyyy (1857 CE): a smaller year there is a Gregorian one, refused. */
+const FIRST_BUDDHIST_YEAR = 2400;
+
+/**
+ * A calendar day as a client writes it, as "YYYY-MM-DD": ISO (`2026-11-16`) or Thai `dd/mm/yyyy` in the
+ * Buddhist era (`16/11/2569`), the form the specification's pages show. Null for anything else, an impossible
+ * day (31/02) or a Gregorian year written the Thai way (16/11/2026) included.
+ */
+export function parseClientDate(text: string): string | null {
+  const trimmed = text.trim();
+  const iso = ISO_DATE.exec(trimmed);
+  const thai = iso ? null : THAI_DATE.exec(trimmed);
+  let year: number, month: number, day: number;
+  if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (thai && Number(thai[3]) >= FIRST_BUDDHIST_YEAR)
+    [day, month, year] = [Number(thai[1]), Number(thai[2]), Number(thai[3]) - BUDDHIST_ERA_OFFSET];
+  else return null;
+  if (month < 1 || month > 12 || day < 1) return null;
+  const at = new Date(Date.UTC(year, month - 1, day));
+  if (at.getUTCDate() !== day || at.getUTCMonth() !== month - 1) return null;
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}

@@ -32,7 +32,7 @@ describe("registration, OTP and sign-in", () => {
     const free = await post(t.app, "/check-username-bankno", { username: data.username, bankno: data.bankno });
     expect(free.body.status).toBe("Success");
 
-    const reg = await post(t.app, "/register", { ...data, usertype: "vip" });
+    const reg = await post(t.app, "/register", { ...data, usertype: "vip", otptoken: checked.body.otptoken });
     expect(reg.statusCode).toBe(200);
     expect(reg.body.status).toBe("Success");
 
@@ -127,9 +127,12 @@ describe("registration, OTP and sign-in", () => {
   it("two registrations racing for one username create one player", async () => {
     const a = playerData();
     const b = playerData({ username: a.username });
-    await verifyPhone(t, a.phonenumber);
-    await verifyPhone(t, b.phonenumber);
-    const results = await Promise.all([post(t.app, "/register", a), post(t.app, "/register", b)]);
+    const proofA = await verifyPhone(t, a.phonenumber);
+    const proofB = await verifyPhone(t, b.phonenumber);
+    const results = await Promise.all([
+      post(t.app, "/register", { ...a, otptoken: proofA }),
+      post(t.app, "/register", { ...b, otptoken: proofB }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const rows = await t.db.$client.query("select count(*)::int as n from users where username = $1", [a.username]);
     expect(rows.rows[0].n).toBe(1);

@@ -55,16 +55,16 @@ describe("the banks players may choose (docs/decisions/052)", () => {
   it("refuses a registration with a bank the operator has not turned on, writing nothing", async () => {
     await call(app.t.app, site.adminSetBankList, { enabled: ["kbank", "scb"] }, app.admin);
     const data = playerData({ bankname: "lhb" });
-    await verifyPhone(app.t, data.phonenumber);
+    const otptoken = await verifyPhone(app.t, data.phonenumber);
     const users = async () => Number((await app.t.owner.$client.query("select count(*) from users")).rows[0].count);
     const before = await users();
-    const refused = await post(app.t.app, "/register", data);
+    const refused = await post(app.t.app, "/register", { ...data, otptoken });
     expect(refused.statusCode).toBe(400);
     expect(refused.body.message).toMatch(THAI);
     expect(await users()).toBe(before);
     // Turned on, the same registration goes through.
     await call(app.t.app, site.adminSetBankList, { enabled: ["kbank", "scb", "lhb"] }, app.admin);
-    expect((await post(app.t.app, "/register", data)).statusCode).toBe(200);
+    expect((await post(app.t.app, "/register", { ...data, otptoken })).statusCode).toBe(200);
   });
 
   it("only the operator may choose, and a bad list is refused in Thai without a change", async () => {

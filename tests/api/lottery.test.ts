@@ -298,7 +298,8 @@ describe("results", () => {
       expect.arrayContaining([expect.objectContaining({ activity_id: id, award_type: "ThreeDigit", number: "127" })]),
     );
     expect(res.body.ArrToad).toEqual(expect.arrayContaining([expect.objectContaining({ activity_id: id, award_type: "ThreeDigitToad" })]));
-    expect((await post(t.app, "/get-all-awardlist", { date: "21/11/2569" }, player.token)).statusCode).toBe(400);
+    // dd/mm/yyyy is read in the Buddhist era (docs/decisions/047): a Gregorian year written so is refused.
+    expect((await post(t.app, "/get-all-awardlist", { date: "21/11/2026" }, player.token)).statusCode).toBe(400);
   });
 });
 

@@ -147,7 +147,8 @@ describe("deposits", () => {
     ["above the maximum", { amount: 5_000_000 }],
     ["not whole baht", { amount: 100.5 }],
     ["negative", { amount: -100 }],
-    ["a string", { amount: "100" }],
+    // Numeric text ("100") is taken as the number (docs/decisions/047); text that is no plain amount is not.
+    ["text with an exponent", { amount: "1e3" }],
   ])("refuses an amount request %s with a Thai message and writes nothing", async (_label, body) => {
     const p = await createPlayer(t);
     const res = await post(t.app, "/api/gent-amount", body, p.token);
@@ -251,7 +252,9 @@ describe("withdrawals", () => {
       { amount: "600" },
       { amount: "12.345" },
       { amount: "abc" },
-      { amount: 100 },
+      // A number is taken as the text is (docs/decisions/047); an exponent or a sign is not.
+      { amount: "1e3" },
+      { amount: -100 },
     ]) {
       const res = await tryWithdraw(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

@@ -48,18 +48,20 @@ export async function post(app: FastifyInstance, url: string, body?: unknown, to
   return { statusCode: res.statusCode, body: res.json() as Record<string, unknown> & { status: string; message?: string } };
 }
 
-export async function verifyPhone(t: TestApp, phone: string): Promise<void> {
+/** Verifies the phone by its OTP; the token /check-otp gives is what registers with it (docs/decisions/047). */
+export async function verifyPhone(t: TestApp, phone: string): Promise<string> {
   const sent = await post(t.app, "/check-phonenumber", { phonenumber: phone });
   if (sent.body.sendotpstatus !== true) throw new Error(`OTP not sent: ${JSON.stringify(sent.body)}`);
   const checked = await post(t.app, "/check-otp", { phonenumber: phone, otp: t.sms.lastCode(phone) });
   if (checked.body.otpstatus !== true) throw new Error(`OTP not accepted: ${JSON.stringify(checked.body)}`);
+  return checked.body.otptoken as string;
 }
 
 /** Registers through the real calls (OTP included) and signs in. */
 export async function createPlayer(t: TestApp, overrides: Partial<PlayerInput> = {}) {
   const data = playerData(overrides);
-  await verifyPhone(t, data.phonenumber);
-  const reg = await post(t.app, "/register", data);
+  const otptoken = await verifyPhone(t, data.phonenumber);
+  const reg = await post(t.app, "/register", { ...data, otptoken });
   if (reg.statusCode !== 200) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
   const login = await post(t.app, "/login", { username: data.username, password: data.password });
   if (login.statusCode !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);

@@ -253,21 +253,16 @@ export async function markPhoneVerified(db: Executor, phone: string, ip: string,
 
 /**
  * A verified phone is good for one registration, and only for whoever verified it: the caller shows
- * the token /check-otp gave, or comes from the same address. Consumed in the registration's transaction.
+ * the token /check-otp gave (docs/decisions/047). Consumed in the registration's transaction.
  */
-export async function consumePhoneVerification(
-  db: Executor,
-  phone: string,
-  withinSeconds: number,
-  proof: { tokenHash: string } | { ip: string },
-): Promise<boolean> {
+export async function consumePhoneVerification(db: Executor, phone: string, withinSeconds: number, tokenHash: string): Promise<boolean> {
   const rows = await db
     .delete(phoneVerifications)
     .where(
       and(
         eq(phoneVerifications.phone, phone),
         gt(phoneVerifications.verifiedAt, sql`now() - make_interval(secs => ${withinSeconds})`),
-        "tokenHash" in proof ? eq(phoneVerifications.tokenHash, proof.tokenHash) : eq(phoneVerifications.verifiedIp, proof.ip),
+        eq(phoneVerifications.tokenHash, tokenHash),
       ),
     )
     .returning({ phone: phoneVerifications.phone });

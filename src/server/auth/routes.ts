@@ -2,8 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { auth } from "../../contract";
 import { type Authenticate, routesOf } from "../http/register-route";
 import { SessionEnded } from "../http/session-ended";
-import type { AuthService } from "./service";
+import { type AuthService, PHONE_VERIFIED_FOR_SECONDS } from "./service";
 import { otpCheckView, otpRequestView, secondFactorStatusView, signedInView, signInView, takenView } from "./views";
+
+/** Where /check-otp keeps the verified phone's proof in the browser: only /register reads it. */
+const OTP_PROOF_COOKIE = "otp_proof";
+const OTP_PROOF_PATH = "/register";
 
 const done = (message: string) => () => ({ status: "Success" as const, message });
 
@@ -12,11 +16,11 @@ export function authRoutes(app: FastifyInstance, authenticate: Authenticate, ser
   const limited = { rateLimitPerMinute: limitPerMinute };
   r(
     auth.register,
-    async ({ body, request }) => ({
-      status: "Success" as const,
-      message: "สมัครสมาชิกสำเร็จ",
-      uuid: await service.register(body, request.ip),
-    }),
+    async ({ body, request, reply }) => {
+      const uuid = await service.register(body, body.otptoken ?? request.cookies[OTP_PROOF_COOKIE]);
+      reply.clearCookie(OTP_PROOF_COOKIE, { path: OTP_PROOF_PATH });
+      return { status: "Success" as const, message: "สมัครสมาชิกสำเร็จ", uuid };
+    },
     limited,
   );
   r(auth.login, async ({ body, request }) => signInView(await service.login(body.username, body.password, request.ip)), limited);
@@ -74,7 +78,25 @@ export function authRoutes(app: FastifyInstance, authenticate: Authenticate, ser
     service.setBan(user, body).then(done(body.banned ? "ระงับบัญชีผู้เล่นแล้ว ผู้เล่นถูกออกจากระบบทุกเครื่อง" : "ยกเลิกการระงับบัญชีแล้ว")),
   );
   r(auth.checkPhoneNumber, async ({ body, request }) => otpRequestView(await service.requestOtp(body.phonenumber, request.ip)), limited);
-  r(auth.checkOtp, async ({ body, request }) => otpCheckView(await service.verifyOtp(body.phonenumber, body.otp, request.ip)), limited);
+  r(
+    auth.checkOtp,
+    async ({ body, request, reply }) => {
+      const checked = await service.verifyOtp(body.phonenumber, body.otp, request.ip);
+      // The browser that checked the code keeps its proof, for a client that does not send otptoken back
+      // (the specification's): HttpOnly so no script reads it, sent only to /register (docs/decisions/047).
+      if (checked.outcome === "verified") {
+        reply.setCookie(OTP_PROOF_COOKIE, checked.otptoken, {
+          path: OTP_PROOF_PATH,
+          httpOnly: true,
+          sameSite: "strict",
+          secure: request.protocol === "https",
+          maxAge: PHONE_VERIFIED_FOR_SECONDS,
+        });
+      }
+      return otpCheckView(checked);
+    },
+    limited,
+  );
   r(auth.checkUsernameBankno, async ({ body }) => takenView(await service.takenOf(body.username, body.bankno)), limited);
   r(auth.getUserInfoById, async ({ body }) => ({ status: "Success" as const, username: await service.referrerName(body.id) }), limited);
   r(auth.getUsername, async ({ body, user }) => {

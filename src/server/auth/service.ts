@@ -22,8 +22,8 @@ import { refuseDisabledBank } from "../site/banks";
 const OTP_TTL_SECONDS = 5 * 60;
 const OTP_RESEND_SECONDS = 60;
 const OTP_MAX_ATTEMPTS = 5;
-/** A verified phone must be used for registration within this time. */
-const PHONE_VERIFIED_FOR_SECONDS = 30 * 60;
+/** A verified phone must be used for registration within this time (and its browser cookie lives as long). */
+export const PHONE_VERIFIED_FOR_SECONDS = 30 * 60;
 /** Spec §9: the session cookie lives 31 days; renewal never takes a session beyond that. */
 const SESSION_MAX_SECONDS = 2_678_400;
 /** Wrong passwords in a row from one address before its sign-ins wait (1, 2, 4 … minutes, at most an hour). */
@@ -267,7 +267,12 @@ export function authService(deps: AuthDeps) {
       return null;
     },
 
-    async register(body: z.output<typeof auth.register.body>, ip: string) {
+    /**
+     * `proof` is the token /check-otp gave: sent in the body as `otptoken`, or kept by the browser in the
+     * HttpOnly cookie /check-otp set. Never the address: a phone's address changes between the calls (carrier
+     * NAT) and is shared with strangers (docs/decisions/047).
+     */
+    async register(body: z.output<typeof auth.register.body>, proof: string | undefined) {
       await refuseDisabledBank(db, body.bankname);
       if (body.uuidmother) {
         const referrer = await repo.findUserById(db, body.uuidmother);
@@ -282,8 +287,7 @@ export function authService(deps: AuthDeps) {
       const passwordHash = await hash(body.password, ARGON2);
       try {
         const user = await db.transaction(async (tx) => {
-          const proof = body.otptoken ? { tokenHash: sha256(body.otptoken) } : { ip };
-          if (!(await repo.consumePhoneVerification(tx, body.phonenumber, PHONE_VERIFIED_FOR_SECONDS, proof))) {
+          if (!proof || !(await repo.consumePhoneVerification(tx, body.phonenumber, PHONE_VERIFIED_FOR_SECONDS, sha256(proof)))) {
             throw badRequest("กรุณายืนยันเบอร์โทรศัพท์ด้วยรหัส OTP ก่อนสมัครสมาชิก");
           }
           return repo.insertPlayer(tx, {
