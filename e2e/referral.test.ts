@@ -4,6 +4,7 @@ import type { BetType } from "../src/domain/bet-types";
 import { baht, bahtToSatang, formatCredit, formatMoney } from "../src/domain/money";
 import { commissionBp, type CommissionRate, lineCommission, maskUsername } from "../src/domain/referral";
 import { formatThaiDrawDate } from "../src/domain/thai-date";
+import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, playerData, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
@@ -272,5 +273,27 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await aPage.evaluate(() => window.scrollTo(0, 0));
     await screenshot(aPage, "64-referral-moved");
     expect(aConsoleErrors).toEqual([]);
+  });
+
+  it("the operator types the level-1 rate as a percentage; the player's page shows that percentage", async () => {
+    const { context, page: office } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
+    await office.goto("/admin?tab=referral");
+    const rate = office.getByRole("textbox", { name: "อัตราชั้น 1 (%)" }).first();
+    await rate.waitFor();
+    // The stored 80 bp reads as the 0.8 % the player sees.
+    expect(await rate.inputValue()).toBe("0.8%");
+    await rate.fill("0.65");
+    await office.getByRole("button", { name: "บันทึกอัตราค่าคอม" }).click();
+    await office.getByText("บันทึกอัตราค่าคอมแล้ว").waitFor();
+    await expect
+      .poll(async () => (await site.owner.$client.query("select value from site_config where key = 'subsidy'")).rows[0].value.rates[0].bp)
+      .toBe(65);
+    await screenshot(office, "65-admin-referral-rate-percent");
+    await context.close();
+
+    await aPage.goto("/yourselfPage");
+    await aPage.getByTestId("tab-rules").click();
+    await aPage.getByTestId("referral-rate-1").filter({ hasText: "0.65% ของยอดแทง" }).waitFor();
+    await screenshot(aPage, "66-referral-rate-percent");
   });
 });

@@ -6,7 +6,9 @@ import {
   WIN_CHANCE,
   commissionBp,
   edgeBreach,
+  bpToPercent,
   formatBp,
+  percentToBp,
   houseEdgeBp,
   lineCommission,
   maskUsername,
@@ -393,5 +395,23 @@ describe("formatBp", () => {
     [10_000, "100%"],
   ])("writes %s bp as %s", (bp, text) => {
     expect(formatBp(bp)).toBe(text);
+  });
+});
+
+describe("the operator's percentage and the stored basis points", () => {
+  it("round-trips every rate from 0 to 100 % in steps of one basis point", () => {
+    for (let bp = 0; bp <= 10_000; bp += 1) expect(percentToBp(bpToPercent(bp))).toBe(bp);
+  });
+
+  it.each<[number, number]>([
+    [0.8, 80],
+    [0.29, 29],
+    [0.57, 57],
+    [1.15, 115],
+    [100, 10_000],
+    [0, 0],
+  ])("reads %s %% as %s bp", (percent, bp) => {
+    expect(percentToBp(percent)).toBe(bp);
+    expect(formatBp(bp)).toBe(`${percent}%`);
   });
 });

@@ -130,3 +130,13 @@ export function maskUsername(username: string): string {
 export function formatBp(bp: number): string {
   return `${Number((bp / 100).toFixed(2))}%`;
 }
+
+/** Basis points as the percentage an operator types: 65 → 0.65. */
+export function bpToPercent(bp: number): number {
+  return Number((bp / 100).toFixed(2));
+}
+
+/** A percentage as typed (at most two decimals are kept) in basis points: 0.65 → 65, 0.29 → 29 (not 28.999…). */
+export function percentToBp(percent: number): number {
+  return Math.round(percent * 100);
+}

@@ -92,6 +92,13 @@ const MIXED: Line[] = [
   { award_type: "ThreeDigitToad", number: "751", amount: 3 },
 ];
 
+describe("a new site's referral terms", () => {
+  it("lets commission from 1 ฿ move to the credit until the operator sets another minimum", async () => {
+    const config = await call(app.t.app, referral.adminReadSubsidyConfig, {}, app.admin);
+    expect(config.ok && config.body.config.min_withdrawal).toBe(1);
+  });
+});
+
 describe("referral commission", () => {
   it("pays A and B exactly the hand-computed commission of their friends' settled, paid stakes", async () => {
     const a = await newPlayer();

@@ -5,7 +5,8 @@ import { readSiteConfig, seedSiteConfigKey, writeSiteConfig } from "../db/site-c
 
 export const DEFAULT_SUBSIDY_CONFIG: SubsidyConfig = {
   rates: REFERRAL_LEVELS.map((level) => ({ level, lottery_id: null, bet_type: null, bp: DEFAULT_LEVEL_BP[level] })),
-  min_withdrawal: 100,
+  // Moving commission to the credit keeps the money on the site: a new site lets any amount from 1 ฿ move.
+  min_withdrawal: 1,
 };
 
 export const seedSubsidyConfig = (db: Executor) => seedSiteConfigKey(db, "subsidy", DEFAULT_SUBSIDY_CONFIG);

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import type { CommissionRate, SubsidyConfig } from "../../../contract/referral";
 import { BET_TYPE_LABELS, BET_TYPES, type BetType } from "../../../domain/bet-types";
 import { baht, formatMoney } from "../../../domain/money";
-import { formatBp } from "../../../domain/referral";
+import { bpToPercent, percentToBp } from "../../../domain/referral";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { type PickedPlayer, PlayerPicker } from "./player-picker";
 import { adminChangeReferrer } from "./api/admin-change-referrer";
@@ -46,7 +46,7 @@ function RatesEditor() {
       <Stack gap="sm">
         <Title order={4}>อัตราค่าคอมแนะนำเพื่อน</Title>
         <Text size="sm" c="dimmed">
-          หน่วยเป็น bp (1 bp = 0.01%): ใช้อัตราของหวย × ประเภทก่อน แล้วอัตราของหวย แล้วอัตราพื้นฐานของชั้น
+          อัตราเป็นเปอร์เซ็นต์ของยอดแทง (ทศนิยมได้ 2 ตำแหน่ง เช่น 0.8%): ใช้อัตราของหวย × ประเภทก่อน แล้วอัตราของหวย แล้วอัตราพื้นฐานของชั้น
           อัตรารวมทุกชั้นต้องไม่เกินครึ่งหนึ่งของกำไรเจ้ามือของแต่ละประเภท
         </Text>
         <Table data-testid="subsidy-rates">
@@ -55,7 +55,7 @@ function RatesEditor() {
               <Table.Th>ชั้น</Table.Th>
               <Table.Th>หวย</Table.Th>
               <Table.Th>ประเภท</Table.Th>
-              <Table.Th>bp</Table.Th>
+              <Table.Th>อัตรา (%)</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -105,12 +105,14 @@ function RatesEditor() {
                   <Table.Td>
                     <NumberInput
                       w={90}
-                      value={r.bp}
+                      value={bpToPercent(r.bp)}
                       min={0}
-                      max={10_000}
-                      allowDecimal={false}
-                      onChange={(v) => setRate(i, { bp: Number(v) || 0 })}
-                      aria-label={`อัตรา ${formatBp(r.bp)}`}
+                      max={100}
+                      decimalScale={2}
+                      suffix="%"
+                      onChange={(v) => setRate(i, { bp: percentToBp(Number(v) || 0) })}
+                      aria-label={`อัตราชั้น ${r.level} (%)`}
+                      data-testid={`subsidy-rate-${i}`}
                     />
                   </Table.Td>
                   <Table.Td>
