@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { base32Decode, totpAt } from "../src/server/auth/totp";
 import { TEST_ADMIN } from "../tests/support/app";
-import { closeWelcomeBanner, phoneContext, screenshot, SMALL_PHONE_VIEWPORT, signedInPage } from "./support/harness";
+import { phoneContext, screenshot, SMALL_PHONE_VIEWPORT, signedInPage } from "./support/harness";
 import { useSite } from "./support/site";
 
 // With the second factor required (as in production, docs/decisions/024), the operator enrols an authenticator app
@@ -21,11 +21,10 @@ async function signInPage(page: Page) {
   await page.getByTestId("second-factor-step").waitFor();
 }
 
-/** Signed in, as every sign-in does the operator lands on the home page (welcome banner closed), then the back office. */
+/** Signed in, as every sign-in does the operator lands on the home page (an operator gets no welcome banner, docs/decisions/049), then the back office. */
 async function openBackOffice(page: Page) {
   await page.waitForURL((u) => u.pathname === "/");
   await page.getByTestId("username").waitFor();
-  await closeWelcomeBanner(page);
   await page.getByTestId("admin-link").click();
 }
 

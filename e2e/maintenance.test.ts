@@ -64,7 +64,8 @@ it("the operator closes the site, players see the maintenance page, the operator
   expect(audit.rows).toEqual([
     expect.objectContaining({ action: "site.close", after: expect.objectContaining({ reason: "อัปเดตระบบฐานข้อมูล" }) }),
   ]);
-  await adminPage.locator("nav").getByRole("link", { name: "หน้าหลัก" }).click();
+  // An operator's shell has no bottom navigation (docs/decisions/049): the header's logo leads home.
+  await adminPage.locator("header").getByRole("link", { name: "หน้าหลัก" }).click();
   await adminPage.getByTestId("site-closed-banner").waitFor();
   await adminPage.getByTestId("server-time").waitFor();
 

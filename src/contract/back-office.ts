@@ -5,7 +5,7 @@ import { route } from "./route";
 import { LogLine, PayRecord, Withdrawal } from "./wallet";
 import { schema } from "./schema";
 
-// The back office's player view and reports (docs/decisions/027). Searching players is /api/admin/find-user and
+// The back office's player list, player view and reports (docs/decisions/027). Searching players is /api/admin/find-user and
 // banning is /api/admin/ban-player; the money log is /api/admin-get-log.
 
 export const PlayerDetails = schema(() =>
@@ -45,6 +45,64 @@ export const adminPlayerView = route({
       slips: z.array(Slip),
       deposits: z.array(PayRecord),
       withdrawals: z.array(Withdrawal),
+    }),
+});
+
+/** Players per page of the back office's player list. */
+export const PLAYER_LIST_PAGE_SIZE = 20;
+
+/** The player list's orders: newest sign-ups, highest credit, most recent activity (sign-in or money movement). */
+export const PlayerListSort = schema(() => z.enum(["newest", "balance", "activity"], { error: "ลำดับต้องเป็น newest, balance หรือ activity" }));
+export type PlayerListSort = z.infer<typeof PlayerListSort>;
+
+/** Why same_person() takes two players for one: the same bank account number, phone, or holder's name. */
+export const SamePersonReason = schema(() => z.enum(["bankno", "phone", "name"]));
+export type SamePersonReason = z.infer<typeof SamePersonReason>;
+
+export const PlayerListRow = schema(() =>
+  z.object({
+    uuid: Uuid,
+    username: z.string(),
+    /** The bank account holder's name given at registration. */
+    name: z.string().nullable(),
+    phonenumber: z.string().nullable(),
+    bankname: z.string().nullable(),
+    bankno: z.string().nullable(),
+    state: z.enum(["active", "banned"]),
+    credit: z.number(),
+    created_at: z.string(),
+    /** The later of the last sign-in and the last movement of the player's credit; null if neither. */
+    last_activity_at: z.string().nullable(),
+    /** Other players same_person() takes for this one (possible duplicate accounts), by username. */
+    duplicates: z.array(z.object({ uuid: Uuid, username: z.string(), same: z.array(SamePersonReason) })),
+  }),
+);
+export type PlayerListRow = z.infer<typeof PlayerListRow>;
+
+export const adminPlayerList = route({
+  method: "POST",
+  path: "/api/admin/players",
+  access: "admin",
+  summary: "รายชื่อผู้เล่นทีละหน้า เรียงตามสมัครล่าสุด ยอดเงิน หรือใช้งานล่าสุด พร้อมบัญชีที่อาจเป็นคนเดียวกัน (บันทึกการเปิดดู)",
+  body: () =>
+    z.object({
+      sort: PlayerListSort.optional().default("newest"),
+      page: z
+        .number({ error: "หน้าต้องเป็นตัวเลข" })
+        .int("หน้าต้องเป็นจำนวนเต็ม")
+        .min(1, "หน้าต้องเริ่มที่ 1")
+        .max(100_000, "หน้าเกินจำนวนที่มี")
+        .optional()
+        .default(1),
+    }),
+  response: () =>
+    z.object({
+      status: ResultStatus,
+      players: z.array(PlayerListRow),
+      page: z.number().int(),
+      /** How many pages there are (at least 1). */
+      pages: z.number().int(),
+      total: z.number().int(),
     }),
 });
 

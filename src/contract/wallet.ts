@@ -208,6 +208,16 @@ export const PayRecord = schema(() =>
 );
 export type PayRecord = z.infer<typeof PayRecord>;
 
+/**
+ * A deposit report in the operator's queue, with the player's bank account as registered (bank, number and
+ * holder's name): the operator matches the transfer on the bank statement against it.
+ */
+export const AdminPayRecord = schema(() =>
+  PayRecord.extend({
+    player_bank: z.object({ bankname: BankCode.nullable(), bankno: z.string().nullable(), bankaccounts: z.string().nullable() }),
+  }),
+);
+
 export const readPayRecordByUuid = route({
   method: "POST",
   path: "/api/read-payRecordByUUID",
@@ -297,7 +307,7 @@ export const adminListPaynow = route({
   access: "admin",
   summary: "รายการแจ้งฝากเงิน ตามสถานะ",
   body: () => z.object({ status: ApprovalStatus.optional().default("Pending"), dayperiod: DayPeriod.optional().default(30) }),
-  response: () => z.object({ status: ResultStatus, paynowlist: z.array(PayRecord) }),
+  response: () => z.object({ status: ResultStatus, paynowlist: z.array(AdminPayRecord) }),
 });
 
 export const adminPaynowSlip = route({

@@ -101,3 +101,74 @@ export async function reportRows(db: Executor, from: Date, to: Date): Promise<Re
     order by p.day, l.name nulls first`);
   return r.rows;
 }
+
+// ---- the player list ----
+
+export type PlayerListSort = "newest" | "balance" | "activity";
+
+export type PlayerListItemRow = Row<
+  "users",
+  "id" | "username" | "bank_account_name" | "phone" | "bank_code" | "bank_no" | "state" | "created_at"
+> & {
+  credit: Col<"accounts", "balance">;
+  last_activity_at: Col<"ledger_entries", "created_at"> | null;
+} & Computed<{ total: string }>;
+
+/** Each order ends on the user id, unique, so a page boundary never splits or repeats players of equal value. */
+const PLAYER_ORDER: Record<PlayerListSort, ReturnType<typeof sql>> = {
+  newest: sql`created_at desc, id desc`,
+  balance: sql`credit desc, id asc`,
+  activity: sql`last_activity_at desc nulls last, id asc`,
+};
+
+/** One page of the players in `sort` order, with how many players there are in all. */
+export async function playerListPage(db: Executor, sort: PlayerListSort, limit: number, offset: number): Promise<PlayerListItemRow[]> {
+  const r = await db.execute<PlayerListItemRow>(sql`
+    with listed as (
+      select u.id, u.username, u.bank_account_name, u.phone, u.bank_code, u.bank_no, u.state, u.created_at,
+             coalesce(a.balance, 0) as credit,
+             -- greatest() passes over a null: either alone counts.
+             greatest((select max(s.created_at) from sessions s where s.user_id = u.id),
+                      (select e.created_at from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)) as last_activity_at
+      from users u
+      left join accounts a on a.owner_id = u.id and a.kind = 'credit'
+      where u.role = 'player')
+    select *, count(*) over () as total from listed
+    order by ${PLAYER_ORDER[sort]}
+    limit ${limit} offset ${offset}`);
+  return r.rows;
+}
+
+export type SamePersonRow = Computed<{ player_id: string; same_bank_no: boolean; same_phone: boolean; same_name: boolean }> &
+  Row<"users", "id" | "username">;
+
+/**
+ * The other players same_person() takes for each of `ids` (docs/decisions/014). Candidates come from three
+ * equality joins (bank number, phone, holder's name without spaces and case) so no pair of players is tried
+ * one by one; same_person() itself then decides, so the rule stays written once.
+ */
+export async function samePersonsOf(db: Executor, ids: string[]): Promise<SamePersonRow[]> {
+  if (ids.length === 0) return [];
+  const r = await db.execute<SamePersonRow>(sql`
+    with norm as (
+      select id, username, bank_no, phone, lower(regexp_replace(bank_account_name, '\\s', '', 'g')) as holder
+      from users where role = 'player'),
+    page as (select * from norm where id = any(${sql.param(ids)}::uuid[])),
+    candidates as (
+      select p.id as player_id, o.id as other_id from page p join norm o on o.bank_no = p.bank_no
+      union select p.id, o.id from page p join norm o on o.phone = p.phone
+      union select p.id, o.id from page p join norm o on o.holder = p.holder)
+    select c.player_id, o.id, o.username,
+           coalesce(o.bank_no = p.bank_no, false) as same_bank_no,
+           coalesce(o.phone = p.phone, false) as same_phone,
+           coalesce(o.holder = p.holder, false) as same_name
+    from candidates c join page p on p.id = c.player_id join norm o on o.id = c.other_id
+    where c.player_id <> c.other_id and same_person(c.player_id, c.other_id)
+    order by c.player_id, o.username, o.id`);
+  return r.rows;
+}
+
+export async function playerCount(db: Executor): Promise<number> {
+  const r = await db.execute<Computed<{ n: number }>>(sql`select count(*)::int as n from users where role = 'player'`);
+  return r.rows[0]!.n;
+}

@@ -7,6 +7,7 @@ import { notFound } from "../http/errors";
 import type { AuthUser } from "../http/register-route";
 import { moneyLogOf, paymentsOf } from "../wallet/service";
 import * as repo from "./repository";
+import { PLAYER_LIST_PAGE_SIZE } from "../../contract/back-office";
 
 /** How far back the player view reaches, and how many of each list it shows. */
 const VIEW_DAYS = 90;
@@ -37,6 +38,22 @@ export function backOfficeService(db: Db) {
       };
     },
 
+    /**
+     * A page of the player list in `sort` order, each player with the others same_person() takes for them
+     * (possible duplicate accounts). It shows personal details, so it is audited as a search is.
+     */
+    async playerList(admin: AuthUser, sort: repo.PlayerListSort, page: number) {
+      const rows = await repo.playerListPage(db, sort, PLAYER_LIST_PAGE_SIZE, (page - 1) * PLAYER_LIST_PAGE_SIZE);
+      const same = await repo.samePersonsOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      await writeAudit(db, { actorId: admin.uuid, action: "player.list", after: { sort, page } });
+      // count(*) over () rides on each row; a page past the end has none, so the total is asked again.
+      const total = rows.length > 0 ? Number(rows[0]!.total) : await repo.playerCount(db);
+      return { rows, same, page, total, pages: Math.max(1, Math.ceil(total / PLAYER_LIST_PAGE_SIZE)) };
+    },
+
     /** The report's rows of Bangkok days [from, to], from the ledger; audited (it is the site's books). */
     async report(admin: AuthUser, body: z.output<typeof backOffice.adminReport.body>) {
       const end = bangkokMidnight(body.to);
@@ -48,4 +65,5 @@ export function backOfficeService(db: Db) {
   };
 }
 
+export type PlayerList = Awaited<ReturnType<ReturnType<typeof backOfficeService>["playerList"]>>;
 export type PlayerView = Awaited<ReturnType<ReturnType<typeof backOfficeService>["playerView"]>>;

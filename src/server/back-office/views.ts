@@ -5,7 +5,7 @@ import { satangToBaht } from "../../domain/money";
 import { slipView } from "../betting/views";
 import { logLineView, payRecordView, withdrawalView } from "../wallet/views";
 import type * as repo from "./repository";
-import type { PlayerView } from "./service";
+import type { PlayerList, PlayerView } from "./service";
 
 // The back office's replies (docs/decisions/040): the player view and the report, in baht.
 
@@ -75,4 +75,36 @@ export function reportReply(body: { from: string; to: string }, rows: repo.Repor
     FIGURES.map((k) => [k, satangToBaht(days.reduce((s, d) => s + BigInt(Math.round(d[k] * 100)), 0n))]),
   ) as Record<string, number> as ReportFigures;
   return { status: "Success", from: body.from, to: body.to, days, lotteries, totals };
+}
+
+export function playerListReply(list: PlayerList): z.input<typeof backOffice.adminPlayerList.response> {
+  const sameOf = new Map<string, PlayerList["same"]>();
+  for (const s of list.same) sameOf.set(s.player_id, [...(sameOf.get(s.player_id) ?? []), s]);
+  return {
+    status: "Success",
+    players: list.rows.map((p) => ({
+      uuid: p.id,
+      username: p.username,
+      name: p.bank_account_name,
+      phonenumber: p.phone,
+      bankname: p.bank_code,
+      bankno: p.bank_no,
+      state: p.state,
+      credit: baht(p.credit),
+      created_at: new Date(p.created_at).toISOString(),
+      last_activity_at: p.last_activity_at ? new Date(p.last_activity_at).toISOString() : null,
+      duplicates: (sameOf.get(p.id) ?? []).map((o) => ({
+        uuid: o.id,
+        username: o.username,
+        same: [
+          ...(o.same_bank_no ? ["bankno" as const] : []),
+          ...(o.same_phone ? ["phone" as const] : []),
+          ...(o.same_name ? ["name" as const] : []),
+        ],
+      })),
+    })),
+    page: list.page,
+    pages: list.pages,
+    total: list.total,
+  };
 }

@@ -13,8 +13,9 @@ export async function openDatabase(config: Config, log: (line: string) => void):
   const embedded = await startEmbeddedPostgres({
     dir: config.dataDir,
     port: config.embeddedPgPort,
-    onLog: (line) => {
-      if (/ERROR|FATAL|PANIC/.test(line)) log(line.trim());
+    settings: { log_line_prefix: POSTGRES_LOG_LINE_PREFIX },
+    onLog: (chunk) => {
+      for (const line of postgresLinesToShow(chunk)) log(line);
     },
   });
   await ensureDatabaseExists(embedded.url, "lotto");
@@ -32,4 +33,34 @@ export async function ensureDatabaseExists(adminUrl: string, name: string): Prom
   } finally {
     await client.end();
   }
+}
+
+/** The embedded server's log line prefix: time, process and the SQLSTATE (%e), which tells a refusal from a fault. */
+export const POSTGRES_LOG_LINE_PREFIX = "%m [%p] %e ";
+
+/** The SQLSTATE the SQL functions raise a player's refusal with (src/server/http/refusals.ts). */
+const REFUSAL_SQLSTATE = "LR000";
+
+/** The lines PostgreSQL adds to a report after its first (DETAIL, HINT, CONTEXT, STATEMENT …), each with the prefix again. */
+const REPORT_PARTS = new Set(["DETAIL", "HINT", "CONTEXT", "STATEMENT", "QUERY", "LOCATION"]);
+
+/**
+ * What the embedded server printed that an operator should see (docs/decisions/049): its ERROR, FATAL and
+ * PANIC reports, whole (with their DETAIL, CONTEXT and STATEMENT lines), except a player's refusal raised by
+ * the SQL functions (SQLSTATE LR000: insufficient funds, a closed round …), which the app answers with its Thai
+ * message and is no fault. `chunk` is what PostgreSQL wrote, one or more reports; each line made with
+ * POSTGRES_LOG_LINE_PREFIX. A line of a statement's text (no prefix) belongs to the report above it.
+ */
+export function postgresLinesToShow(chunk: string): string[] {
+  const shown: string[] = [];
+  let showing = false;
+  for (const line of chunk.split("\n")) {
+    if (line.trim() === "") continue;
+    const report = /^\S+ \S+ \S+ \[\d+\] (\w{5}) ([A-Z]+):/.exec(line);
+    if (report && !REPORT_PARTS.has(report[2]!))
+      showing = ["ERROR", "FATAL", "PANIC"].includes(report[2]!) && report[1] !== REFUSAL_SQLSTATE;
+    else if (!report && /^\S+ \S+ \S+ \[\d+\] /.test(line)) showing = /\b(ERROR|FATAL|PANIC):/.test(line);
+    if (showing) shown.push(line.trimEnd());
+  }
+  return shown;
 }

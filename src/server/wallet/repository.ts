@@ -221,9 +221,18 @@ export async function payRecordsOfUser(db: Executor, userId: string, days: numbe
   return result.rows;
 }
 
-export async function payRecordsByStatus(db: Executor, status: string, days: number): Promise<PayRecordRow[]> {
-  const result = await db.execute<PayRecordRow>(sql`
-    select ${PAY_RECORD_COLUMNS} from pay_records p join users u on u.id = p.user_id
+/** A deposit report with its player's bank account as registered, for the operator's queue. */
+export type QueuedPayRecordRow = PayRecordRow & {
+  player_bank_code: Col<"users", "bank_code">;
+  player_bank_no: Col<"users", "bank_no">;
+  player_bank_account_name: Col<"users", "bank_account_name">;
+};
+
+export async function payRecordsByStatus(db: Executor, status: string, days: number): Promise<QueuedPayRecordRow[]> {
+  const result = await db.execute<QueuedPayRecordRow>(sql`
+    select ${PAY_RECORD_COLUMNS}, u.bank_code as player_bank_code, u.bank_no as player_bank_no,
+      u.bank_account_name as player_bank_account_name
+    from pay_records p join users u on u.id = p.user_id
     where p.status = ${status} and p.created_at >= ${since(days)}
     order by p.id ${status === "Pending" ? sql`asc` : sql`desc`}
     limit 500`);

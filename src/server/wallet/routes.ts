@@ -13,6 +13,7 @@ import {
   moneyLogView,
   openDepositRequestView,
   payRecordView,
+  queuedPayRecordView,
   slipDataUrl,
   withdrawalView,
 } from "./views";
@@ -79,7 +80,7 @@ export function walletRoutes(app: FastifyInstance, authenticate: Authenticate, d
 
   r(wallet.adminListPaynow, async ({ body }) => ({
     status: "Success" as const,
-    paynowlist: (await service.pendingPayRecords(body.status, body.dayperiod)).map(payRecordView),
+    paynowlist: (await service.pendingPayRecords(body.status, body.dayperiod)).map(queuedPayRecordView),
   }));
   r(wallet.adminPaynowSlip, async ({ body }) => ({ status: "Success" as const, slip: slipDataUrl(await service.slip(body.id)) }));
   r(wallet.adminApprovePaynow, async ({ body, user }) => ({

@@ -45,6 +45,14 @@ export function payRecordView(r: repo.PayRecordRow): PayRecordView {
   };
 }
 
+/** A report in the operator's queue: the report and the player's bank as registered. */
+export function queuedPayRecordView(r: repo.QueuedPayRecordRow): z.input<typeof wallet.AdminPayRecord> {
+  return {
+    ...payRecordView(r),
+    player_bank: { bankname: r.player_bank_code as BankCode | null, bankno: r.player_bank_no, bankaccounts: r.player_bank_account_name },
+  };
+}
+
 export function withdrawalView(r: repo.WithdrawalRow): WithdrawalView {
   return {
     id: Number(r.id),

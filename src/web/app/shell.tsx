@@ -31,8 +31,28 @@ const NAV_ITEMS = [
   { to: PATHS.home, label: "หน้าหลัก", Icon: HomeIcon },
 ] as const;
 
-function Header() {
-  const { credit, creditLoading, refreshCredit, username, signOut, isAdmin } = useSession();
+/** The player's credit in the header, with its refresh button. */
+function HeaderCredit() {
+  const { credit, creditLoading, refreshCredit } = useSession();
+  return (
+    <Group gap={6} wrap="nowrap" className="shell-credit">
+      <Text fw={600} c="white" data-testid="credit" style={{ whiteSpace: "nowrap" }}>
+        {formatCredit(credit)}
+      </Text>
+      <ActionIcon variant="subtle" color="yellow.4" onClick={refreshCredit} aria-label="รีเฟรชเครดิต" data-testid="refresh-credit">
+        <RefreshIcon className={creditLoading ? "spin" : undefined} data-spinning={creditLoading ? "true" : "false"} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/**
+ * A player's header holds their credit, their menu and their unread notices; an operator's holds none of them
+ * (an operator has no credit account, slips or notices of their own: docs/decisions/049), only who is signed in,
+ * the way to the back office and the logout.
+ */
+function Header({ operator }: { operator: boolean }) {
+  const { username, signOut } = useSession();
   const navigate = useNavigate();
   const [confirmLogout, setConfirmLogout] = useState(false);
   return (
@@ -40,19 +60,20 @@ function Header() {
       <Link to={PATHS.home} aria-label="หน้าหลัก">
         <Image src="/images/logo.webp" w={50} h={50} alt="โลโก้" />
       </Link>
-      <Group gap={6} wrap="nowrap" className="shell-credit">
-        <Text fw={600} c="white" data-testid="credit" style={{ whiteSpace: "nowrap" }}>
-          {formatCredit(credit)}
-        </Text>
-        <ActionIcon variant="subtle" color="yellow.4" onClick={refreshCredit} aria-label="รีเฟรชเครดิต" data-testid="refresh-credit">
-          <RefreshIcon className={creditLoading ? "spin" : undefined} data-spinning={creditLoading ? "true" : "false"} />
-        </ActionIcon>
-      </Group>
+      {!operator && <HeaderCredit />}
       {/* The username gives way (truncated) before the credit or the icons on a narrow phone. */}
       <Group gap={6} wrap="nowrap" miw={0}>
-        <UserMenu username={username} />
-        <UnreadNoticesBadge />
-        {isAdmin && (
+        {operator ? (
+          <Text c="white" size="sm" fw={500} data-testid="username" truncate maw={160}>
+            {username}
+          </Text>
+        ) : (
+          <>
+            <UserMenu username={username} />
+            <UnreadNoticesBadge />
+          </>
+        )}
+        {operator && (
           <ActionIcon variant="subtle" color="gray.0" component={Link} to={PATHS.admin} aria-label="หลังบ้าน" data-testid="admin-link">
             <ShieldIcon width={20} height={20} />
           </ActionIcon>
@@ -204,25 +225,40 @@ function WelcomeBanner() {
   );
 }
 
+/**
+ * The frame of every signed-in page. An operator gets the header without a player's credit and menu, and
+ * none of what belongs to a player's play (the bottom navigation to betting and deposits, the win toast, the
+ * welcome banner, the reality check and the break notice), so their pages ask the server nothing a player's
+ * shell asks (docs/decisions/049).
+ */
 export function Shell() {
-  const { loading } = useSession();
+  const { loading, isAdmin } = useSession();
   const mutating = useIsMutating();
   // Page loads mark their main query `meta: { blocking: true }`; background refreshes do not.
   const blockingFetches = useIsFetching({ predicate: (q) => q.meta?.blocking === true && q.state.data === undefined });
   return (
     <>
-      <Header />
-      <Box component="main" className="shell-content" pos="relative" style={{ marginTop: HEADER_HEIGHT, paddingBottom: NAV_HEIGHT + 16 }}>
+      <Header operator={isAdmin} />
+      <Box
+        component="main"
+        className="shell-content"
+        pos="relative"
+        style={{ marginTop: HEADER_HEIGHT, paddingBottom: isAdmin ? 16 : NAV_HEIGHT + 16 }}
+      >
         {/* No blur behind it: a backdrop filter over the whole page is redrawn on every frame of its fade (docs/decisions/025). */}
         <LoadingOverlay visible={loading || mutating > 0 || blockingFetches > 0} zIndex={50} data-testid="loading" />
         <SiteClosedNotice />
-        <BreakNotice />
+        {!isAdmin && <BreakNotice />}
         <Outlet />
       </Box>
-      <BottomNav />
-      <WinToast />
-      <WelcomeBanner />
-      <RealityCheck />
+      {!isAdmin && (
+        <>
+          <BottomNav />
+          <WinToast />
+          <WelcomeBanner />
+          <RealityCheck />
+        </>
+      )}
     </>
   );
 }

@@ -55,10 +55,10 @@ export function prefetchSignedInData(
 ): Promise<unknown> {
   const failed = (e: unknown) => console.error("prefetch failed", e);
   const uuid = getCookie(COOKIE.uuid);
-  const asked: Promise<unknown>[] = [prefetchNotices(client)];
-  // Operators have no reality check and no slips.
+  const asked: Promise<unknown>[] = [];
+  // Operators have no notices, reality check or slips of their own; their shell shows none (docs/decisions/049).
   if (uuid !== null && !signedInAsAdmin()) {
-    asked.push(prefetchRgSettings(client, uuid), prefetchWinNotice(client, uuid));
+    asked.push(prefetchNotices(client), prefetchRgSettings(client, uuid), prefetchWinNotice(client, uuid));
   }
   let lottoList: Promise<unknown> = Promise.resolve();
   if (pathname === PATHS.home || pathname === PATHS.homeAllLotto) {

@@ -64,7 +64,11 @@ const creditQuery = queryOptions({
  */
 export function prefetchSession(client: QueryClient): Promise<unknown> {
   const uuid = getCookie(COOKIE.uuid);
-  return Promise.all([uuid ? prefetchAtStart(client, userQuery(uuid)) : undefined, prefetchAtStart(client, creditQuery)]);
+  // An operator has no credit account: the header shows none (docs/decisions/049).
+  return Promise.all([
+    uuid ? prefetchAtStart(client, userQuery(uuid)) : undefined,
+    signedInAsAdmin() ? undefined : prefetchAtStart(client, creditQuery),
+  ]);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -86,7 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [user.data]);
 
-  const credit = useQuery({ ...creditQuery, enabled: loginStatus });
+  const credit = useQuery({ ...creditQuery, enabled: loginStatus && !isAdmin });
 
   const signIn = useCallback((result: z.output<typeof auth.SignedIn>) => {
     setCookie(COOKIE.jwt, result.jwt);

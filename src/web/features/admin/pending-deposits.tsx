@@ -37,6 +37,15 @@ export function PendingDeposits() {
             <Text size="xs" c="dimmed">
               โอนเวลา {formatThaiDateTime(r.paytime)} จาก {BANKS[r.bankname].thaiName} · อ้างอิง {r.transection}
             </Text>
+            {/* Who should have paid: the account the player registered, to find on the bank statement. */}
+            <Text size="sm" data-testid="deposit-player-bank">
+              บัญชีผู้เล่น:{" "}
+              <span data-testid="deposit-player-bankname">
+                {r.player_bank.bankname ? BANKS[r.player_bank.bankname].thaiName : "ไม่ระบุธนาคาร"}
+              </span>{" "}
+              <span data-testid="deposit-player-bankno">{r.player_bank.bankno ?? "-"}</span> ·{" "}
+              <span data-testid="deposit-player-holder">{r.player_bank.bankaccounts ?? "-"}</span>
+            </Text>
             {r.comment && <Text size="sm">หมายเหตุ: {r.comment}</Text>}
             <Group gap="xs" mt={4}>
               <Button size="xs" variant="default" onClick={() => setSlipOf(r.id)} disabled={!r.hasSlip}>

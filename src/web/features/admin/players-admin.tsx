@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ComponentProps, useState } from "react";
+import { type ComponentProps, useEffect, useRef, useState } from "react";
 import type { PlayerDetails } from "../../../contract/back-office";
 import { BANKS, isBankCode } from "../../../domain/banks";
 import { baht, formatCredit, formatMoney } from "../../../domain/money";
@@ -8,21 +8,31 @@ import { movementLabel } from "../../../domain/movements";
 import { SLIP_STATUS, slipState } from "../../../domain/slip";
 import { formatThaiDateTime } from "../../../domain/thai-date";
 import { ApprovalBadge } from "../../components/approval-badge";
+import { PlayerList } from "./player-list";
 import { PlayerPicker } from "./player-picker";
 import { adminBanPlayer, afterBanPlayer } from "./api/admin-ban-player";
 import { playerViewQuery } from "./api/admin-player-view";
 
 /**
- * The back office's ผู้เล่น tab: find a player, see their account whole (balance, every movement with its
+ * The back office's ผู้เล่น tab: every player a page at a time (newest first, or by credit or last activity,
+ * possible duplicate accounts flagged), or find one; see their account whole (balance, every movement with its
  * Thai label, slips, deposits, withdrawals, who referred them) and ban or lift a ban with a reason.
  * Searching and opening a player are audited by the server.
  */
 export function PlayersAdmin() {
   const [uuid, setUuid] = useState<string | null>(null);
+  const viewRef = useRef<HTMLDivElement>(null);
+  // A player opened from the list below is shown above it: brought into sight.
+  useEffect(() => {
+    if (uuid) viewRef.current?.scrollIntoView({ block: "start" });
+  }, [uuid]);
   return (
     <Stack>
       <PlayerPicker onPick={(p) => setUuid(p.uuid)} />
-      {uuid && <PlayerView uuid={uuid} onOpen={setUuid} />}
+      <div ref={viewRef} style={{ scrollMarginTop: 72 }}>
+        {uuid && <PlayerView uuid={uuid} onOpen={setUuid} />}
+      </div>
+      <PlayerList onOpen={setUuid} />
     </Stack>
   );
 }
