@@ -1,6 +1,7 @@
 import { Alert, Anchor, Box } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { ContactFloat } from "../components/contact-float";
 import { useSession } from "../lib/session";
 import { useRecheckWhenUnavailable, useSiteConfig } from "../lib/site-config";
 import { PATHS } from "../lib/paths";
@@ -15,6 +16,15 @@ const MaintenancePage = lazy(async () => ({ default: (await import("./maintenanc
  * refuses what a closed site refuses whatever the browser shows.
  */
 export function SiteGate() {
+  return (
+    <>
+      <GatedPage />
+      <ContactFloat />
+    </>
+  );
+}
+
+function GatedPage() {
   const { data } = useSiteConfig();
   useRecheckWhenUnavailable();
   const { loginStatus, isAdmin } = useSession();

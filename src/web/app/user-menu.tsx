@@ -2,7 +2,9 @@ import { Menu } from "@mantine/core";
 import type { ReactElement } from "react";
 import { Link } from "react-router";
 import { UnreadNoticesBadge } from "../features/notices/unread-notices-badge";
+import { lineAddress } from "../components/contact-float";
 import { PATHS } from "../lib/paths";
+import { useSiteContent } from "../lib/site-content";
 
 /** The player's own pages that the bottom navigation has no room for, in the user menu's order. */
 export const USER_MENU_ITEMS: readonly { to: string; label: string; testId?: string }[] = [
@@ -38,7 +40,29 @@ export function UserMenuDropdown({ target }: { target: ReactElement }) {
             {item.label}
           </Menu.Item>
         ))}
+        <ContactItems />
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The site's contact channels, as the floating buttons have them, at the end of the menu. */
+function ContactItems() {
+  const content = useSiteContent().data;
+  if (!content) return null;
+  const line = lineAddress(content);
+  return (
+    <>
+      {line && (
+        <Menu.Item component="a" href={line} target="_blank" rel="noopener noreferrer" data-testid="menu-contact-line">
+          ติดต่อเจ้าหน้าที่ทาง LINE
+        </Menu.Item>
+      )}
+      {content.phone && (
+        <Menu.Item component="a" href={`tel:${content.phone}`} data-testid="menu-contact-phone">
+          โทรหาเจ้าหน้าที่ {content.phone}
+        </Menu.Item>
+      )}
+    </>
   );
 }
