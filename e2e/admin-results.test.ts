@@ -77,16 +77,16 @@ it("the operator's referral rates: a rate above half the house edge is refused b
   await page.getByRole("tab", { name: "แนะนำเพื่อน" }).click();
   const rates = page.getByTestId("subsidy-rates");
   await rates.waitFor();
-  // Level 1's site default: 80 bp to 600 bp (6 %), above half of สามตัวบน's 10 % edge.
+  // Level 1's site default: 0.8 % to 6 % (600 bp), above half of สามตัวบน's 10 % edge. The operator types percentages.
   const levelOne = rates.locator("tbody tr").first().locator("input").last();
-  await levelOne.fill("600");
+  await levelOne.fill("6");
   await page.getByRole("button", { name: "บันทึกอัตราค่าคอม" }).click();
-  await page.getByText(/เกินครึ่งหนึ่งของกำไรเจ้ามือ.*สูงสุด \d+ bp/).waitFor();
+  await page.getByText(/เกินครึ่งหนึ่งของกำไรเจ้ามือ.*สูงสุด [\d.]+%/).waitFor();
   await screenshot(page, "34-admin-referral-rate-refused");
   const stored = await site.db.$client.query("select value from site_config where key = 'subsidy'");
   expect(stored.rows[0]?.value?.rates?.[0]?.bp ?? 80).toBe(80);
 
-  await levelOne.fill("90");
+  await levelOne.fill("0.9");
   await page.getByRole("button", { name: "บันทึกอัตราค่าคอม" }).click();
   await page.getByText("บันทึกอัตราค่าคอมแล้ว").waitFor();
   const saved = await site.db.$client.query("select value from site_config where key = 'subsidy'");

@@ -8,7 +8,7 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, playerData, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
-import { closeWelcomeBanner, phoneContext, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { closeWelcomeBanner, phoneContext, screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { useSite } from "./support/site";
 
 // The referral system (docs/decisions/014) in the browser: A's link brings B in, B deposits and bets, the round's result pays A the
@@ -111,7 +111,9 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await bPage.locator('input[name="bankaccounts"]').fill(data.bankaccounts);
     await screenshot(bPage, "61-referral-register");
     await bPage.getByRole("button", { name: "สมัครสมาชิก" }).click();
-    await bPage.waitForURL("**/singInPage?registered=1");
+    // Registered and signed in at once.
+    await bPage.waitForURL((u) => u.pathname === "/");
+    await bPage.getByTestId("username").filter({ hasText: data.username }).waitFor();
 
     const row = await site.owner.$client.query("select u.referrer_id, u.bank_account_name from users u where u.username = $1", [
       data.username,
@@ -120,7 +122,6 @@ describe("a player's referral link earns commission on a friend's settled stake"
     const login = await post(site.app, "/login", { username: data.username, password: data.password });
     expect(login.statusCode, JSON.stringify(login.body)).toBe(200);
     b = { ...data, uuid: login.body.uuid as string, token: login.body.jwt as string };
-    await signInThroughPage(bPage, b);
     await closeWelcomeBanner(bPage);
   });
 

@@ -52,10 +52,16 @@ describe("a player registers, signs in and uses the shell", () => {
     await page.locator('input[name="bankaccounts"]').fill(player.bankaccounts);
     await screenshot(page, "03-register-account");
     await page.getByRole("button", { name: "สมัครสมาชิก" }).click();
-    await page.waitForURL("**/singInPage?registered=1");
+    // Registered and signed in at once: home, as the new player.
+    await page.waitForURL((u) => u.pathname === "/");
+    await expect(page.getByTestId("username").textContent()).resolves.toBe(player.username);
 
     const row = await site.db.$client.query("select bank_code, bank_no from users where username = $1", [player.username]);
     expect(row.rows[0]).toEqual({ bank_code: "scb", bank_no: "1234567890" });
+    // The next test signs in through the form, as a returning player does.
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto("/singInPage");
   });
 
   it("signs in, sees the banner once, the username and 0 ฿", async () => {

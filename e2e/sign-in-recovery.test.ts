@@ -224,7 +224,8 @@ describe("OTP retry after a registration that failed", () => {
     await page.locator('input[name="otp"]').fill(await nextCode(data.phonenumber, first));
     await page.getByRole("button", { name: "ยืนยัน OTP" }).click();
     await fillAccount(data.bankno);
-    await page.waitForURL("**/singInPage?registered=1");
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByTestId("username").filter({ hasText: data.username }).waitFor();
     await screenshot(page, "208-register-after-retry");
     const row = await site.owner.$client.query("select bank_no from users where username = $1", [data.username]);
     expect(row.rows[0]).toEqual({ bank_no: data.bankno });

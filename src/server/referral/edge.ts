@@ -41,7 +41,7 @@ export async function assertCommissionWithinEdge(
   if (breach) {
     throw badRequest(
       `${options.prefix ?? ""}อัตราค่าคอมรวมทุกชั้นของ ${BET_TYPE_LABELS[breach.betType]} (${breach.lotteryName}) เป็น ${formatBp(breach.totalBp)} ` +
-        `เกินครึ่งหนึ่งของกำไรเจ้ามือ: ตั้งรวมได้สูงสุด ${breach.maxBp} bp (${formatBp(breach.maxBp)})`,
+        `เกินครึ่งหนึ่งของกำไรเจ้ามือ: ตั้งรวมได้สูงสุด ${formatBp(breach.maxBp)}`,
     );
   }
 }

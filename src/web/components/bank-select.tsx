@@ -17,6 +17,7 @@ export function BankSelect(props: {
   onChange: (code: BankCode | null) => void;
   label?: string;
   codes?: readonly BankCode[];
+  error?: string;
 }) {
   const data = props.codes ? props.codes.map(option) : ALL;
   return (
@@ -32,6 +33,7 @@ export function BankSelect(props: {
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
       required
+      error={props.error}
     />
   );
 }

@@ -11,12 +11,15 @@ export function NewPasswordFields({
   confirm,
   onPassword,
   onConfirm,
+  errors = {},
 }: {
   label: "รหัสผ่าน" | "รหัสผ่านใหม่";
   password: string;
   confirm: string;
   onPassword: (value: string) => void;
   onConfirm: (value: string) => void;
+  /** What is wrong with each, shown under it. */
+  errors?: { password?: string; confirm?: string };
 }) {
   return (
     <>
@@ -27,6 +30,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         value={password}
         onChange={(e) => onPassword(e.currentTarget.value)}
+        error={errors.password}
         required
       />
       <PasswordInput
@@ -35,6 +39,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         value={confirm}
         onChange={(e) => onConfirm(e.currentTarget.value)}
+        error={errors.confirm}
         required
       />
     </>
