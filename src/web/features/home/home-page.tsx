@@ -29,8 +29,8 @@ const SECTIONS: readonly { category: LottoListItem["category"]; title: string }[
  */
 const SHORTCUT = {
   px: "xs",
+  // Height from the content; styles.css keeps a tap target's 44 px minimum.
   h: "auto",
-  mih: 36,
   py: 4,
   styles: { label: { whiteSpace: "normal", textAlign: "center", lineHeight: 1.3 } },
 } as const;
