@@ -107,6 +107,11 @@ export const LottoListItem = schema(() =>
     icon: z.string().nullable(),
     /** The round that closes next (open now or opening soon). */
     nextRound: Activity.nullable(),
+    /**
+     * With no next round (a stock lottery over the weekend): when its schedule opens the next one (ISO), else
+     * null. Optional: a list a browser cached before the field came has none.
+     */
+    nextOpenAt: z.string().nullish(),
     latestResult: LatestResult.nullable(),
   }),
 );

@@ -4,6 +4,7 @@ import {
   bangkokBusinessDate,
   bangkokTime,
   bangkokWeekday,
+  nextOpening,
   parseHourMinute,
   plannedRounds,
   validateSchedule,
@@ -362,6 +363,29 @@ describe("properties", () => {
         expect(bangkokBusinessDate(rounds[0]!.closeAt)).toBe(date);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe("nextOpening", () => {
+  // A stock lottery as the catalogue seeds it: Monday to Friday, each round opening a day before its close.
+  const STOCK: Schedule = { type: "weekly", close: "09:25", result: "09:35", weekdays: [1, 2, 3, 4, 5], openBeforeMinutes: 24 * 60 };
+
+  it("after Friday's close, the Monday round opens on Sunday at the close time", () => {
+    // Friday 2026-11-27 12:00 Bangkok.
+    expect(nextOpening(STOCK, new Date("2026-11-27T12:00:00+07:00"))?.toISOString()).toBe(
+      new Date("2026-11-29T09:25:00+07:00").toISOString(),
+    );
+    // Saturday morning: the same.
+    expect(nextOpening(STOCK, new Date("2026-11-28T08:00:00+07:00"))?.toISOString()).toBe(
+      new Date("2026-11-29T09:25:00+07:00").toISOString(),
+    );
+  });
+
+  it("is the next opening after now, never one already past", () => {
+    // Monday 08:00: Monday's round opened on Sunday; Tuesday's opens on Monday at 09:25.
+    expect(nextOpening(STOCK, new Date("2026-11-30T08:00:00+07:00"))?.toISOString()).toBe(
+      new Date("2026-11-30T09:25:00+07:00").toISOString(),
     );
   });
 });

@@ -243,3 +243,17 @@ export function plannedRounds(schedule: Schedule, from: Date, to: Date): Planned
   // this sort only guards the invariant; it is stable for equal instants.
   return rounds.sort((a, b) => a.closeAt.getTime() - b.closeAt.getTime());
 }
+
+/** How far ahead nextOpening looks: past the longest gap between draws (a monthly lottery's). */
+const NEXT_OPENING_HORIZON_MS = 62 * MINUTES_PER_DAY * MINUTE_MS;
+
+/**
+ * When the schedule's next round opens after `now`, or null if none does within two months: what a page shows
+ * for a lottery with no round yet (a stock lottery from Friday's close until its Monday round is planned).
+ */
+export function nextOpening(schedule: Schedule, now: Date): Date | null {
+  const later = plannedRounds(schedule, now, new Date(now.getTime() + NEXT_OPENING_HORIZON_MS)).find(
+    (r) => r.openAt.getTime() > now.getTime(),
+  );
+  return later?.openAt ?? null;
+}

@@ -4,6 +4,7 @@ import {
   THAI_MONTHS,
   bangkokDateKey,
   formatThaiDate,
+  formatThaiShortDate,
   formatThaiAge,
   formatThaiDateTime,
   formatTime,
@@ -210,5 +211,13 @@ describe("parseClientDate", () => {
     ]) {
       expect(parseClientDate(text), text).toBeNull();
     }
+  });
+});
+
+describe("formatThaiShortDate", () => {
+  it("writes the Bangkok date with the short month and the era's last two digits", () => {
+    expect(formatThaiShortDate("2026-11-29T09:25:00+07:00")).toBe("29 พ.ย. 69");
+    // 23:30 UTC on the 31st is already 1 January in Bangkok.
+    expect(formatThaiShortDate("2026-12-31T23:30:00Z")).toBe("1 ม.ค. 70");
   });
 });

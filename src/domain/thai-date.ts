@@ -65,6 +65,12 @@ export function formatThaiDate(d: DateInput): string {
   return `${day} ${THAI_MONTHS[month - 1]} ${toBuddhistYear(year)}`;
 }
 
+/** A date in few characters, for a narrow card: "30 พ.ย. 69". */
+export function formatThaiShortDate(d: DateInput): string {
+  const { year, month, day } = bangkokParts(d);
+  return `${day} ${THAI_MONTHS_SHORT[month - 1]} ${pad(toBuddhistYear(year) % 100)}`;
+}
+
 export function formatTime(d: DateInput): string {
   const { hours, minutes, seconds } = bangkokParts(d);
   return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;

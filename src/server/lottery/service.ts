@@ -3,7 +3,7 @@ import type { lottery } from "../../contract";
 import { isYeekeeGroup } from "../../contract/lottery";
 import { satangToBaht } from "../../domain/money";
 import { awardLines, parseResult, type ResultInput, type WinningNumbers, winningNumbers, winningPairs } from "../../domain/results";
-import { validateSchedule } from "../../domain/schedule";
+import { nextOpening, type Schedule, validateSchedule } from "../../domain/schedule";
 import { bangkokDateKey, formatThaiDrawDate } from "../../domain/thai-date";
 import { writeAudit } from "../admin/audit";
 import type { Db, Executor } from "../db/client";
@@ -27,6 +27,8 @@ export interface LottoEntry {
   next: repository.RoundRow | undefined;
   latest: repository.RoundRow | undefined;
   awards: repository.AwardRow[];
+  /** With no next round: when the schedule opens one (a stock lottery over the weekend), else null. */
+  nextOpenAt: Date | null;
 }
 
 /** The result fields a lottery's kind needs, as the domain's input. */
@@ -242,7 +244,7 @@ export function lotteryService(db: Db, repo: LotteryData = repository) {
 
     checkTimeout: (activityId: number) => mustRound(db, activityId),
 
-    async lottoList() {
+    async lottoList(now = new Date()) {
       const [all, overview] = await Promise.all([repo.lotteriesAll(db, true), repo.lottoOverview(db)]);
       const next = new Map(overview.next.map((r) => [r.lottery_id, r]));
       const latest = new Map(overview.latest.map((r) => [r.lottery_id, r]));
@@ -253,7 +255,9 @@ export function lotteryService(db: Db, repo: LotteryData = repository) {
       return all.map((lottery): LottoEntry => {
         const done = latest.get(lottery.id);
         const awards = done ? latestAwards.filter((a) => Number(a.round_id) === Number(done.id)) : [];
-        return { lottery, next: next.get(lottery.id), latest: done, awards };
+        const upcoming = next.get(lottery.id);
+        const nextOpenAt = upcoming ? null : nextOpening(lottery.schedule as unknown as Schedule, now);
+        return { lottery, next: upcoming, latest: done, awards, nextOpenAt };
       });
     },
 

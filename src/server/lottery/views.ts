@@ -94,6 +94,7 @@ export function lottoListItemView(e: LottoEntry) {
     category: l.category as "thai" | "foreign" | "stock" | "yeekee" | "percent",
     icon: lotteryIcon(l.name),
     nextRound: n ? activityView(n) : null,
+    nextOpenAt: e.nextOpenAt?.toISOString() ?? null,
     latestResult: done
       ? {
           activityid: Number(done.id),

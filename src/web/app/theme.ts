@@ -56,6 +56,9 @@ const colors = Object.fromEntries(
 export const theme = createTheme({
   fontFamily: "Kanit, sans-serif",
   headings: { fontFamily: "Kanit, sans-serif" },
+  // Mantine's monospace list ends at `monospace`, whose faces (and the phone's) may have no Thai: code text such
+  // as a game's revealed "choice:หัว" was drawn as boxes. Kanit after it draws only the characters they lack.
+  fontFamilyMonospace: "ui-monospace, SFMono-Regular, Menlo, Monaco, Consolas, Liberation Mono, Courier New, monospace, Kanit",
   primaryColor: "red",
   defaultRadius: "md",
   colors,

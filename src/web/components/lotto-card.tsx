@@ -6,6 +6,7 @@ import { useServerClock } from "../lib/server-clock";
 import { Countdown } from "./countdown";
 import { roundLabel, roundPhase } from "../lib/rounds";
 import { PhaseBadge } from "./phase-badge";
+import { formatThaiShortDate, formatTime } from "../../domain/thai-date";
 
 type Latest = z.infer<typeof LatestResult>;
 
@@ -65,6 +66,15 @@ export const LottoCard = memo(function LottoCard({
         {phase !== "open" && phase !== "waiting" && (
           <div className="lotto-card-row">
             <PhaseBadge phase={phase} closedLabel="ปิดรับแล้ว" />
+          </div>
+        )}
+        {!round && item.nextOpenAt && (
+          // No round yet (a stock lottery from Friday's close to its Monday round): when betting opens again.
+          <div data-testid="next-open" data-at={item.nextOpenAt}>
+            <p className="lotto-card-note">เปิดรับงวดถัดไป</p>
+            <p className="lotto-card-note">
+              <b>{formatThaiShortDate(item.nextOpenAt)}</b> {formatTime(item.nextOpenAt).slice(0, 5)} น.
+            </p>
           </div>
         )}
         {item.latestResult && (

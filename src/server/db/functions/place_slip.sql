@@ -4,7 +4,8 @@
 -- stake limits, the latest restricted price set at or before this instant (line_rate; 0 closes the
 -- number), the percent-lotto discount (line_paid); each number's total stake stays within the smallest
 -- per-number limit of any tier (one guarded upsert in sorted order); the slip and its lines are written
--- after the player's responsible-play gate (rg_check_stake), and the price is debited through ledger_post.
+-- after the player's responsible-play gate (rg_check_stake) and a check of the credit (so a refusal takes
+-- no slip number), and the price is debited through ledger_post.
 -- A refusal is raised as SQLSTATE LR000 with its name as the message and its fields as JSON in the
 -- detail (src/server/http/refusals.ts maps it to Thai).
 -- Called by place_slips only, which has already locked every row this may change and passes the
@@ -110,6 +111,13 @@ BEGIN
   SELECT sum(x), sum(y) INTO v_total_stake, v_total_paid FROM unnest(v_stakes, v_paid) AS u(x, y);
   -- Responsible play: a break, a reality check due, or a stake or loss limit (the account is locked).
   PERFORM rg_check_stake(p_user, v_total_paid);
+  -- Too little credit is refused before the slip is written: a refusal after the INSERT still uses up a
+  -- slips.id (a sequence does not roll back), and players read that id as the slip's number (เลขที่โพย),
+  -- so the next slip would skip one. place_slips holds the account's lock, so the balance read here is the
+  -- one ledger_post debits below; its own guard stays, as everywhere.
+  IF (SELECT a.balance FROM accounts a WHERE a.id = p_account) < v_total_paid THEN
+    RAISE EXCEPTION USING ERRCODE = 'LR000', MESSAGE = 'insufficient_funds', DETAIL = json_build_object('accountId', p_account)::text;
+  END IF;
   INSERT INTO slips (user_id, round_id, total_stake, total_paid, client_datetime, request_key, created_at)
   VALUES (p_user, p_round, v_total_stake, v_total_paid, p_client_datetime, p_request_key, v_now)
   RETURNING id INTO v_slip;

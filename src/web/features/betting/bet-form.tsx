@@ -467,9 +467,9 @@ export function BetForm({
         </Alert>
       )}
       {result && (
-        <Alert color="teal" title="ส่งโพยสำเร็จ" data-testid="slip-result" data-master-id={result.masterId}>
+        // The server's answer is the title ("ส่งโพยสำเร็จ", or "โพยนี้ส่งไปแล้ว" for a resend): said once, not twice.
+        <Alert color="teal" title={result.message || "ส่งโพยสำเร็จ"} data-testid="slip-result" data-master-id={result.masterId}>
           <Stack gap={4}>
-            <Text size="sm">{result.message}</Text>
             <Text size="sm">เลขที่โพย #{result.masterId}</Text>
             <Anchor component={Link} to={PATHS.reviewPostList} size="sm">
               ดูโพยของฉัน

@@ -17,7 +17,7 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Activity, LottoListItem } from "../../../contract/lottery";
-import { bangkokDateKey, formatTime } from "../../../domain/thai-date";
+import { bangkokDateKey, formatThaiShortDate, formatTime } from "../../../domain/thai-date";
 import { yeekeePagePath } from "../../lib/paths";
 import { EmptyState } from "../../components/empty-state";
 import { formatCountdown, isYeekeeGroup, roundLabel, roundPhase } from "../../lib/rounds";
@@ -88,6 +88,11 @@ export function LotteryChoice({
                         {item.nextRound && phase === "open" ? (
                           <Text size="xs" c="red.8" className="countdown">
                             ปิดใน {formatCountdown(Date.parse(item.nextRound.timestop) - now)}
+                          </Text>
+                        ) : !item.nextRound && item.nextOpenAt ? (
+                          // No round yet (a stock lottery over the weekend): when betting opens again.
+                          <Text size="xs" c="dimmed" data-testid="lottery-next-open" data-at={item.nextOpenAt}>
+                            เปิด {formatThaiShortDate(item.nextOpenAt)} {formatTime(item.nextOpenAt).slice(0, 5)} น.
                           </Text>
                         ) : (
                           <Text size="xs" c="dimmed">

@@ -23,6 +23,18 @@ const SECTIONS: readonly { category: LottoListItem["category"]; title: string }[
   { category: "percent", title: "หวยชุด / เปอร์เซ็นต์" },
 ];
 
+/**
+ * The shortcut buttons: two to a row, so at 360 px a label has about 108 px; "เล่นอย่างรับผิดชอบ" needs 113.
+ * Narrower side padding gives it room, and a label that still does not fit wraps instead of being cut.
+ */
+const SHORTCUT = {
+  px: "xs",
+  // Height from the content; styles.css keeps a tap target's 44 px minimum.
+  h: "auto",
+  py: 4,
+  styles: { label: { whiteSpace: "normal", textAlign: "center", lineHeight: 1.3 } },
+} as const;
+
 /** The server's date or time as `format` writes it, ticking by itself. */
 function ServerClockText({ format }: { format: (serverNow: number) => string }) {
   return <>{useServerClock(format)}</>;
@@ -84,16 +96,16 @@ export function HomePage() {
           </Stack>
         </Group>
         <SimpleGrid cols={2} spacing="xs" mt="sm">
-          <Button component={Link} to={PATHS.results} variant="light" data-testid="results-link">
+          <Button component={Link} to={PATHS.results} variant="light" {...SHORTCUT} data-testid="results-link">
             ผลรางวัล
           </Button>
-          <Button component={Link} to={PATHS.privilege} variant="light" data-testid="privilege-link">
+          <Button component={Link} to={PATHS.privilege} variant="light" {...SHORTCUT} data-testid="privilege-link">
             แต้มสิทธิพิเศษ
           </Button>
-          <Button component={Link} to={PATHS.games} variant="light" data-testid="games-link">
+          <Button component={Link} to={PATHS.games} variant="light" {...SHORTCUT} data-testid="games-link">
             หัวก้อย / ไฮโล
           </Button>
-          <Button component={Link} to={PATHS.responsible} variant="light" color="teal" data-testid="responsible-link">
+          <Button component={Link} to={PATHS.responsible} variant="light" {...SHORTCUT} color="teal" data-testid="responsible-link">
             เล่นอย่างรับผิดชอบ
           </Button>
         </SimpleGrid>
