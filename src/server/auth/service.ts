@@ -121,7 +121,10 @@ export function authService(deps: AuthDeps) {
    */
   const revokedHere = new Map<string, number>();
   const REVOCATION_MEMORY_MS = 60_000;
+  /** Told of every session ended on this instance (the live sockets close theirs at once). */
+  const endedListeners = new Set<(ids: string[]) => void>();
   function remember(ids: string[]) {
+    for (const listener of endedListeners) listener(ids);
     const now = Date.now();
     for (const [id, at] of revokedHere) if (now - at > REVOCATION_MEMORY_MS) revokedHere.delete(id);
     for (const id of ids) {
@@ -450,6 +453,20 @@ export function authService(deps: AuthDeps) {
       if (!row) throw unauthorized();
       const s = Math.floor((expiresAt.getTime() - Date.now()) / 1000);
       return { jwt: await issueToken(row, user.sessionId, expiresAt), secondsLeft: s };
+    },
+
+    /** Calls `listener` with the ids of the sessions each logout, password change, reset, ban or time-out here ends. */
+    onSessionsEnded(listener: (ids: string[]) => void) {
+      endedListeners.add(listener);
+    },
+
+    /** Which of these sessions are live (not revoked, not past their time, their player not banned), read afresh. */
+    async liveSessions(ids: string[]): Promise<Set<string>> {
+      const live = new Set<string>();
+      // Bounded statements: a server with many sockets open reads their sessions a few thousand at a time.
+      for (let i = 0; i < ids.length; i += 5000)
+        for (const row of await repo.findLiveSessions(db, ids.slice(i, i + 5000))) live.add(row.session.id);
+      return live;
     },
 
     /** Sessions revoked elsewhere (a time-out or self-exclusion): no check in flight may accept them now. */
