@@ -112,6 +112,15 @@ describe("a live socket ends with its session", () => {
     for (const s of sockets) await endedBySession(s);
   });
 
+  it("a time-out the player takes closes every socket of the player, on both instances", async () => {
+    const p = await player();
+    const other = await loginAs(a, p.username, p.password);
+    const sockets = [lobby(aUrl, p.token), yeekee(bUrl, p.token), lobby(bUrl, other)];
+    await Promise.all(sockets.map((s) => s.greeted));
+    expect((await post(a.app, "/api/rg/take-break", { length: "24h", confirm: true }, p.token)).statusCode).toBe(200);
+    for (const s of sockets) await endedBySession(s);
+  });
+
   it("a socket without a live session is refused (4401), the yeekee feed as the games lobby", async () => {
     const p = await player();
     expect((await post(a.app, "/api/logout", {}, p.token)).statusCode).toBe(200);
