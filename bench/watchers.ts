@@ -7,7 +7,7 @@
 import WebSocket from "ws";
 import type { LiveMessage } from "../src/contract/yeekee";
 
-const [base, round, countArg, sampleArg] = process.argv.slice(2);
+const [base, round, countArg, token, sampleArg] = process.argv.slice(2);
 const COUNT = Number(countArg);
 const SAMPLE = Number(sampleArg ?? 50);
 const HEAD = /^\{"type":"shots","from":(\d+),"count":(\d+),/;
@@ -20,7 +20,10 @@ const last: number[] = [];
 const sockets: WebSocket[] = [];
 for (let i = 0; i < COUNT; i++) {
   last.push(0);
-  const ws = new WebSocket(`${base!.replace("http", "ws")}/api/ws/yeekee?activityid=${round}&after=0`);
+  // The feed is a player's: signed in by the jwt cookie, as the page is (docs/decisions/048).
+  const ws = new WebSocket(`${base!.replace("http", "ws")}/api/ws/yeekee?activityid=${round}&after=0`, {
+    headers: { cookie: `jwt=${token}` },
+  });
   ws.on("message", (data: Buffer) => {
     const head = HEAD.exec(data.toString("latin1", 0, 64));
     if (!head) return;

@@ -52,7 +52,7 @@ async function main() {
 
     const script = fileURLToPath(new URL("./watchers.ts", import.meta.url));
     const children = Array.from({ length: WATCHER_PROCESSES }, () =>
-      fork(script, [server.base, String(roundId), String(WATCHERS / WATCHER_PROCESSES)], {
+      fork(script, [server.base, String(roundId), String(WATCHERS / WATCHER_PROCESSES), tokens[0]!.token], {
         execArgv: ["--import", "tsx"],
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       }),

@@ -15,5 +15,6 @@ export * from "./rounds";
 export * from "./referral";
 export * from "./points";
 export * from "./games";
+export * from "./person-name";
 export * from "./shortcuts";
 export * from "./restricted-numbers";

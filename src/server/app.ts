@@ -198,9 +198,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   yeekeeRoutes(app, authenticate, db, config.rateLimitShotsPerMinute, shooterSecret);
   if (deps.databaseUrl) {
     // The live feeds (yeekee rounds, the games lobby) need the LISTEN connections; off without an address.
-    const sockets = await liveSockets(app, config.wsMaxPerAddress);
+    const sockets = await liveSockets(app, config.wsMaxPerAddress, { liveSessions: auth.liveSessions, recheckMs: config.sessionCacheMs });
+    auth.onSessionsEnded((ids) => sockets.endSessions(ids));
     metrics.countLiveWatchers(sockets.watching);
-    await yeekeeLive(app, db, deps.databaseUrl, shooterSecret, sockets);
+    await yeekeeLive(app, db, deps.databaseUrl, shooterSecret, authenticate, sockets);
     await gamesLive(app, db, deps.databaseUrl, authenticate, sockets);
   }
   healthRoutes(app, db);

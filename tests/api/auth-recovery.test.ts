@@ -153,6 +153,51 @@ describe("forgot password through an OTP to the registered phone", () => {
     expect(codeForStranger.body).toEqual(wrongForRegistered.body);
   });
 
+  it("a registered and an unregistered number get the same answers, field by field, on the first and the second ask", async () => {
+    const registered = await createPlayer(t);
+    const stranger = playerData().phonenumber;
+    await passResendGate(registered.phonenumber);
+    /** Status, body and headers; the seconds of a wait apart (they tick between two asks), checked below. */
+    const shape = (res: Awaited<ReturnType<typeof inject>>) => {
+      const body = res.json() as { message?: string };
+      const { date: _date, "x-request-id": _id, ...headers } = res.headers;
+      return { status: res.statusCode, headers, body: { ...body, message: body.message?.replace(/\d+ วินาที/, "N วินาที") } };
+    };
+    const seconds = (res: Awaited<ReturnType<typeof inject>>) =>
+      Number(/(\d+) วินาที/.exec((res.json() as { message: string }).message)?.[1]);
+    // The time an answer takes follows the database round trips behind it: they are counted, the same for both.
+    let trips = 0;
+    const count = () => (trips += 1);
+    const timed = async (phone: string, address: string) => {
+      trips = 0;
+      const res = await inject("/forgot-password", { phonenumber: phone }, address);
+      return { res, trips };
+    };
+    t.db.$client.on("acquire", count);
+    try {
+      for (const ask of ["first", "second", "third"]) {
+        const { res: a, trips: tripsA } = await timed(registered.phonenumber, "198.51.100.90");
+        const { res: b, trips: tripsB } = await timed(stranger, "198.51.100.91");
+        expect(shape(b), ask).toEqual(shape(a));
+        expect(tripsB, ask).toBe(tripsA);
+        expect(a.statusCode, ask).toBe(ask === "first" ? 200 : 429);
+        if (ask !== "first") {
+          expect(a.json().message, ask).toMatch(/^เพิ่งส่งรหัส OTP ไปที่เบอร์นี้ ขอรหัสใหม่ได้ในอีก \d+ วินาที$/);
+          expect(Math.abs(seconds(a) - seconds(b)), ask).toBeLessThanOrEqual(1);
+        }
+      }
+    } finally {
+      t.db.$client.off("acquire", count);
+    }
+    // Both were counted alike, and only the registered phone got an SMS.
+    expect(await scalar("select count(*)::int from otp_sends where phone = $1 and address like '198.51.100.9%'", [stranger])).toBe(1);
+    expect(
+      await scalar("select count(*)::int from otp_sends where phone = $1 and address like '198.51.100.9%'", [registered.phonenumber]),
+    ).toBe(1);
+    noSmsTo(stranger);
+    await t.sms.codeFor(registered.phonenumber);
+  });
+
   it("5 codes an hour per phone, the site's ceiling a minute, and 5 tries per code", async () => {
     const p = await createPlayer(t);
     // createPlayer's registration code counts too: 4 more this hour.

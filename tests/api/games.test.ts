@@ -227,6 +227,13 @@ describe("rules and validation", () => {
     });
     await fund(app.t, app.admin, twin.uuid, 100);
     expect((await guess(twin, g.game.id, "หัว")).statusCode).toBe(403);
+    // The same name written with a title, a dash and a dot is the same person too (docs/decisions/048).
+    const holder = (await sql<{ n: string }>(`select bank_account_name as n from users where id = $1`, [a.uuid]))[0]!.n;
+    const punctuated = await createPlayer(app.t, { bankaccounts: `นาย ${holder.replace(" ", "-")}.` });
+    await fund(app.t, app.admin, punctuated.uuid, 100);
+    const refused = await guess(punctuated, g.game.id, "หัว");
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body.msg).toMatch(THAI);
     for (let i = 0; i < 9; i++) await create(a, { price: 10, gametype: "huakoi", bet: "หัว" });
     const eleventh = await call(app.t.app, games.addHuakoiHilow, { uuid: a.uuid, price: 10, gametype: "huakoi", bet: "หัว" }, a.token);
     expect(eleventh.statusCode).toBe(409);

@@ -139,7 +139,8 @@ describe("GET /metrics", () => {
   it("counts the live feeds' watchers while their sockets are open", async () => {
     const round = await openYeekeeRound(t.owner);
     const base = (await t.app.listen({ port: 0, host: "127.0.0.1" })).replace("http", "ws");
-    const ws = new WebSocket(`${base}/api/ws/yeekee?activityid=${round}`);
+    const watcher = await createPlayer(t);
+    const ws = new WebSocket(`${base}/api/ws/yeekee?activityid=${round}`, { headers: { cookie: `jwt=${watcher.token}` } });
     await new Promise((resolve) => ws.once("message", resolve));
     expect((await metrics()).get('lotto_live_watchers{feed="yeekee"}')).toBe(1);
     const closed = new Promise((resolve) => ws.once("close", resolve));

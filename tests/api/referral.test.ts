@@ -287,6 +287,38 @@ describe("referral commission", () => {
     expect((await sql(`select amount from referral_commissions where friend_id = $1`, [b.uuid])).map((r) => Number(r.amount))).toEqual([0]);
     expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
   }, 60_000);
+
+  it("no commission on a friend whose holder's name is the referrer's with a dash, dots or a title (docs/decisions/048)", async () => {
+    await saveRates(RATES);
+    // Each referrer's name is its own; each friend writes it another way the bank would still show as one person.
+    const core = distinctHolder("ชื่อ ซ้ำ");
+    const [first, last] = core.split(" ") as [string, string];
+    const variants = [`${first}-${last}`, `${first} ${last}.`, `น.ส.${first}.${last}`, `นาย ${first}-${last}`];
+    const round = await makeRound(app.t.db, "hanoi", 600_000);
+    const friends: Player[] = [];
+    for (const [i, variant] of variants.entries()) {
+      const referrer = await newPlayer(undefined, { bankaccounts: i % 2 ? `นาย ${core}` : core });
+      const friend = await newPlayer(referrer.uuid, { bankaccounts: variant });
+      await deposit(friend, 1000);
+      expect((await placeSlip(app.t, friend, round, MIXED)).statusCode).toBe(200);
+      friends.push(friend);
+    }
+    // A friend whose name only looks alike still earns the referrer commission: the rule is not "similar".
+    const other = await newPlayer(undefined, { bankaccounts: core });
+    const real = await newPlayer(other.uuid, { bankaccounts: `${first}-${last}ดี` });
+    await deposit(real, 1000);
+    expect((await placeSlip(app.t, real, round, MIXED)).statusCode).toBe(200);
+    await close(round);
+    await award(round, "157", "42");
+    const rows = await sql<{ friend_id: string; amount: string }>(
+      `select friend_id, amount::text from referral_commissions where level = 1 and friend_id = any($1) order by friend_id`,
+      [[...friends.map((f) => f.uuid), real.uuid]],
+    );
+    const byFriend = new Map(rows.map((r) => [r.friend_id, Number(r.amount)]));
+    for (const f of friends) expect(byFriend.get(f.uuid), f.bankaccounts).toBe(0);
+    expect(byFriend.get(real.uuid)).toBe(expected("hanoi", MIXED, 1));
+    expect((await ledgerCheck(app.t, app.admin)).ok).toBe(true);
+  }, 120_000);
 });
 
 describe("who earns, and races", () => {

@@ -11,6 +11,8 @@ let a: TestApp;
 let bDb: Db;
 let b: Awaited<ReturnType<typeof buildApp>>;
 let bUrl: string;
+/** The watchers' session: the feed is a player's (the page's jwt cookie, docs/decisions/048). */
+let signedIn: { headers: { cookie: string } };
 
 beforeAll(async () => {
   a = await createTestApp();
@@ -19,6 +21,7 @@ beforeAll(async () => {
   b = await buildApp({ config: testConfig(), db: bDb, databaseUrl: url, sms: recordingSms(), logger: false });
   bUrl = (await b.listen({ port: 0, host: "127.0.0.1" })).replace("http", "ws");
   await a.db.$client.query(`update site_config set value = value || '{"shotIntervalSeconds": 0}'::jsonb where key = 'yeekee'`);
+  signedIn = { headers: { cookie: `jwt=${(await createPlayer(a)).token}` } };
 });
 afterAll(async () => {
   await b.close();
@@ -35,7 +38,7 @@ async function yeekeeRound(): Promise<number> {
 }
 
 function watch(round: number, after = 0) {
-  const ws = new WebSocket(`${bUrl}/api/ws/yeekee?activityid=${round}&after=${after}`);
+  const ws = new WebSocket(`${bUrl}/api/ws/yeekee?activityid=${round}&after=${after}`, signedIn);
   const messages: LiveMessage[] = [];
   ws.on("message", (m) => messages.push(JSON.parse(String(m))));
   const opened = new Promise((r) => ws.once("open", r));
@@ -127,7 +130,8 @@ it("a watcher that sends anything is closed, one that sends a large frame too; o
   const c = await buildApp({ config: testConfig({ wsMaxPerAddress: 2 }), db: cDb, databaseUrl: url, sms: recordingSms(), logger: false });
   const cUrl = (await c.listen({ port: 0, host: "127.0.0.1" })).replace("http", "ws");
   try {
-    const open = (n: number) => Array.from({ length: n }, () => new WebSocket(`${cUrl}/api/ws/yeekee?activityid=${round}&after=0`));
+    const open = (n: number) =>
+      Array.from({ length: n }, () => new WebSocket(`${cUrl}/api/ws/yeekee?activityid=${round}&after=0`, signedIn));
     const first = open(2);
     await Promise.all(first.map((ws) => new Promise((r) => ws.once("open", r))));
     const [third] = open(1);

@@ -323,13 +323,48 @@ export async function recordOtpSend(db: Executor, phone: string, address: string
   await db.execute(sql`insert into otp_sends (phone, address) values (${phone}, ${address})`);
 }
 
-/** A new password-reset code for the account (replacing any earlier one, its attempts reset). */
-export async function storePasswordReset(db: Executor, userId: string, codeHash: string, ttlSeconds: number): Promise<void> {
-  await db.execute(sql`
-    insert into password_resets (user_id, code_hash, sent_at, expires_at, attempts)
-    values (${userId}, ${codeHash}, now(), now() + make_interval(secs => ${ttlSeconds}), 0)
-    on conflict (user_id) do update
-      set code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts = 0`);
+/**
+ * A forgot-password ask in one statement, whether or not the phone is a player's (docs/decisions/048): the
+ * phone's and the site's recent sends are read, and only when every limit allows it is the ask counted in
+ * otp_sends and the code stored for the player who has the phone (if any). One round trip either way, so
+ * neither the answer nor the database work tells a registered phone from another. The limits read are those
+ * before this ask; `registered` is whether a code was stored.
+ */
+export async function askPasswordReset(
+  db: Executor,
+  ask: {
+    phone: string;
+    address: string;
+    codeHash: string;
+    ttlSeconds: number;
+    perPhonePerHour: number;
+    sitePerMinute: number;
+    resendSeconds: number;
+  },
+): Promise<{ phoneLastHour: number; siteLastMinute: number; secondsSinceLast: number | null; registered: boolean }> {
+  const r = await db.execute<Computed<{ phone: number; site: number; since: number | null; registered: boolean }>>(sql`
+    with recent as (
+      select (select count(*)::int from otp_sends where phone = ${ask.phone} and sent_at > now() - interval '1 hour') as phone,
+             (select count(*)::int from otp_sends where sent_at > now() - interval '1 minute') as site,
+             (select floor(extract(epoch from now() - max(sent_at)))::int from otp_sends
+               where phone = ${ask.phone} and sent_at > now() - interval '1 hour') as since
+    ), sent as (
+      insert into otp_sends (phone, address)
+      select ${ask.phone}, ${ask.address} from recent
+      where recent.phone < ${ask.perPhonePerHour} and recent.site < ${ask.sitePerMinute}
+        and (recent.since is null or recent.since >= ${ask.resendSeconds})
+      returning id
+    ), stored as (
+      insert into password_resets (user_id, code_hash, sent_at, expires_at, attempts)
+      select u.id, ${ask.codeHash}, now(), now() + make_interval(secs => ${ask.ttlSeconds}), 0
+      from users u where u.phone = ${ask.phone} and u.role = 'player' and exists (select 1 from sent)
+      on conflict (user_id) do update
+        set code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts = 0
+      returning user_id
+    )
+    select recent.phone, recent.site, recent.since, exists (select 1 from stored) as registered from recent`);
+  const row = r.rows[0]!;
+  return { phoneLastHour: row.phone, siteLastMinute: row.site, secondsSinceLast: row.since, registered: row.registered };
 }
 
 /** Counts one attempt against the account's live reset code and returns its hash, or null when none. */

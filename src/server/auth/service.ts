@@ -121,7 +121,10 @@ export function authService(deps: AuthDeps) {
    */
   const revokedHere = new Map<string, number>();
   const REVOCATION_MEMORY_MS = 60_000;
+  /** Told of every session ended on this instance (the live sockets close theirs at once). */
+  const endedListeners = new Set<(ids: string[]) => void>();
   function remember(ids: string[]) {
+    for (const listener of endedListeners) listener(ids);
     const now = Date.now();
     for (const [id, at] of revokedHere) if (now - at > REVOCATION_MEMORY_MS) revokedHere.delete(id);
     for (const id of ids) {
@@ -377,24 +380,32 @@ export function authService(deps: AuthDeps) {
 
     /**
      * Forgot password, first step: a code by SMS when the phone is a player's. Every answer (and every
-     * limit) is the same whether or not it is, and the SMS is not waited for, so neither the answer nor
-     * its time tells who is registered (docs/decisions/029). The sends count in otp_sends like
+     * limit) is the same whether or not it is (docs/decisions/029), and so is the work behind it: one
+     * statement checks the limits, counts the ask and stores the code for the phone's player if there is one
+     * (docs/decisions/048); the SMS is not waited for. The sends count in otp_sends like
      * registration codes: 5 an hour per phone, the site's ceiling a minute, one a minute per phone.
      */
     async forgotPassword(phone: string, address: string, log: FastifyBaseLogger) {
-      const recent = await repo.recentOtpSends(db, phone);
-      if (recent.phoneLastHour >= OTP_PER_PHONE_PER_HOUR) {
+      // A code is drawn and hashed for every ask: only the database knows whether it is kept.
+      const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+      const asked = await repo.askPasswordReset(db, {
+        phone,
+        address,
+        codeHash: sha256(`reset:${phone}:${code}`),
+        ttlSeconds: OTP_TTL_SECONDS,
+        perPhonePerHour: OTP_PER_PHONE_PER_HOUR,
+        sitePerMinute: OTP_SITE_PER_MINUTE,
+        resendSeconds: OTP_RESEND_SECONDS,
+      });
+      if (asked.phoneLastHour >= OTP_PER_PHONE_PER_HOUR) {
         throw tooManyRequests(`ขอรหัส OTP สำหรับเบอร์นี้ครบ ${OTP_PER_PHONE_PER_HOUR} ครั้งใน 1 ชั่วโมงแล้ว กรุณาลองใหม่ภายหลัง`);
       }
-      if (recent.siteLastMinute >= OTP_SITE_PER_MINUTE) throw new ApiError(503, "ขณะนี้มีผู้ขอรหัส OTP จำนวนมาก กรุณาลองใหม่ในอีกสักครู่");
-      if (recent.secondsSinceLast !== null && recent.secondsSinceLast < OTP_RESEND_SECONDS) {
-        throw tooManyRequests(`เพิ่งส่งรหัส OTP ไปที่เบอร์นี้ ขอรหัสใหม่ได้ในอีก ${Math.max(1, OTP_RESEND_SECONDS - recent.secondsSinceLast)} วินาที`);
+      if (asked.siteLastMinute >= OTP_SITE_PER_MINUTE) throw new ApiError(503, "ขณะนี้มีผู้ขอรหัส OTP จำนวนมาก กรุณาลองใหม่ในอีกสักครู่");
+      if (asked.secondsSinceLast !== null && asked.secondsSinceLast < OTP_RESEND_SECONDS) {
+        throw tooManyRequests(`เพิ่งส่งรหัส OTP ไปที่เบอร์นี้ ขอรหัสใหม่ได้ในอีก ${Math.max(1, OTP_RESEND_SECONDS - asked.secondsSinceLast)} วินาที`);
       }
-      const user = await repo.findPlayerByPhone(db, phone);
-      await repo.recordOtpSend(db, phone, address);
-      if (user) {
-        const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-        await repo.storePasswordReset(db, user.id, sha256(`reset:${phone}:${code}`), OTP_TTL_SECONDS);
+      if (asked.registered) {
+        // Not waited for: the answer leaves as soon as the statement is done, registered or not.
         sms
           .send(phone, `รหัส OTP สำหรับตั้งรหัสผ่านใหม่คือ ${code} (ใช้ได้ ${OTP_TTL_SECONDS / 60} นาที) หากคุณไม่ได้ขอ โปรดเพิกเฉยข้อความนี้`)
           .catch((e: unknown) => {
@@ -446,6 +457,20 @@ export function authService(deps: AuthDeps) {
       if (!row) throw unauthorized();
       const s = Math.floor((expiresAt.getTime() - Date.now()) / 1000);
       return { jwt: await issueToken(row, user.sessionId, expiresAt), secondsLeft: s };
+    },
+
+    /** Calls `listener` with the ids of the sessions each logout, password change, reset, ban or time-out here ends. */
+    onSessionsEnded(listener: (ids: string[]) => void) {
+      endedListeners.add(listener);
+    },
+
+    /** Which of these sessions are live (not revoked, not past their time, their player not banned), read afresh. */
+    async liveSessions(ids: string[]): Promise<Set<string>> {
+      const live = new Set<string>();
+      // Bounded statements: a server with many sockets open reads their sessions a few thousand at a time.
+      for (let i = 0; i < ids.length; i += 5000)
+        for (const row of await repo.findLiveSessions(db, ids.slice(i, i + 5000))) live.add(row.session.id);
+      return live;
     },
 
     /** Sessions revoked elsewhere (a time-out or self-exclusion): no check in flight may accept them now. */

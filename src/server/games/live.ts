@@ -4,7 +4,7 @@ import { GameTypeSchema, type GamesLiveMessage } from "../../contract/games";
 import type { GameType } from "../../domain/games";
 import type { Db } from "../db/client";
 import { listenTo } from "../db/listen";
-import type { LiveSockets, Socket } from "../http/live-sockets";
+import { type LiveSockets, SESSION_ENDED_CODE, type Socket } from "../http/live-sockets";
 import type { Authenticate } from "../http/register-route";
 import { GAMES_CHANNEL, type GameNote, gameById } from "./service";
 import { gameView } from "./views";
@@ -94,10 +94,13 @@ export async function gamesLive(
     }
     void (async () => {
       try {
-        w.uuid = (await authenticate(request.cookies.jwt ?? "")).uuid;
+        const user = await authenticate(request.cookies.jwt ?? "");
+        w.uuid = user.uuid;
+        // Closed when the session ends: a lobby open before a logout, ban or password change hears no more.
+        sockets.bindSession(socket, user.sessionId);
       } catch {
         socket.send(encode({ type: "error", message: "กรุณาเข้าสู่ระบบใหม่" }));
-        socket.close(4401, "not signed in");
+        socket.close(SESSION_ENDED_CODE, "not signed in");
         return;
       }
       if (socket.readyState !== 1) return;

@@ -28,18 +28,71 @@ export interface LiveSockets {
   admit(socket: Socket, address: string, tooMany: string, onGone: () => void, feed: LiveFeed): boolean;
   /** The open watchers of each feed (the metrics read it when scraped). */
   watching(): Record<LiveFeed, number>;
+  /**
+   * Ties an admitted socket to the player's session: it is closed (4401, after a Thai `error` message) when
+   * the session ends, whichever instance ends it (docs/decisions/048).
+   */
+  bindSession(socket: Socket, sessionId: string): void;
+  /** Sessions ended on this instance (logout, password change, ban, time-out): their sockets close at once. */
+  endSessions(ids: string[]): void;
 }
+
+/** How the feeds learn that sessions ended elsewhere: the live ones among them, read every `recheckMs`. */
+export interface SessionWatch {
+  liveSessions(ids: string[]): Promise<Set<string>>;
+  recheckMs: number;
+}
+
+/** Sent before a socket of an ended session is closed; the page signs in again. */
+export const SESSION_ENDED_MESSAGE = "การเข้าสู่ระบบนี้สิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่";
+/** The close code of a socket whose session is missing or ended (as an HTTP call's 401). */
+export const SESSION_ENDED_CODE = 4401;
 
 /**
  * The WebSocket feeds' common ground (live yeekee rounds, the games lobby): the plugin, one limit of
  * open sockets per client address over every feed (one address cannot hold the server's memory with
  * watchers), and the ping that finds half-open connections.
  */
-export async function liveSockets(app: FastifyInstance, maxPerAddress: number): Promise<LiveSockets> {
+export async function liveSockets(app: FastifyInstance, maxPerAddress: number, sessionWatch: SessionWatch): Promise<LiveSockets> {
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });
   const perAddress = new Map<string, number>();
   const watched = new Map<Socket, { alive: boolean; onGone: () => void }>();
   const perFeed: Record<LiveFeed, number> = { yeekee: 0, games: 0 };
+  const bySession = new Map<string, Set<Socket>>();
+
+  function endSessions(ids: Iterable<string>) {
+    for (const id of ids) {
+      const set = bySession.get(id);
+      if (!set) continue;
+      bySession.delete(id);
+      for (const socket of set) {
+        if (socket.readyState === 1) socket.send(JSON.stringify({ type: "error", message: SESSION_ENDED_MESSAGE }));
+        socket.close(SESSION_ENDED_CODE, "session ended");
+      }
+    }
+  }
+
+  // A session ended on another instance (or past its time, or its player banned there) is not announced
+  // here: every open socket's session is read again each recheckMs, the time the session cache already
+  // allows a revocation to take on another instance (docs/decisions/001). One query for all of them.
+  let rechecking = false;
+  const recheck = setInterval(
+    () => {
+      if (rechecking || bySession.size === 0) return;
+      rechecking = true;
+      const ids = [...bySession.keys()];
+      sessionWatch
+        .liveSessions(ids)
+        .then((live) => endSessions(ids.filter((id) => !live.has(id))))
+        // The database away: the sockets stay, and the next round reads them again.
+        .catch((err: unknown) => app.log.warn({ err }, "live sockets' sessions not read"))
+        .finally(() => {
+          rechecking = false;
+        });
+    },
+    Math.max(250, sessionWatch.recheckMs),
+  );
+  app.addHook("onClose", async () => clearInterval(recheck));
 
   const pinger = setInterval(() => {
     for (const [socket, w] of watched) {
@@ -81,5 +134,16 @@ export async function liveSockets(app: FastifyInstance, maxPerAddress: number): 
       return true;
     },
     watching: () => ({ ...perFeed }),
+    bindSession(socket, sessionId) {
+      if (socket.readyState > 1) return;
+      const set = bySession.get(sessionId) ?? new Set<Socket>();
+      bySession.set(sessionId, set);
+      set.add(socket);
+      socket.on("close", () => {
+        set.delete(socket);
+        if (set.size === 0 && bySession.get(sessionId) === set) bySession.delete(sessionId);
+      });
+    },
+    endSessions,
   };
 }

@@ -3,7 +3,12 @@ import type pg from "pg";
 
 type Callback = Parameters<FastifyRateLimitStore["incr"]>[1];
 /** What the plugin passes to child(): the route's merged limit options, with the route itself. */
-type RouteParams = { routeInfo?: { url?: string; method?: string | string[]; config?: { localRateLimit?: boolean } } };
+type RouteParams = {
+  routeInfo?: { url?: string; method?: string | string[]; config?: { localRateLimit?: boolean } };
+  /** A limiter made with createRateLimit (it has no route): the name its counts go under, and where it counts. */
+  countsAs?: string;
+  localRateLimit?: boolean;
+};
 
 /**
  * A @fastify/rate-limit store in PostgreSQL (docs/decisions/022): each call's count per client address and fixed
@@ -54,9 +59,10 @@ export function sharedRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
     }
 
     child(options: Parameters<FastifyRateLimitStore["child"]>[0]): FastifyRateLimitStore {
-      const route = (options as unknown as RouteParams).routeInfo;
-      if (route?.config?.localRateLimit) return new LocalCounts();
-      return new SharedCounts(`${[route?.method ?? ""].flat().join(",")} ${route?.url ?? ""}`);
+      const params = options as unknown as RouteParams;
+      const route = params.routeInfo;
+      if (route?.config?.localRateLimit || params.localRateLimit) return new LocalCounts();
+      return new SharedCounts(params.countsAs ?? `${[route?.method ?? ""].flat().join(",")} ${route?.url ?? ""}`);
     }
   }
 

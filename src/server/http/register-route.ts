@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { controlCharacterIssue } from "../../contract/common";
 import type { RouteDef } from "../../contract/route";
-import { badRequest, forbidden, unauthorized } from "./errors";
+import { badRequest, forbidden, tooManyRequests, unauthorized } from "./errors";
 import { SessionEnded } from "./session-ended";
 
 export interface AuthUser {
@@ -41,8 +41,17 @@ export interface HandlerContext<R extends RouteDef> {
   reply: FastifyReply;
 }
 
+/**
+ * A signed-in call's limit is counted per player, so players behind one carrier address (NAT) do not share
+ * it; the address still has a ceiling of this many times the player's limit (docs/decisions/048).
+ */
+export const ADDRESS_CEILING_FACTOR = 10;
+
 export interface RouteOptions {
-  /** Requests per minute per client address; calls open to abuse (sign-in, OTP) set it. */
+  /**
+   * Requests per minute: per client address on a public call (sign-in, OTP); per player on a signed-in call,
+   * with a ceiling per address of ADDRESS_CEILING_FACTOR times it.
+   */
   rateLimitPerMinute?: number;
   /** Count the limit in this instance's memory instead of the shared store (a call too frequent for a database write each). */
   localRateLimit?: boolean;
@@ -77,9 +86,25 @@ export function registerRoute<R extends RouteDef>(
 ): void {
   const config: Record<string, unknown> = { errorField: def.errorField };
   if (options.englishRefusals) config.englishRefusals = true;
+  const signedIn = def.access !== "public";
+  let addressCeiling: ReturnType<FastifyInstance["createRateLimit"]> | null = null;
   if (options.rateLimitPerMinute) {
-    config.rateLimit = { max: options.rateLimitPerMinute, timeWindow: "1 minute" };
+    config.rateLimit = {
+      max: options.rateLimitPerMinute,
+      timeWindow: "1 minute",
+      // The plugin's check runs after this route's onRequest below, so the player is known: the uuid of the
+      // verified token and checked session, not anything the client says.
+      ...(signedIn ? { keyGenerator: (request: FastifyRequest) => `player ${authenticated.get(request)?.uuid ?? request.ip}` } : {}),
+    };
     if (options.localRateLimit) config.localRateLimit = true;
+    if (signedIn) {
+      addressCeiling = app.createRateLimit({
+        max: options.rateLimitPerMinute * ADDRESS_CEILING_FACTOR,
+        timeWindow: "1 minute",
+        countsAs: `${def.method} ${def.path} address`,
+        ...(options.localRateLimit ? { localRateLimit: true } : {}),
+      } as Parameters<FastifyInstance["createRateLimit"]>[0]);
+    }
   }
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
@@ -102,6 +127,14 @@ export function registerRoute<R extends RouteDef>(
       def.access === "public"
         ? undefined
         : async (request, reply) => {
+            // Before the token is even looked at: a flood from one address is cut off whoever it claims to be.
+            if (addressCeiling) {
+              const ceiling = await addressCeiling(request);
+              if (!ceiling.isAllowed && ceiling.isExceeded) {
+                reply.header("retry-after", String(ceiling.ttlInSeconds));
+                throw tooManyRequests();
+              }
+            }
             const token = bearerOf(request);
             if (!token) throw unauthorized("กรุณาเข้าสู่ระบบ");
             const user = await authenticate(token).catch((e: unknown) => {

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { type LiveMessage, packLiveShots } from "../../contract/yeekee";
 import type { Db } from "../db/client";
 import { listenTo } from "../db/listen";
-import type { LiveSockets, Socket } from "../http/live-sockets";
+import { type LiveSockets, SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE, type Socket } from "../http/live-sockets";
+import type { Authenticate } from "../http/register-route";
 import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 
 type ShotRecord = Awaited<ReturnType<ReturnType<typeof yeekeeService>["shots"]>>["recordlist"][number];
@@ -29,7 +30,8 @@ const encode = (m: LiveMessage) => JSON.stringify(m);
 const shotsMessage = (records: ShotRecord[]) => encode(packLiveShots(records));
 
 /**
- * Live yeekee rounds over WebSocket (`GET /api/ws/yeekee?activityid=N&after=SEQ`): a watcher first gets
+ * Live yeekee rounds over WebSocket (`GET /api/ws/yeekee?activityid=N&after=SEQ`), for a signed-in player
+ * (the page's jwt cookie; closed with 4401 when the session ends, docs/decisions/048): a watcher first gets
  * every shot after `after` (so a reconnect has no gap), then the new shots, batched every 100 ms, with
  * the count and chain head, and the result. Shots reach every instance through PostgreSQL
  * LISTEN/NOTIFY, sent when the shot's transaction commits; each instance reads the new shots once per
@@ -41,6 +43,7 @@ export async function yeekeeLive(
   db: Db,
   databaseUrl: string,
   shooterSecret: string,
+  authenticate: Authenticate,
   sockets: LiveSockets,
 ): Promise<void> {
   const service = yeekeeService(db, shooterSecret);
@@ -174,10 +177,21 @@ export async function yeekeeLive(
       socket.close(1008, "bad query");
       return;
     }
-    const set = watchers.get(activityid) ?? new Set<Watcher>();
-    watchers.set(activityid, set);
-    set.add(w);
     void (async () => {
+      // A player's socket, as the shots are a player's call over HTTP: signed in by the page's jwt cookie and
+      // closed when that session ends (docs/decisions/048).
+      try {
+        sockets.bindSession(socket, (await authenticate(request.cookies.jwt ?? "")).sessionId);
+      } catch {
+        socket.send(encode({ type: "error", message: SESSION_ENDED_MESSAGE }));
+        socket.close(SESSION_ENDED_CODE, "not signed in");
+        return;
+      }
+      if (socket.readyState !== 1) return;
+      // Watching before the catch-up is read: a shot committed meanwhile is queued or read, never missed.
+      const set = watchers.get(activityid) ?? new Set<Watcher>();
+      watchers.set(activityid, set);
+      set.add(w);
       try {
         const shots = await service.shots(null, activityid, w.lastSeq);
         const round = await db.$client.query("select status from rounds where id = $1", [activityid]);
