@@ -35,7 +35,7 @@ it("a visitor taps the LINE button on the sign-in page; the channels follow ever
   const line = page.getByTestId("contact-float-line");
   await line.waitFor();
   expect(await line.getAttribute("aria-label")).toBe("ติดต่อเจ้าหน้าที่ทาง LINE @huaydee");
-  await screenshot(page, "490-sign-in-contact");
+  await screenshot(page, "500-sign-in-contact");
   const [opened] = await Promise.all([context.waitForEvent("page"), line.click()]);
   await opened.waitForLoadState();
   expect(opened.url()).toBe(LINE_URL);
@@ -44,7 +44,7 @@ it("a visitor taps the LINE button on the sign-in page; the channels follow ever
 
   await page.goto("/registerPage");
   await page.getByTestId("contact-float-line").waitFor();
-  await screenshot(page, "491-register-contact");
+  await screenshot(page, "501-register-contact");
   await context.close();
 
   // Signed in: above the bottom navigation, and in the user menu.
@@ -53,7 +53,7 @@ it("a visitor taps the LINE button on the sign-in page; the channels follow ever
   const float = await home.getByTestId("contact-float").boundingBox();
   const nav = await home.locator("nav.shell-nav").boundingBox();
   expect(float && nav && float.y + float.height).toBeLessThanOrEqual(nav!.y);
-  await screenshot(home, "492-home-contact");
+  await screenshot(home, "502-home-contact");
   await home.getByTestId("user-menu").click();
   expect(await home.getByTestId("menu-contact-line").getAttribute("href")).toBe(LINE_URL);
   expect(await home.getByTestId("menu-contact-phone").textContent()).toBe("โทรหาเจ้าหน้าที่ 021234567");
@@ -65,7 +65,7 @@ it("a visitor taps the LINE button on the sign-in page; the channels follow ever
   await home.goto("/");
   await home.getByTestId("maintenance-page").waitFor();
   await home.getByTestId("contact-float-line").waitFor();
-  await screenshot(home, "493-maintenance-contact");
+  await screenshot(home, "503-maintenance-contact");
   expect((await call(site.app, siteCalls.adminSetOpenSite, { openSite: true, reason: "เปิดให้บริการตามปกติ" }, admin)).statusCode).toBe(200);
   await signedIn.close();
 });

@@ -38,7 +38,7 @@ it("Enter sends each step; every field's problem shows at once; registered means
   }
   await page.getByText("กรุณาเลือกธนาคาร", { exact: true }).waitFor();
   expect(await page.locator(".mantine-InputWrapper-error").count()).toBeGreaterThanOrEqual(5);
-  await screenshot(page, "499-register-all-errors");
+  await screenshot(page, "504-register-all-errors");
   expect(registerCalls).toBe(0);
 
   await username.fill(player.username);
