@@ -2,8 +2,9 @@ import { expect, it } from "vitest";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
-import { screenshot, signedInPage } from "./support/harness";
+import { pickThaiDate, screenshot, signedInPage } from "./support/harness";
 import { useSite } from "./support/site";
+import { THAI_MONTHS } from "../src/domain/thai-date";
 
 const site = useSite();
 
@@ -14,7 +15,12 @@ it("the operator previews the winning numbers, confirms the result, and players 
   const { page } = await signedInPage(site, TEST_ADMIN);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "ลงผลรางวัล" }).click();
-  await page.locator('input[type="date"]').fill(date);
+  await pickThaiDate(page, "result-date", date);
+  // The year as Thai operators write it: the Buddhist era; the month by its Thai name.
+  const [year, month] = date.split("-").map(Number) as [number, number];
+  expect(await page.locator('select[name="result-date-year"] option:checked').textContent()).toBe(String(year + 543));
+  expect(await page.locator('select[name="result-date-month"] option:checked').textContent()).toBe(THAI_MONTHS[month - 1]);
+  await screenshot(page, "36-admin-result-date-thai");
   await page.getByRole("textbox", { name: "หวย" }).click();
   await page.getByRole("option", { name: "หวยฮานอย", exact: true }).click();
   const row = page

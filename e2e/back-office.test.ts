@@ -7,7 +7,7 @@ import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, fund } from "../tests/support/wallet";
-import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { pickThaiDate, screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
@@ -137,7 +137,7 @@ describe("back office at 360 × 740", () => {
     const date = (await q("select to_char(draw_date, 'YYYY-MM-DD') as d from rounds where id = $1", [roundId]))[0].d as string;
 
     const page = await adminTab("results");
-    await page.locator('input[type="date"]').fill(date);
+    await pickThaiDate(page, "result-date", date);
     await pick(page, "หวย", "หวยฮานอย");
     const row = page.locator(`[data-testid="admin-round"][data-activity-id="${roundId}"]`);
     await row.getByRole("button", { name: "จัดการ" }).click();

@@ -203,3 +203,15 @@ export async function animationsDone(locator: Locator): Promise<void> {
       }),
   );
 }
+
+/**
+ * Picks a date in a ThaiDateField (src/web/components/thai-date-field.tsx) as the operator does — the
+ * Buddhist-era year, the month by name, the day — and waits until the field holds it.
+ */
+export async function pickThaiDate(page: Page, name: string, isoDate: string): Promise<void> {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  await page.locator(`select[name="${name}-year"]`).selectOption(String(year));
+  await page.locator(`select[name="${name}-month"]`).selectOption(String(month));
+  await page.locator(`select[name="${name}-day"]`).selectOption(String(day));
+  await page.locator(`[data-testid="date-${name}"][data-date="${isoDate}"]`).waitFor();
+}

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text, Textarea } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { BodyOf } from "../../../contract/route";
@@ -29,6 +15,7 @@ import { adminLotteriesQuery } from "./api/admin-lotteries";
 import { priceHistoryQuery } from "./api/admin-read-new-digit-price";
 import { adminRoundsQuery } from "./api/admin-rounds";
 import { latestPricesQuery } from "./api/read-new-digit-price-add-last-time";
+import { ThaiDateField } from "../../components/thai-date-field";
 
 type ListMode = BodyOf<typeof betting.adminSaveDigitPriceList>["mode"];
 
@@ -241,7 +228,7 @@ export function DigitPricesAdmin() {
   return (
     <Stack gap="xs">
       <Group grow align="flex-end">
-        <TextInput type="date" label="วันที่งวด" value={date} onChange={(e) => setDate(e.currentTarget.value)} name="digit-date" />
+        <ThaiDateField label="วันที่งวด" value={date} onChange={setDate} name="digit-date" />
         <Select
           label="หวย"
           placeholder="เลือกหวย"

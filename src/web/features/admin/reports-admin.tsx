@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ReportFigures } from "../../../contract/back-office";
@@ -7,6 +7,7 @@ import { baht, formatMoney } from "../../../domain/money";
 import { bangkokDateKey, formatThaiDrawDate } from "../../../domain/thai-date";
 import { downloadCsv } from "../../lib/download-csv";
 import { adminReportQuery } from "./api/admin-report";
+import { ThaiDateField } from "../../components/thai-date-field";
 
 /** The report's figures with their Thai headings, in the order the table and the CSV show them. */
 const FIGURES: ReadonlyArray<readonly [keyof ReportFigures, string]> = [
@@ -68,22 +69,20 @@ export function ReportsAdmin() {
       <Card withBorder radius="md">
         <Stack gap="xs">
           <SegmentedControl value={preset} onChange={choosePreset} data={[...PRESETS, { value: "custom", label: "กำหนดเอง" }]} />
-          <Group grow align="flex-end" wrap="nowrap">
-            <TextInput
-              type="date"
+          <Stack gap="xs">
+            <ThaiDateField
               label="ตั้งแต่"
               name="report-from"
               value={period.from}
-              onChange={(e) => (setPreset("custom"), setPeriod({ ...period, from: e.currentTarget.value }))}
+              onChange={(from) => (setPreset("custom"), setPeriod({ ...period, from }))}
             />
-            <TextInput
-              type="date"
+            <ThaiDateField
               label="ถึง"
               name="report-to"
               value={period.to}
-              onChange={(e) => (setPreset("custom"), setPeriod({ ...period, to: e.currentTarget.value }))}
+              onChange={(to) => (setPreset("custom"), setPeriod({ ...period, to }))}
             />
-          </Group>
+          </Stack>
           <Group grow>
             <Button onClick={() => setAsked(period)} loading={report.isFetching} data-testid="report-show">
               แสดงรายงาน

@@ -11,6 +11,7 @@ import { adminLotteriesQuery } from "./api/admin-lotteries";
 import { adminRoundsQuery, afterRoundChange } from "./api/admin-rounds";
 import { cancelActivity } from "./api/admin-cancel-activity";
 import { closeActivity } from "./api/admin-close-activity";
+import { ThaiDateField } from "../../components/thai-date-field";
 
 type Round = z.infer<typeof lottery.adminRounds.response>["activitylist"][number];
 type Fields = Partial<
@@ -328,7 +329,7 @@ export function ResultsEntry() {
   return (
     <Stack>
       <Group grow>
-        <TextInput type="date" label="วันที่งวด" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <ThaiDateField label="วันที่งวด" value={date} onChange={setDate} name="result-date" />
         <Select
           label="หวย"
           placeholder="ทั้งหมด"
