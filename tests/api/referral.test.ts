@@ -567,7 +567,7 @@ describe("access and validation", () => {
       app.admin,
     );
     expect(r.statusCode).toBe(400);
-    expect(r.body).toMatchObject({ message: expect.stringMatching(/สามตัวบน.*500 bp/) });
+    expect(r.body).toMatchObject({ message: expect.stringMatching(/สามตัวบน.*สูงสุด 5%/) });
     const now = await call(app.t.app, referral.adminReadSubsidyConfig, {}, app.admin);
     expect(now.ok && now.body.config.rates).toEqual(RATES);
     const typeWithoutLottery = await post(
