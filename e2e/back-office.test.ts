@@ -164,6 +164,8 @@ describe("back office at 360 × 740", () => {
     expect((await q("select status from rounds where id = $1", [roundId]))[0].status).toBe("closed");
     await page.getByTestId("confirm-award").click();
     expect(await page.getByTestId("second-confirm-round").textContent()).toContain("หวยฮานอย งวดวันที่");
+    // The last step repeats what the result will pay, the preview's figure.
+    expect(await page.getByTestId("second-confirm-total").textContent()).toBe(`จ่ายรางวัลรวม ${formatMoney(baht(total))} ฿ (2 รายการ)`);
     await screenshot(page, "147-admin-result-second-confirm");
     await page.getByTestId("second-confirm-yes").click();
     await row.filter({ hasText: "ออกผลแล้ว" }).waitFor();

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { lottery } from "../../../contract";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
@@ -74,9 +74,12 @@ function SecondConfirm({
   onBack,
   loading,
   color = "green",
+  detail,
 }: {
   title: string;
   round: Round;
+  /** What the action does, repeated where the operator confirms it (a result's payout total). */
+  detail?: ReactNode;
   onConfirm: () => void;
   onBack: () => void;
   loading: boolean;
@@ -88,6 +91,7 @@ function SecondConfirm({
         <Text size="sm" fw={600} data-testid="second-confirm-round">
           {roundTitle(round)}
         </Text>
+        {detail}
         <Group grow>
           <Button variant="default" onClick={onBack} disabled={loading}>
             ย้อนกลับ
@@ -274,6 +278,13 @@ function RoundEditor({ round, onDone }: { round: Round; onDone: () => void }) {
             <SecondConfirm
               title={correction ? "ยืนยันแก้ผลรางวัลของงวดนี้?" : "ยืนยันลงผลรางวัลของงวดนี้?"}
               round={round}
+              detail={
+                preview.data?.payout && (
+                  <Text size="sm" data-testid="second-confirm-total">
+                    จ่ายรางวัลรวม {formatMoney(baht(preview.data.payout.total))} ฿ ({preview.data.payout.lines} รายการ)
+                  </Text>
+                )
+              }
               onConfirm={() => confirm.mutate()}
               onBack={() => setAsking(null)}
               loading={confirm.isPending}
