@@ -94,7 +94,9 @@ describe("every yeekee round gets a result", () => {
 
   it("the operator sets a minimum of 20 in the back office; a round of 3 shots is then cancelled, and its check says why with no cross", async () => {
     const { context, page: back } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
-    await back.goto("/admin?tab=yeekee-settings");
+    // On the lottery settings tab, beside the lotteries.
+    await back.goto("/admin?tab=catalogue");
+    await back.getByRole("tab", { name: "ตั้งค่าหวย", selected: true }).waitFor();
     const settings = back.getByTestId("yeekee-settings");
     const minShots = settings.locator('input[name="minShots"]');
     await expect.poll(() => minShots.inputValue()).toBe("0");

@@ -41,7 +41,8 @@ export function AdminPage() {
   const [params] = useSearchParams();
   const linkedTab = params.get("tab");
   useEffect(() => {
-    if (linkedTab) setTab(linkedTab);
+    // The yeekee settings moved into ตั้งค่าหวย: an older link to their tab opens it there.
+    if (linkedTab) setTab(linkedTab === "yeekee-settings" ? "catalogue" : linkedTab);
   }, [linkedTab]);
   const secondFactor = useSecondFactorStatus(loginStatus && isAdmin);
   if (!loginStatus) return <Navigate to={PATHS.signIn} replace />;
@@ -80,7 +81,6 @@ export function AdminPage() {
           <Tabs.Tab value="rates">อัตราจ่าย</Tabs.Tab>
           <Tabs.Tab value="digit-prices">เลขอั้น</Tabs.Tab>
           <Tabs.Tab value="wallet-limits">ขั้นต่ำฝาก-ถอน</Tabs.Tab>
-          <Tabs.Tab value="yeekee-settings">ตั้งค่ายี่กี</Tabs.Tab>
           <Tabs.Tab value="yeekee-watch">เฝ้าระวังยี่กี</Tabs.Tab>
           <Tabs.Tab value="referral">แนะนำเพื่อน</Tabs.Tab>
           <Tabs.Tab value="points">แต้มสิทธิพิเศษ</Tabs.Tab>
@@ -136,7 +136,11 @@ export function AdminPage() {
           <ResultsEntry />
         </Tabs.Panel>
         <Tabs.Panel value="catalogue" pt="md">
-          <CatalogueEditor />
+          {/* The yeekee minimum and rewards are lottery settings: set where the lotteries are. */}
+          <Stack>
+            <CatalogueEditor />
+            <YeekeeSettingsAdmin />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="rates" pt="md">
           <RatesAdmin />
@@ -146,9 +150,6 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="wallet-limits" pt="md">
           <WalletLimitsAdmin />
-        </Tabs.Panel>
-        <Tabs.Panel value="yeekee-settings" pt="md">
-          <YeekeeSettingsAdmin />
         </Tabs.Panel>
         <Tabs.Panel value="yeekee-watch" pt="md">
           <YeekeeWatch />
