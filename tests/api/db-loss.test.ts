@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -11,21 +10,11 @@ import { DATABASE_AWAY } from "../../src/server/http/error-handler";
 import { seed } from "../../src/server/seed";
 import { recordingSms, TEST_ADMIN, testConfig, type TestApp } from "../support/app";
 import { createPlayer, post } from "../support/players";
+import { freePort } from "../support/processes";
 
 // The database goes away under load (a restart or failover) and comes back: the server stays up,
 // answers 503 with a Thai message meanwhile, and carries on afterwards (new pool connections, the live
 // feeds' LISTEN re-established). PostgreSQL of its own, so stopping it touches no other test file.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 let dir: string;
 let port: number;

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
+import { freePort, stopProcess } from "../support/processes";
 
 /**
  * An ERROR or a warning in the log is something an operator must act on (docs/decisions/049). `npm start`'s
@@ -15,21 +15,6 @@ import { afterAll, expect, it } from "vitest";
 
 const dataDir = mkdtempSync(join(tmpdir(), "lotto-quiet-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 /** A line that asks for action: PostgreSQL's ERROR/WARNING/FATAL/PANIC, the app's JSON at warn (40) or above, a warning word. */
 const ALARMING = /\b(ERROR|WARNING|WARN|FATAL|PANIC)\b|"level":\s*(4|5|6)0\b|\bwarn(ing)?\b/i;
@@ -126,7 +111,7 @@ it("a first start and a day's refusals print no ERROR and no warning", async () 
     printed = output;
   } finally {
     await owner?.end().catch(() => {});
-    await stop(child);
+    await stopProcess(child);
   }
   expect(printed).toContain("Server listening at");
   const alarming = printed.split("\n").filter((line) => ALARMING.test(line));

@@ -1,24 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { freePort, stopProcess } from "../support/processes";
 
 // `npm start`'s server process for real: embedded PostgreSQL under DATA_DIR, migrations, seed,
 // the one-time admin password, the built app, and data kept across a restart.
 
 const dataDir = mkdtempSync(join(tmpdir(), "lotto-start-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -34,12 +25,6 @@ async function start(env: Record<string, string>) {
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, output: () => output };
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 it("starts on an embedded PostgreSQL, serves the app, and keeps data across a restart", async () => {
@@ -85,7 +70,7 @@ it("starts on an embedded PostgreSQL, serves the app, and keeps data across a re
       otptoken: otp.otptoken,
     });
     expect(reg.status).toBe(200);
-    await stop(first.child);
+    await stopProcess(first.child);
 
     const second = await start(env);
     try {
@@ -95,10 +80,10 @@ it("starts on an embedded PostgreSQL, serves the app, and keeps data across a re
       expect((await postJson("/login", { username: "admin", password })).status).toBe(200);
       expect((await postJson("/login", { username: "keepme", password: "keep-me-please" })).status).toBe(200);
     } finally {
-      await stop(second.child);
+      await stopProcess(second.child);
     }
   } finally {
-    if (first.child.exitCode === null) await stop(first.child);
+    if (first.child.exitCode === null) await stopProcess(first.child);
   }
 }, 120_000);
 
@@ -136,7 +121,7 @@ it("starts again after the server was killed with SIGKILL, though its embedded P
       });
       expect(login.status).toBe(200);
     } finally {
-      await stop(second.child);
+      await stopProcess(second.child);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -9,6 +8,7 @@ import { startEmbeddedPostgres } from "../../src/server/db/embedded";
 import { seed } from "../../src/server/seed";
 import { TEMPLATES } from "./templates";
 import { TEST_ADMIN } from "./test-admin";
+import { freePort } from "./processes";
 
 /** The projects whose files reach PostgreSQL; a run of none of them (the unit tests alone) starts none. */
 const DATABASE_PROJECTS = ["api", "e2e"];
@@ -17,17 +17,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     pgAdminUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 /**
