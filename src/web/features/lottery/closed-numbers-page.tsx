@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Group, Select, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { BET_TYPE_LABELS, BET_TYPES } from "../../../domain/bet-types";
@@ -8,6 +8,7 @@ import { PageTitle } from "../../components/page-title";
 import { useLottoList } from "../../lib/calls/lotto-list";
 import { betPagePath, roundIdParam } from "../../lib/paths";
 import { closedNumbersQuery } from "./api/closed-numbers";
+import { LotterySelect } from "./lottery-select";
 
 /**
  * /closedNumbersPage (docs/decisions/050): the restricted numbers (เลขอั้น) of a lottery's round, by bet
@@ -16,7 +17,7 @@ import { closedNumbersQuery } from "./api/closed-numbers";
  */
 export function ClosedNumbersPage() {
   const list = useLottoList();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const items = list.data ?? [];
   const chosen = items.find((i) => i.configID === params.get("lotto")) ?? items[0] ?? null;
   const roundId = roundIdParam(params.get("activity")) ?? chosen?.nextRound?.activityid ?? null;
@@ -31,15 +32,7 @@ export function ClosedNumbersPage() {
   return (
     <Stack gap="sm">
       <PageTitle>เลขอั้น</PageTitle>
-      <Select
-        label="หวย"
-        data={items.map((i) => ({ value: i.configID, label: i.name }))}
-        value={chosen?.configID ?? null}
-        onChange={(v) => v && setParams({ lotto: v }, { replace: true })}
-        allowDeselect={false}
-        searchable
-        data-testid="closed-lottery"
-      />
+      <LotterySelect items={items} value={chosen?.configID ?? null} testId="closed-lottery" />
       <Text size="sm" c="gray.7">
         เลขปิดรับแทงไม่ได้ · เลขจ่ายลดจ่ายตามอัตราที่แสดง (อัตราถูกกำหนดตอนส่งโพย)
         {round ? ` · งวดปิดรับ ${formatThaiDateTime(round.timestop)}` : ""}

@@ -1,4 +1,4 @@
-import { Alert, Select, Skeleton, Stack, Table, Text } from "@mantine/core";
+import { Alert, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { BET_TYPE_LABELS, BET_TYPES } from "../../../domain/bet-types";
@@ -6,6 +6,7 @@ import { baht, formatFigure, formatMoney } from "../../../domain/money";
 import { PageTitle } from "../../components/page-title";
 import { useLottoList } from "../../lib/calls/lotto-list";
 import { payRatesQuery } from "./api/pay-rates";
+import { LotterySelect } from "./lottery-select";
 
 /**
  * /payRatePage: what each bet type of a lottery pays for the player's tier, with the stake limits. The
@@ -14,7 +15,7 @@ import { payRatesQuery } from "./api/pay-rates";
  */
 export function PayRatePage() {
   const list = useLottoList();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const items = list.data ?? [];
   const chosen = items.find((i) => i.configID === params.get("lotto")) ?? items[0] ?? null;
   const roundId = chosen?.nextRound?.activityid ?? chosen?.latestResult?.activityid ?? null;
@@ -27,15 +28,7 @@ export function PayRatePage() {
   return (
     <Stack gap="sm">
       <PageTitle>อัตราจ่าย</PageTitle>
-      <Select
-        label="หวย"
-        data={items.map((i) => ({ value: i.configID, label: i.name }))}
-        value={chosen?.configID ?? null}
-        onChange={(v) => v && setParams({ lotto: v }, { replace: true })}
-        allowDeselect={false}
-        searchable
-        data-testid="rates-lottery"
-      />
+      <LotterySelect items={items} value={chosen?.configID ?? null} testId="rates-lottery" />
       <Text size="sm" c="gray.7">
         บาทละ: แทง 1 บาท ถูกได้เท่านี้ (ตามระดับสมาชิกของคุณ) · เลขอั้นของแต่ละงวดอาจจ่ายน้อยกว่านี้หรือปิดรับ
       </Text>
