@@ -6,10 +6,14 @@ export default defineConfig({
     // One PostgreSQL and its prepared templates for the api and e2e projects together: the root's global
     // set-up runs once per run and what it provides reaches every project (docs/decisions/038).
     globalSetup: ["tests/support/global-setup.ts"],
+    // Each project's `isolate: false`: a worker runs file after file in one process, so the app's modules are
+    // imported once per worker, not once per file (docs/decisions/056). Every file still has its own database
+    // copy, app and browser. (An inline project does not inherit the root's test options.)
     projects: [
       {
         test: {
           name: "unit",
+          isolate: false,
           include: ["src/**/*.test.ts"],
           environment: "node",
           // A few are exhaustive or property tests (10^6 cases): seconds on a machine busy with the rest.
@@ -21,6 +25,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
+          isolate: false,
           include: ["tests/api/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -34,6 +39,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          isolate: false,
           include: ["e2e/**/*.test.ts"],
           // After the unit and API tests, not beside them: on 2 cores the API files' load made page
           // actions of the live yeekee tests time out.

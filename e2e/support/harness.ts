@@ -65,7 +65,14 @@ export async function phoneContext(
   });
 }
 
+/**
+ * Screenshots are for people reading a change; CI's clean checkout is thrown away with them, so under `CI` they
+ * are not taken unless E2E_SCREENSHOTS=1 asks (about half a second each, 176 of them: docs/decisions/056).
+ */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1" || (process.env.E2E_SCREENSHOTS !== "0" && !process.env.CI);
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
