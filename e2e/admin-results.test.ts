@@ -1,18 +1,24 @@
+import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
-import { pickThaiDate, screenshot, signedInPage } from "./support/harness";
+import { pickThaiDate, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, thaiDateReadable } from "./support/harness";
 import { useSite } from "./support/site";
 import { THAI_MONTHS } from "../src/domain/thai-date";
 
 const site = useSite();
 
+// The back office on the narrowest common phone (360 × 740): nothing may stick out sideways.
+async function fitsWidth(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE_VIEWPORT.width);
+}
+
 it("the operator previews the winning numbers, confirms the result, and players see it", async () => {
   const roundId = await makeRound(site.db, "hanoi", -60_000);
   const date = (await site.db.$client.query("select to_char(draw_date, 'YYYY-MM-DD') as d from rounds where id = $1", [roundId])).rows[0]
     .d as string;
-  const { page } = await signedInPage(site, TEST_ADMIN);
+  const { page } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "ลงผลรางวัล" }).click();
   await pickThaiDate(page, "result-date", date);
@@ -20,6 +26,8 @@ it("the operator previews the winning numbers, confirms the result, and players 
   const [year, month] = date.split("-").map(Number) as [number, number];
   expect(await page.locator('select[name="result-date-year"] option:checked').textContent()).toBe(String(year + 543));
   expect(await page.locator('select[name="result-date-month"] option:checked').textContent()).toBe(THAI_MONTHS[month - 1]);
+  expect(await thaiDateReadable(page, "result-date")).toEqual({ day: true, month: true, year: true });
+  await fitsWidth(page);
   await screenshot(page, "36-admin-result-date-thai");
   await page.getByRole("textbox", { name: "หวย" }).click();
   await page.getByRole("option", { name: "หวยฮานอย", exact: true }).click();
@@ -65,7 +73,7 @@ it("the operator's yeekee watch lists a seed asked for before its round's result
   );
   // The serving role asks too early: refused (null) and logged.
   expect((await site.db.$client.query("select yeekee_round_seed($1) as seed", [round])).rows[0].seed).toBeNull();
-  const { page } = await signedInPage(site, TEST_ADMIN);
+  const { page } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "เฝ้าระวังยี่กี" }).click();
   await page
@@ -78,7 +86,7 @@ it("the operator's yeekee watch lists a seed asked for before its round's result
 });
 
 it("the operator's referral rates: a rate above half the house edge is refused by name, a fair one saved", async () => {
-  const { page } = await signedInPage(site, TEST_ADMIN);
+  const { page } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "แนะนำเพื่อน" }).click();
   const rates = page.getByTestId("subsidy-rates");
@@ -101,7 +109,7 @@ it("the operator's referral rates: a rate above half the house edge is refused b
 
 it("the operator grants a player points with a reason from the back office", async () => {
   const player = await createPlayer(site);
-  const { page } = await signedInPage(site, TEST_ADMIN);
+  const { page } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "แต้มสิทธิพิเศษ" }).click();
   await page.getByTestId("privilege-slots").waitFor();

@@ -81,6 +81,8 @@ describe("a player's referral link earns commission on a friend's settled stake"
       `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(link)}`,
     );
     await expect(aPage.getByTestId("affiliate-credit").textContent()).resolves.toBe(`${formatMoney(baht(0))} ฿`);
+    // A new site's minimum move of commission to the credit is 1 ฿ (src/server/referral/config.ts).
+    await aPage.getByText(`ขั้นต่ำ ${formatMoney(baht(1))} บาท`).waitFor();
     await aPage.getByTestId("tab-friends").click();
     await aPage.getByTestId("friends-empty").waitFor();
     await fitsWidth(aPage);
@@ -164,6 +166,8 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await aPage.getByTestId("tab-friends").click();
     await aPage.getByTestId("friend-row").first().waitFor();
     await expect(aPage.getByTestId("affiliate-credit").textContent()).resolves.toBe(`${formatMoney(baht(0))} ฿`);
+    // A new site's minimum move of commission to the credit is 1 ฿ (src/server/referral/config.ts).
+    await aPage.getByText(`ขั้นต่ำ ${formatMoney(baht(1))} บาท`).waitFor();
     await aPage.getByTestId("tab-subsidy").click();
     await aPage.getByTestId("subsidy-empty").waitFor();
   });

@@ -5,7 +5,7 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
-import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT, thaiDateReadable } from "./support/harness";
 import { useSite } from "./support/site";
 
 // What the operator does with restricted numbers (docs/decisions/050) on a small phone: paste 50 closed
@@ -39,6 +39,8 @@ describe("restricted numbers as lists at 360 × 740", () => {
     const roundId = await makeRound(site.db, "hanoi", 30 * 60_000);
     const { page } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
     await page.goto("/admin?tab=digit-prices");
+    await page.locator('select[name="digit-date-month"]').waitFor();
+    expect(await thaiDateReadable(page, "digit-date")).toEqual({ day: true, month: true, year: true });
     await pick(page, "หวย", "หวยฮานอย");
     const closeAt = (await q(`select close_at from rounds where id = $1`, [roundId]))[0].close_at as Date;
     // The test's round by its close time: the day's own round of the lottery may be open too.

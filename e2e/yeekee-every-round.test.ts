@@ -107,6 +107,8 @@ describe("every yeekee round gets a result", () => {
     await back.getByTestId("yeekee-settings-save").click();
     await settings.getByText("บันทึกการตั้งค่ายี่กีแล้ว").waitFor();
     await expect.poll(async () => (await q(`select value->>'minShots' as m from site_config where key = 'yeekee'`))[0].m).toBe("20");
+    expect(await back.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE_VIEWPORT.width);
+    await screenshot(back, "700-admin-yeekee-settings-lottery-tab");
     await context.close();
 
     const round = await shotRound(["11111", "22222", "33333"]);

@@ -71,9 +71,15 @@ export async function phoneContext(
  */
 const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1" || (process.env.E2E_SCREENSHOTS !== "0" && !process.env.CI);
 
+/**
+ * The whole page, from its top. A full-page shot draws the fixed header and tab bar where the scroll left
+ * them, so a page scrolled down showed its header across the middle of the content: it is scrolled to the
+ * top first, where the header sits over the top of the page as the player sees it.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!TAKE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
@@ -221,4 +227,24 @@ export async function pickThaiDate(page: Page, name: string, isoDate: string): P
   await page.locator(`select[name="${name}-month"]`).selectOption(String(month));
   await page.locator(`select[name="${name}-day"]`).selectOption(String(day));
   await page.locator(`[data-testid="date-${name}"][data-date="${isoDate}"]`).waitFor();
+}
+
+/**
+ * Whether each of a ThaiDateField's three selects is wide enough to show its choice whole (the day, the
+ * month's name, the Buddhist-era year): the text of the chosen option, measured in the select's own font,
+ * against the room inside its padding. Squeezed beside another field at 360 px they showed nothing.
+ */
+export async function thaiDateReadable(page: Page, name: string): Promise<Record<string, boolean>> {
+  const shown: Record<string, boolean> = {};
+  for (const part of ["day", "month", "year"]) {
+    shown[part] = await page.locator(`select[name="${name}-${part}"]`).evaluate((el: HTMLSelectElement) => {
+      const style = getComputedStyle(el);
+      const ctx = document.createElement("canvas").getContext("2d")!;
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = el.selectedOptions[0]?.textContent ?? "";
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return text.length > 0 && ctx.measureText(text).width <= room;
+    });
+  }
+  return shown;
 }

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text, Textarea } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { BodyOf } from "../../../contract/route";
@@ -227,7 +241,8 @@ export function DigitPricesAdmin() {
   const picked = open.find((r) => String(r.activityid) === activityId) ?? null;
   return (
     <Stack gap="xs">
-      <Group grow align="flex-end">
+      {/* One column on a phone: beside the lottery the three date selects had no room for the month's name. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ alignItems: "end" }}>
         <ThaiDateField label="วันที่งวด" value={date} onChange={setDate} name="digit-date" />
         <Select
           label="หวย"
@@ -241,7 +256,7 @@ export function DigitPricesAdmin() {
           }}
           name="digit-lottery"
         />
-      </Group>
+      </SimpleGrid>
       {configID !== null && rounds.data && open.length === 0 && <Text c="dimmed">ไม่มีงวดที่เปิดรับแทงในวันที่นี้</Text>}
       {open.length > 0 && (
         <Select

@@ -339,7 +339,8 @@ export function ResultsEntry() {
   const list = (rounds.data?.activitylist ?? []).filter((r) => configID || r.group !== "yeekee5minute");
   return (
     <Stack>
-      <Group grow>
+      {/* One column on a phone: beside the lottery the three date selects had no room for the month's name. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <ThaiDateField label="วันที่งวด" value={date} onChange={setDate} name="result-date" />
         <Select
           label="หวย"
@@ -349,7 +350,7 @@ export function ResultsEntry() {
           value={configID}
           onChange={setConfigID}
         />
-      </Group>
+      </SimpleGrid>
       {list.length === 0 && <Text c="dimmed">ไม่มีงวดในวันที่นี้</Text>}
       {list.map((r) => (
         <Card key={r.activityid} withBorder radius="md" padding="xs" data-testid="admin-round" data-activity-id={r.activityid}>
