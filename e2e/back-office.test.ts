@@ -166,8 +166,17 @@ describe("back office at 360 × 740", () => {
     expect(await page.getByTestId("second-confirm-round").textContent()).toContain("หวยฮานอย งวดวันที่");
     // The last step repeats what the result will pay, the preview's figure.
     expect(await page.getByTestId("second-confirm-total").textContent()).toBe(`จ่ายรางวัลรวม ${formatMoney(baht(total))} ฿ (2 รายการ)`);
-    // The confirmation opens at the foot of the dialog's scrolled body: brought into view for the shot, as the operator scrolls to it.
-    await page.getByTestId("second-confirm").scrollIntoViewIfNeeded();
+    // It opens at the foot of the dialog's scrolling content, and brings itself into view: ยืนยัน is on screen,
+    // inside what the dialog shows, without the operator scrolling.
+    await expect
+      .poll(() =>
+        page.getByTestId("second-confirm-yes").evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          const body = button.closest(".mantine-Modal-content")?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+          return box.top >= Math.max(0, body.top) && box.bottom <= Math.min(window.innerHeight, body.bottom);
+        }),
+      )
+      .toBe(true);
     await screenshot(page, "147-admin-result-second-confirm");
     await page.getByTestId("second-confirm-yes").click();
     await row.filter({ hasText: "ออกผลแล้ว" }).waitFor();

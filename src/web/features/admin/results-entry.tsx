@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { lottery } from "../../../contract";
 import { BET_TYPE_LABELS } from "../../../domain/bet-types";
@@ -85,8 +85,14 @@ function SecondConfirm({
   loading: boolean;
   color?: string;
 }) {
+  // It opens below what the operator was reading (on a phone, past the dialog's fold): brought into view once,
+  // as it appears, so the buttons that decide are on screen.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "nearest" });
+  }, []);
   return (
-    <Alert color={color} title={title} data-testid="second-confirm">
+    <Alert ref={ref} color={color} title={title} data-testid="second-confirm">
       <Stack gap="xs">
         <Text size="sm" fw={600} data-testid="second-confirm-round">
           {roundTitle(round)}
