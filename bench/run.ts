@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: slips per second from 64 concurrent players against the server in its own process,
- * next to pgbench TPC-B on the same PostgreSQL in the same run, then settlement of 1,000,000 lines.
+ * next to pgbench TPC-B on the same PostgreSQL in the same run (before and after the slips), the server's CPU
+ * time per slip, then settlement of 1,000,000 lines.
  * Loopback only; every phase is bounded in time. Not a test: it prints figures.
  */
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { ensureDatabaseExists } from "../src/server/db/database";
 import { winningNumbers, winningPairs } from "../src/domain/results";
@@ -14,6 +16,62 @@ import { benchDatabase, benchLogins, benchPlayers, benchServer, statementReport 
 const PLAYERS = 64;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const SETTLE_LINES = Number(process.env.BENCH_SETTLE_LINES ?? 1_000_000);
+
+let pgbenchReady = false;
+/** pgbench TPC-B at the slips phase's concurrency and duration; null (with one line saying why) when it cannot run. */
+async function pgbench(adminUrl: string): Promise<number | null> {
+  try {
+    const pgbUrl = adminUrl.replace(/\/postgres$/, "/pgbench");
+    await ensureDatabaseExists(adminUrl, "pgbench");
+    if (!pgbenchReady) execFileSync("pgbench", ["-i", "-s", "10", "-q", pgbUrl], { stdio: "ignore" });
+    pgbenchReady = true;
+    const out = execFileSync("pgbench", ["-c", String(PLAYERS), "-j", "2", "-T", String(DURATION_S), pgbUrl], { encoding: "utf8" });
+    return Number(out.match(/tps = ([\d.]+)/)?.[1] ?? NaN);
+  } catch (e) {
+    console.warn("pgbench not run:", (e as Error).message.split("\n")[0], "(apt-get install -y postgresql-client provides it)");
+    return null;
+  }
+}
+
+/** Both pgbench runs, each as a share of their mean, and the slips per second against that mean. */
+function pgbenchReport(before: number | null, after: number | null, slipsPerSecond: number) {
+  if (before === null || after === null) return { before, after, mean: null, ratio: null };
+  const mean = (before + after) / 2;
+  return {
+    before,
+    after,
+    mean: +mean.toFixed(1),
+    beforeToMean: +(before / mean).toFixed(3),
+    afterToMean: +(after / mean).toFixed(3),
+    ratio: +(slipsPerSecond / mean).toFixed(2),
+  };
+}
+
+/** User + system CPU seconds of a process and every process below it, read from /proc (Linux). */
+function processTreeCpuSeconds(root: number | undefined): number {
+  if (root === undefined) return Number.NaN;
+  const TICKS = 100; // USER_HZ: 100 on every Linux this runs on
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command's closing parenthesis: state, ppid, … utime (14th of the line), stime (15th).
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const f = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(entry), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  let ticks = 0;
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.pop()!;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === pid) queue.push(child);
+  }
+  return ticks / TICKS;
+}
 
 async function main() {
   const { adminUrl, url, db, cleanup } = await benchDatabase();
@@ -25,6 +83,9 @@ async function main() {
     );
     const roundId = Number(round.rows[0].id);
 
+    // pgbench TPC-B on the same PostgreSQL, same concurrency, same duration, before and after the slips: the
+    // machine's speed moves from day to day (690–1,560 TPS), so the slips are judged against both runs' mean.
+    const pgbenchBefore = await pgbench(adminUrl);
     const server = await benchServer(url);
     cleanup.unshift(() => server.stop());
     const base = server.base;
@@ -33,6 +94,7 @@ async function main() {
 
     let next = 0;
     let seq = 0;
+    const cpuBefore = processTreeCpuSeconds(server.process.pid);
     const result = await autocannon({
       url: base,
       connections: PLAYERS,
@@ -58,22 +120,13 @@ async function main() {
         },
       ],
     } as autocannon.Options);
+    const serverCpuSeconds = processTreeCpuSeconds(server.process.pid) - cpuBefore;
     await server.stop();
     await statementReport(db);
     const slips = Number((await db.$client.query("select count(*)::int as n from slips")).rows[0].n);
     const non2xx = result.non2xx;
 
-    // pgbench TPC-B on the same PostgreSQL, same concurrency, same duration.
-    let pgbenchTps: number | null = null;
-    try {
-      await ensureDatabaseExists(adminUrl, "pgbench");
-      const pgbUrl = adminUrl.replace(/\/postgres$/, "/pgbench");
-      execFileSync("pgbench", ["-i", "-s", "10", "-q", pgbUrl], { stdio: "ignore" });
-      const out = execFileSync("pgbench", ["-c", String(PLAYERS), "-j", "2", "-T", String(DURATION_S), pgbUrl], { encoding: "utf8" });
-      pgbenchTps = Number(out.match(/tps = ([\d.]+)/)?.[1] ?? NaN);
-    } catch (e) {
-      console.warn("pgbench not run:", (e as Error).message.split("\n")[0], "(apt-get install -y postgresql-client provides it)");
-    }
+    const pgbenchAfter = await pgbench(adminUrl);
 
     // Settlement of SETTLE_LINES lines on a fresh round (lines inserted directly: set-up, not measured).
     const settleRoundRow = await db.$client.query(
@@ -163,7 +216,9 @@ async function main() {
         accepted: slips,
         non2xx,
       },
-      pgbench: { tps: pgbenchTps, ratio: pgbenchTps ? +(slipsPerSecond / pgbenchTps).toFixed(2) : null },
+      // The server's own CPU (its process and workers, not PostgreSQL's) for each accepted slip.
+      serverCpuMsPerSlip: slips > 0 ? +((serverCpuSeconds * 1000) / slips).toFixed(3) : null,
+      pgbench: pgbenchReport(pgbenchBefore, pgbenchAfter, slipsPerSecond),
       settlement: {
         lines: settled,
         winningLinesPaid: winners,
