@@ -45,6 +45,12 @@ describe("restricted numbers as lists at 360 × 740", () => {
     const closeAt = (await q(`select close_at from rounds where id = $1`, [roundId]))[0].close_at as Date;
     // The test's round by its close time: the day's own round of the lottery may be open too.
     await pick(page, "งวด", `ปิดรับ ${formatTime(closeAt)}`, false);
+    // The chosen round's text is whole in its field at 360 px (it was cut before its closing time), and the
+    // round is named in full under it.
+    const roundField = page.getByRole("textbox", { name: "งวด", exact: true });
+    expect(await roundField.inputValue()).toContain(`ปิดรับ ${formatTime(closeAt)}`);
+    expect(await roundField.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(page.getByTestId("digit-round-title").textContent()).resolves.toMatch(/^หวยฮานอย งวดวันที่ .+ รอบที่ 1$/);
 
     // A piece of the wrong width is shown before saving, and the list cannot be saved with it.
     const numbers = page.getByRole("textbox", { name: "รายการเลข" });

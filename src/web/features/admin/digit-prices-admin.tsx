@@ -262,11 +262,18 @@ export function DigitPricesAdmin() {
         <Select
           label="งวด"
           placeholder="เลือกงวด"
-          data={open.map((r) => ({ value: String(r.activityid), label: `${roundTitle(r)} · ปิดรับ ${formatTime(r.timestop)}` }))}
+          // The lottery and the date are chosen above: the option names what tells the day's rounds apart, so it
+          // fits a phone; the whole round is named under it.
+          data={open.map((r) => ({ value: String(r.activityid), label: `รอบที่ ${r.round_no} · ปิดรับ ${formatTime(r.timestop)}` }))}
           value={activityId}
           onChange={setActivityId}
           name="digit-round"
         />
+      )}
+      {picked && (
+        <Text size="sm" fw={600} data-testid="digit-round-title">
+          {roundTitle(picked)}
+        </Text>
       )}
       {picked && <RoundPrices key={picked.activityid} activityId={picked.activityid} />}
     </Stack>
