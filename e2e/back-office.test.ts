@@ -94,7 +94,8 @@ describe("back office at 360 × 740", () => {
     await page.locator('[data-testid="digit-mode"]').getByText("ปิดรับ", { exact: true }).click();
     await numbers.fill("99");
     await page.getByTestId("digit-price-save").click();
-    await page.getByTestId("digit-price-row").filter({ hasText: "ปิดรับ" }).waitFor();
+    // The row of 99 by its number: "ปิดรับ" is also inside every row's "เปิดรับ" button.
+    await page.locator('[data-testid="digit-price-row"][data-number="99"]').getByText("ปิดรับ", { exact: true }).waitFor();
     await fitsWidth(page);
     await screenshot(page, "142-admin-restricted-numbers");
 
