@@ -18,7 +18,7 @@ import { freePort, stopProcess } from "../support/processes";
  * N is 0b088cb, the last commit before migration 0037 and before person_name_key() (a new function; same_person()
  * and place_slip() changed bodies), so N+1's start migrates and changes functions under N. No commit since the
  * money seam (decision 013) changed a function's signature; the check that this test fails without the mechanism
- * was made by changing one in N+1 (decision 054 and bench/README.md tell how). ROLLING_UPGRADE_FROM names another
+ * was made by renaming place_slips in N+1 (docs/decisions/054). ROLLING_UPGRADE_FROM names another
  * commit; ROLLING_UPGRADE_OVERLAP_SECONDS the time both serve (30 s by default, the issue's minute with 60).
  */
 
