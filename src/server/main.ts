@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import { type Config, loadConfig } from "./config";
 import { connect, poolBounds, runMigrations } from "./db/client";
 import { openDatabase } from "./db/database";
+import { holdRelease } from "./db/functions";
 import { startTicker } from "./jobs/ticker";
 import { cancelRoundTwins } from "./lottery/twins";
 import { prepareServingRole } from "./db/serving-role";
@@ -23,11 +24,16 @@ async function main(): Promise<void> {
   if (smsWarning) console.warn(smsWarning);
   const database = await openDatabase(config, (line) => console.error(`[postgres] ${line}`));
   say(database.embedded ? `PostgreSQL started (embedded, its data in ${config.dataDir})` : "PostgreSQL reached at DATABASE_URL");
+  // This release's SQL functions are held before the migrations make them, for as long as the process runs:
+  // no other release's start drops them meanwhile (docs/decisions/054).
+  const release = await holdRelease(database.url, (line) => console.error(`[database] ${line}`));
   const db = connect(database.url, { max: config.dbPoolSize });
   const migrated = await runMigrations(db);
   say("Database tables are up to date (migrations ran)");
   if (migrated.functions !== "applied") {
-    console.warn(`[start] the database was migrated by a newer build; this build's SQL functions were not applied (${migrated.functions})`);
+    console.warn(
+      `[start] the database was migrated by a newer build; only this build's own SQL functions were made (${migrated.functions})`,
+    );
   }
   const admin = await seed(db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.generatedPassword) {
@@ -58,7 +64,13 @@ async function main(): Promise<void> {
   // Migrations and seed ran as the owner; everything after that runs as the serving role.
   await db.$client.end();
   const serving = await prepareServingRole(database.url, config.jwtSecret);
-  if (config.workers <= 1) return serve(config, serving.url, { stopDatabase: () => database.embedded?.stop() });
+  if (config.workers <= 1)
+    return serve(config, serving.url, {
+      stopDatabase: async () => {
+        await release.stop();
+        await database.embedded?.stop();
+      },
+    });
 
   const env = { WORKER_DATABASE_URL: serving.url, JWT_SECRET: config.jwtSecret };
   // The metrics port is the primary's: it sums what every worker counts.
@@ -81,6 +93,7 @@ async function main(): Promise<void> {
     await metrics?.close().catch(() => {});
     for (const w of Object.values(cluster.workers ?? {})) w?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1000));
+    await release.stop();
     await database.embedded?.stop().catch(() => {});
     process.exit(0);
   };

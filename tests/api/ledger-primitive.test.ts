@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from "vitest";
 import { MOVEMENT_KINDS } from "../../src/domain/movements";
 import { exposureNumber } from "../../src/domain/slip";
 import { connect, MIGRATIONS_DIR, runMigrations } from "../../src/server/db/client";
-import { applyFunctions, functionSources } from "../../src/server/db/functions";
+import { applyFunctions, functionSources, holdRelease, releaseSchema } from "../../src/server/db/functions";
 import { useTestApp } from "../support/fixture";
 import { createPlayer } from "../support/players";
 import { fund, ledgerCheck } from "../support/wallet";
@@ -39,15 +39,19 @@ async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-/** Each function of the schema (not an extension's) with a digest of its whole definition. */
+/**
+ * Each function of `public` (not an extension's) and of the release schemas (named `release.` whatever their
+ * digest, docs/decisions/054) with a digest of its whole definition.
+ */
 async function functionsOf(url: string): Promise<Record<string, string>> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     const r = await c.query<{ sig: string; def: string }>(`
-      select p.oid::regprocedure::text as sig, md5(pg_get_functiondef(p.oid)) as def
+      select case when n.nspname = 'public' then '' else 'release.' end || p.proname || '(' || replace(oidvectortypes(p.proargtypes), ' ', '') || ')' as sig,
+             md5(replace(pg_get_functiondef(p.oid), n.nspname || '.', '')) as def
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'public'
+      where (n.nspname = 'public' or n.nspname like 'lotto\\_fn\\_%')
         and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
       order by 1`);
     return Object.fromEntries(r.rows.map((x) => [x.sig, x.def]));
@@ -115,8 +119,14 @@ describe("SQL functions live in their source files", () => {
       // earlier than 0013's (drizzle's migrator would have skipped it).
       expect(await recordedMigrations(old.url)).toEqual(await recordedMigrations(fresh.url));
       expect(await tableExists(old.url, "movement_kinds")).toBe(true);
-      // One function per file, named as its file; nothing else.
-      const names = Object.keys(expected).map((sig) => sig.slice(0, sig.indexOf("(")));
+      // One function per file, named as its file; nothing else: the trigger functions in public, the others in
+      // the release's schema (docs/decisions/054).
+      const names = Object.keys(expected).map((sig) => sig.slice(0, sig.indexOf("(")).replace(/^release\./, ""));
+      expect(
+        Object.keys(expected)
+          .filter((sig) => !sig.startsWith("release."))
+          .sort(),
+      ).toEqual(["game_secret_unchanged()", "ledger_append_only()", "yeekee_draw_seeds()", "yeekee_seed_unchanged()"]);
       expect(names.sort()).toEqual(
         functionSources()
           .map((s) => s.name)
@@ -131,7 +141,8 @@ describe("SQL functions live in their source files", () => {
       await c.end();
       expect(await functionsOf(fresh.url)).toEqual(expected);
 
-      // A database a newer build migrated keeps that build's functions when an older build starts on it.
+      // A database a newer build migrated keeps that build's functions when an older build starts on it; the
+      // older build makes only its own schema (already there).
       const newer = new pg.Client({ connectionString: fresh.url });
       await newer.connect();
       await newer.query(
@@ -140,7 +151,7 @@ describe("SQL functions live in their source files", () => {
       await newer.query("create function from_a_newer_build() returns int language sql as 'select 1'");
       await newer.end();
       const older = connect(fresh.url, { max: 2 });
-      expect(await runMigrations(older)).toEqual({ functions: "skipped: database is newer" });
+      expect(await runMigrations(older)).toEqual({ functions: "own only: database is newer" });
       await older.$client.end();
       expect(Object.keys(await functionsOf(fresh.url))).toContain("from_a_newer_build()");
     } finally {
@@ -167,7 +178,7 @@ describe("SQL functions live in their source files", () => {
     }
   });
 
-  it("a function written in a versioned migration is stale and goes; a file's changed result type replaces the function", async () => {
+  it("a function written in a versioned migration is stale and goes; a file's changed result type makes another release", async () => {
     const db = await emptyDatabase();
     const dir = mkdtempSync(join(tmpdir(), "lotto-functions-"));
     try {
@@ -175,11 +186,14 @@ describe("SQL functions live in their source files", () => {
       await c.connect();
       await c.query("create function leftover() returns int language sql as 'select 1'");
       writeFileSync(join(dir, "answer.sql"), "CREATE OR REPLACE FUNCTION answer() RETURNS int LANGUAGE sql AS $$ SELECT 42 $$;");
+      const first = releaseSchema(dir);
       expect(await applyFunctions(c, dir)).toEqual(["leftover()"]);
-      expect((await c.query("select answer() as a")).rows[0].a).toBe(42);
+      expect((await c.query(`select ${first}.answer() as a`)).rows[0].a).toBe(42);
       writeFileSync(join(dir, "answer.sql"), "CREATE OR REPLACE FUNCTION answer() RETURNS text LANGUAGE sql AS $$ SELECT 'forty-two' $$;");
-      expect(await applyFunctions(c, dir)).toEqual([]);
-      expect((await c.query("select answer() as a")).rows[0].a).toBe("forty-two");
+      const second = releaseSchema(dir);
+      // The first release's schema goes: no instance of it holds it.
+      expect(await applyFunctions(c, dir)).toEqual([`${first}.*`]);
+      expect((await c.query(`select ${second}.answer() as a`)).rows[0].a).toBe("forty-two");
       // A body that does not compile fails the run (the files are checked once all exist), and nothing of it stays.
       writeFileSync(
         join(dir, "broken.sql"),
@@ -191,10 +205,54 @@ describe("SQL functions live in their source files", () => {
       // A file that does not define its own function is refused, and nothing of the run stays.
       writeFileSync(join(dir, "wrong.sql"), "CREATE OR REPLACE FUNCTION other() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;");
       await expect(applyFunctions(c, dir)).rejects.toThrow(/functions\/wrong\.sql must define the function wrong/);
-      expect((await c.query("select answer() as a")).rows[0].a).toBe("forty-two");
+      expect((await c.query(`select ${second}.answer() as a`)).rows[0].a).toBe("forty-two");
       await c.end();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      await db.drop();
+    }
+  });
+
+  it("a release's functions stay while an instance of it holds them, and a build's from before 054 while it is connected", async () => {
+    const db = await emptyDatabase();
+    const older = mkdtempSync(join(tmpdir(), "lotto-functions-"));
+    const newer = mkdtempSync(join(tmpdir(), "lotto-functions-"));
+    const logged: string[] = [];
+    let held: { stop(): Promise<void> } | undefined;
+    const c = new pg.Client({ connectionString: db.url });
+    const legacy = new pg.Client({ connectionString: db.url });
+    try {
+      await c.connect();
+      // Release N: answer(int) returns int. Release N+1 changes its signature (another parameter type, another result).
+      writeFileSync(join(older, "answer.sql"), "CREATE OR REPLACE FUNCTION answer(p int) RETURNS int LANGUAGE sql AS $$ SELECT p $$;");
+      writeFileSync(join(newer, "answer.sql"), "CREATE OR REPLACE FUNCTION answer(p text) RETURNS text LANGUAGE sql AS $$ SELECT p $$;");
+      held = await holdRelease(db.url, (line) => logged.push(line), older);
+      expect(await applyFunctions(c, older)).toEqual([]);
+      // A function a build from before decision 054 made in public, and a connection of such a build (no release name).
+      await c.query("create function from_before_054() returns int language sql as 'select 1'");
+      await legacy.connect();
+      expect(await applyFunctions(c, newer)).toEqual([]);
+      expect((await c.query(`select ${releaseSchema(older)}.answer(7) as a`)).rows[0].a).toBe(7);
+      expect((await c.query(`select ${releaseSchema(newer)}.answer('seven') as a`)).rows[0].a).toBe("seven");
+      expect((await c.query("select public.from_before_054() as a")).rows[0].a).toBe(1);
+      // The older build's last connection ends: its functions in public go at the next start.
+      const pid = (await legacy.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+      await legacy.end();
+      await expect
+        .poll(async () => (await c.query("select count(*)::int as n from pg_stat_activity where pid = $1", [pid])).rows[0].n)
+        .toBe(0);
+      expect(await applyFunctions(c, newer)).toEqual(["from_before_054()"]);
+      // The last instance of release N stops: its schema goes at the next start.
+      await held.stop();
+      held = undefined;
+      expect(await applyFunctions(c, newer)).toEqual([`${releaseSchema(older)}.*`]);
+      expect(logged).toEqual([]);
+    } finally {
+      await held?.stop();
+      await legacy.end().catch(() => {});
+      await c.end();
+      rmSync(older, { recursive: true, force: true });
+      rmSync(newer, { recursive: true, force: true });
       await db.drop();
     }
   });

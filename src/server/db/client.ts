@@ -2,7 +2,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { applyFunctions } from "./functions";
+import { applyFunctions, FUNCTIONS_DIR, releaseConnection } from "./functions";
 import type { Config } from "../config";
 import * as schema from "./schema";
 
@@ -75,6 +75,8 @@ export interface PoolBounds {
 export function connect(databaseUrl: string, options: PoolBounds = {}): Db {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
+    // This build's SQL functions first, by name, in every connection's start-up (docs/decisions/054).
+    ...releaseConnection(),
     max: options.max ?? 20,
     connectionTimeoutMillis: options.acquireTimeoutMs ?? 0,
   });
@@ -131,19 +133,22 @@ function dropWhenUnanswered(client: pg.PoolClient, ms: number): void {
 /**
  * The versioned migrations (tables, types, indexes, data moves), then the SQL functions from their
  * source files (`functions.ts`), on one connection under one advisory lock: instances starting
- * together take turns.
+ * together take turns. On a database a newer build migrated, only this build's own function schema is
+ * made (docs/decisions/054): an older instance restarted during a rollout keeps serving, and the newer
+ * build's trigger functions stay.
  */
-export async function runMigrations(db: Db): Promise<{ functions: "applied" | "skipped: database is newer" }> {
+export async function runMigrations(
+  db: Db,
+  functionsDir = FUNCTIONS_DIR,
+): Promise<{ functions: "applied" | "own only: database is newer" }> {
   const client = await db.$client.connect();
   try {
     await client.query("select pg_advisory_lock(hashtextextended('lotto:schema', 0))");
     try {
-      // A database a newer build has already migrated keeps that build's functions: an older instance
-      // (restarted during a rollout) must not put its own versions back.
-      if ((await applyMigrations(client)) === "newer") return { functions: "skipped: database is newer" };
-      await validateConstraints(client);
-      await applyFunctions(client);
-      return { functions: "applied" };
+      const newer = (await applyMigrations(client)) === "newer";
+      if (!newer) await validateConstraints(client);
+      await applyFunctions(client, functionsDir, { newer });
+      return { functions: newer ? "own only: database is newer" : "applied" };
     } finally {
       await client.query("select pg_advisory_unlock(hashtextextended('lotto:schema', 0))");
     }

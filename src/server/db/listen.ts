@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
+import { releaseConnection } from "./functions";
 
 export interface ChannelHandlers {
   onNotification(payload: string | undefined): void;
@@ -24,7 +25,7 @@ export async function listenTo(
 
   async function listen(attempt: number): Promise<void> {
     if (closing) return;
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: databaseUrl, ...releaseConnection() });
     const retry = () => {
       if (listener !== client || closing) return;
       listener = null;

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import pg from "pg";
+import { releaseConnection } from "./functions";
 
 /**
  * The app serves through a role of its own, not through the owner that ran the migrations
@@ -12,7 +13,7 @@ import pg from "pg";
  * shares, so each instance reaches the same role without a second secret to distribute.
  */
 export async function prepareServingRole(ownerUrl: string, secret: string): Promise<{ url: string; role: string }> {
-  const owner = new pg.Client({ connectionString: ownerUrl });
+  const owner = new pg.Client({ connectionString: ownerUrl, ...releaseConnection() });
   await owner.connect();
   try {
     const me = (

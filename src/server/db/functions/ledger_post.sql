@@ -55,7 +55,9 @@ BEGIN
     IF NOT FOUND THEN v_short := p_accounts[i]; END IF;
   ELSE
     -- Many accounts (a settlement batch): all locked in order first, then moved in one statement.
-    IF public.ledger_lock(p_accounts) <> v_n THEN
+    -- Unqualified: this release's ledger_lock, in the schema the caller's search path names first
+    -- (docs/decisions/054); no role that calls this can create a function in any schema of that path.
+    IF ledger_lock(p_accounts) <> v_n THEN
       RAISE EXCEPTION 'movement % names an account that does not exist: %', p_kind, p_accounts;
     END IF;
     WITH moved AS (
