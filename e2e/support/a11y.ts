@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 
 /**
  * axe-core in the browser tests (docs/decisions/025): a serious or critical violation fails the test. Each route is
- * checked once, signed out, as a player and as the operator, by e2e/a11y-routes.test.ts; a test that opens
+ * checked once, signed out, as a player and as the operator, by e2e/a11y-routes-*.test.ts; a test that opens
  * a dialog checks it with `expectNoSeriousA11yViolations(page, what)` (docs/decisions/039-browser-test-fixture.md).
  */
 

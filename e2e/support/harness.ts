@@ -21,7 +21,7 @@ export async function startSite(overrides: Partial<Config> = {}) {
 
 /**
  * Debian's Chromium, headless, with the flags this closed network needs. axe checks pages where a test asks
- * (e2e/support/a11y.ts): every route in e2e/a11y-routes.test.ts, and each dialog a test opens
+ * (e2e/support/a11y.ts): every route in e2e/a11y-routes-*.test.ts, and each dialog a test opens
  * (docs/decisions/039-browser-test-fixture.md).
  */
 export async function launchBrowser(): Promise<Browser> {
