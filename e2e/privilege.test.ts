@@ -4,7 +4,7 @@ import { baht, bahtToSatang, formatCredit, formatMoney } from "../src/domain/mon
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit, saveReceivingBank } from "../tests/support/wallet";
-import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT, wholeText } from "./support/harness";
 import { useSite } from "./support/site";
 
 // Privilege points (docs/decisions/015) in the browser: a player deposits (points pending), bets in the browser until the deposit is
@@ -89,7 +89,7 @@ it("deposit points wait for the stake, bets earn more, a slot is redeemed and th
   const after = (bahtToSatang(credit) + 1000) / 100;
   await page
     .getByTestId("credit")
-    .filter({ hasText: formatCredit(baht(after)) })
+    .filter({ hasText: wholeText(formatCredit(baht(after))) })
     .waitFor();
   expect(bahtToSatang(await creditOf(site, player.token))).toBe(bahtToSatang(credit) + 1000);
   await expect(page.getByTestId("redeem-message").textContent()).resolves.toContain(formatMoney(baht(10)));

@@ -8,7 +8,15 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit, saveReceivingBank } from "../tests/support/wallet";
-import { animationsDone, closeWelcomeBanner, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import {
+  animationsDone,
+  closeWelcomeBanner,
+  screenshot,
+  signedInPage,
+  signInThroughPage,
+  SMALL_PHONE_VIEWPORT,
+  wholeText,
+} from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
@@ -90,7 +98,7 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   const afterFirst = await creditOf(site, player.token);
   await page
     .getByTestId("credit")
-    .filter({ hasText: formatCredit(baht(afterFirst)) })
+    .filter({ hasText: wholeText(formatCredit(baht(afterFirst))) })
     .waitFor();
   await betTwoDigit("34", 30);
   const refusal = page.getByTestId("confirm-error");
@@ -147,7 +155,7 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   expect(await creditOf(site, player.token)).toBe(afterFirst - 10);
   await page
     .getByTestId("credit")
-    .filter({ hasText: formatCredit(baht(afterFirst - 10)) })
+    .filter({ hasText: wholeText(formatCredit(baht(afterFirst - 10))) })
     .waitFor();
   await screenshot(page, "92-bet-after-continue");
 
