@@ -78,7 +78,10 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   await page.locator('input[name="limit-amount"]').fill("50");
   await page.getByTestId("limit-save").click();
   await expect(page.getByTestId("limit-message").textContent()).resolves.toContain("มีผลทันที");
-  await stakeDay.getByTestId("limit-amount").filter({ hasText: "50 ฿" }).waitFor();
+  await stakeDay
+    .getByTestId("limit-amount")
+    .filter({ hasText: wholeText("50 ฿") })
+    .waitFor();
   await expect(stakeDay.getByTestId("limit-left").textContent()).resolves.toBe("50 ฿");
   // A raise waits 24 hours: the limit in force stays 50 and the raise shows as waiting.
   await page.locator('input[name="limit-amount"]').fill("80");
@@ -203,7 +206,10 @@ it("the operator sees the player's limit and lowers it with a reason, audited", 
   await expect(lower.getByTestId("rg-lower-error").textContent()).resolves.toContain("เพิ่มไม่ได้");
   await lower.locator('input[name="rg-lower-amount"]').fill("40");
   await lower.getByTestId("rg-lower-submit").click();
-  await row.getByTestId("rg-player-limit").filter({ hasText: "40 ฿" }).waitFor();
+  await row
+    .getByTestId("rg-player-limit")
+    .filter({ hasText: wholeText("ยอดแทงต่อวัน 40 ฿") })
+    .waitFor();
   const lowered = office.getByTestId("rg-audit-line").filter({ hasText: "ผู้ดูแล" });
   await lowered.first().waitFor();
   await expect(lowered.first().textContent()).resolves.toContain("ผู้เล่นขอผ่านฝ่ายบริการลูกค้า");
