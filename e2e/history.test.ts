@@ -153,7 +153,7 @@ describe("money history", () => {
     // A win links to its slip.
     await rows.last().locator('[data-source="slip"]').click();
     await page.waitForURL((u) => u.pathname === "/reviewPostList" && u.searchParams.get("slip") === String(wonSlip));
-    await page.getByRole("dialog").getByText(`โพย #${wonSlip}`).first().waitFor();
+    await page.getByRole("dialog").getByText(`โพย #${wonSlip}`, { exact: true }).waitFor();
     await screenshot(page, "185-history-slip-link");
     await page.keyboard.press("Escape");
   });
