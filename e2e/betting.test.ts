@@ -243,7 +243,8 @@ describe("restricted numbers, reverse, tod and the yeekee rounds", () => {
     await typeNumber("12");
     await page.getByTestId("add-line").click();
     await page.getByTestId("save-draft").click();
-    await page.getByTestId("form-notice").filter({ hasText: /บันทึก/ }).waitFor();
+    // The success notice: /บันทึก/ also matched the refusal "บันทึกชุดเลขได้ไม่เกิน … ชุด".
+    await page.getByTestId("form-notice").filter({ hasText: "บันทึกชุดเลขแล้ว" }).waitFor();
     await page.getByTestId("clear-lines").click();
     await page.getByTestId("open-drafts").click();
     await page.getByTestId("draft-row").first().waitFor();
