@@ -31,11 +31,8 @@ it("the operator previews the winning numbers, confirms the result, and players 
   await screenshot(page, "36-admin-result-date-thai");
   await page.getByRole("textbox", { name: "หวย" }).click();
   await page.getByRole("option", { name: "หวยฮานอย", exact: true }).click();
-  const row = page
-    .getByTestId("admin-round")
-    .filter({ hasText: "ปิดรับแล้ว" })
-    .or(page.getByTestId("admin-round").filter({ hasText: "เปิดรับแทง" }))
-    .first();
+  // The round made above by its id: the first closed or open row of the date may be another Hanoi round.
+  const row = page.locator(`[data-testid="admin-round"][data-activity-id="${roundId}"]`);
   await row.getByRole("button", { name: "จัดการ" }).click();
   await page.locator('input[name="result-threeTop"]').fill("294");
   await page.locator('input[name="result-twoBottom"]').fill("07");
@@ -50,7 +47,7 @@ it("the operator previews the winning numbers, confirms the result, and players 
   // The second confirmation names the round.
   expect(await page.getByTestId("second-confirm-round").textContent()).toContain("หวยฮานอย งวดวันที่");
   await page.getByTestId("second-confirm-yes").click();
-  await page.getByTestId("admin-round").filter({ hasText: "ออกผลแล้ว" }).first().waitFor();
+  await row.filter({ hasText: "ออกผลแล้ว" }).waitFor();
 
   const player = await createPlayer(site);
   const award = await post(site.app, "/api/award", { activityid: roundId }, player.token);
@@ -76,11 +73,8 @@ it("the operator's yeekee watch lists a seed asked for before its round's result
   const { page } = await signedInPage(site, TEST_ADMIN, SMALL_PHONE_VIEWPORT);
   await page.getByTestId("admin-link").click();
   await page.getByRole("tab", { name: "เฝ้าระวังยี่กี" }).click();
-  await page
-    .getByTestId("yeekee-watch-refusal")
-    .filter({ hasText: String(round) })
-    .first()
-    .waitFor();
+  // The card of this round by its id: the round number as text is also in any card's date and time.
+  await page.locator(`[data-testid="yeekee-watch-refusal"][data-activity-id="${round}"]`).first().waitFor();
   await page.getByTestId("yeekee-watch-no-rounds").waitFor();
   await screenshot(page, "33-admin-yeekee-watch");
 });

@@ -90,7 +90,8 @@ describe("back office at 360 × 740", () => {
     expect((await q(`select count(*)::int as n from digit_prices where round_id = $1`, [roundId]))[0].n).toBe(0);
     await page.locator('input[name="digit-price"]').fill("45");
     await page.getByTestId("digit-price-save").click();
-    await page.getByTestId("digit-price-row").filter({ hasText: "27" }).waitFor();
+    // The row of 27 by its number, not by "27" anywhere in a row's text.
+    await page.locator('[data-testid="digit-price-row"][data-number="27"]').waitFor();
     await page.locator('[data-testid="digit-mode"]').getByText("ปิดรับ", { exact: true }).click();
     await numbers.fill("99");
     await page.getByTestId("digit-price-save").click();
@@ -204,7 +205,8 @@ describe("back office at 360 × 740", () => {
       .toBe(1);
 
     const { page: mine } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
-    await mine.getByTestId("unread-notices").filter({ hasText: "1" }).first().waitFor();
+    // By its count, not by "1" in its text (which 10, 11 or 21 also hold).
+    await mine.locator('[data-testid="unread-notices"][data-count="1"]').first().waitFor();
     await screenshot(mine, "149-player-unread-notice");
     await mine.getByTestId("user-menu").click();
     await mine.getByTestId("menu-notices").click();

@@ -12,7 +12,7 @@ import { call } from "../tests/support/call";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT, wholeText } from "./support/harness";
 import { useSite } from "./support/site";
 
 /**
@@ -126,7 +126,10 @@ async function pageShowsCredited(transection: string, amount: Baht, creditBefore
   expect(await panel.getByTestId("deposit-credited-amount").textContent()).toBe(formatMoneyExact(amount));
   const expected = formatCredit(satangToBaht(bahtToSatang(creditBefore) + bahtToSatang(amount)));
   // The header reads its credit again by itself: no click on its refresh button.
-  await page.getByTestId("credit").filter({ hasText: expected }).waitFor();
+  await page
+    .getByTestId("credit")
+    .filter({ hasText: wholeText(expected) })
+    .waitFor();
   const ledger = await ledgerOf(player.uuid);
   expect(await page.getByTestId("credit").textContent()).toBe(formatCredit(await apiCredit()));
   expect(await page.getByTestId("credit").textContent()).toBe(formatCredit(satangToBaht(ledger.balance)));

@@ -8,7 +8,7 @@ import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
 import { betPagePath } from "../src/web/lib/paths";
-import { screenshot, signedInPage } from "./support/harness";
+import { screenshot, signedInPage, wholeText } from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
@@ -56,7 +56,7 @@ describe("placing a slip and seeing it won", () => {
   it("the player chooses the lottery and its open round; the choice survives a reload", async () => {
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(START_CREDIT)) })
+      .filter({ hasText: wholeText(formatCredit(baht(START_CREDIT))) })
       .waitFor();
     await page.locator("nav").getByRole("link", { name: "แทงหวย" }).click();
     await page.waitForURL((u) => u.pathname === "/homeAllLotto");
@@ -116,7 +116,7 @@ describe("placing a slip and seeing it won", () => {
     await expect(page.getByTestId("bet-line").count()).resolves.toBe(0);
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(START_CREDIT - 20)) })
+      .filter({ hasText: wholeText(formatCredit(baht(START_CREDIT - 20))) })
       .waitFor();
     expect(await creditOf(site, player.token)).toBe(START_CREDIT - 20);
   });
@@ -171,7 +171,7 @@ describe("placing a slip and seeing it won", () => {
     await page.getByTestId("refresh-credit").click();
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(START_CREDIT - 20 + win)) })
+      .filter({ hasText: wholeText(formatCredit(baht(START_CREDIT - 20 + win))) })
       .waitFor();
     await screenshot(page, "42-slip-list");
 
@@ -243,7 +243,8 @@ describe("restricted numbers, reverse, tod and the yeekee rounds", () => {
     await typeNumber("12");
     await page.getByTestId("add-line").click();
     await page.getByTestId("save-draft").click();
-    await page.getByTestId("form-notice").filter({ hasText: /บันทึก/ }).waitFor();
+    // The success notice: /บันทึก/ also matched the refusal "บันทึกชุดเลขได้ไม่เกิน … ชุด".
+    await page.getByTestId("form-notice").filter({ hasText: "บันทึกชุดเลขแล้ว" }).waitFor();
     await page.getByTestId("clear-lines").click();
     await page.getByTestId("open-drafts").click();
     await page.getByTestId("draft-row").first().waitFor();
@@ -270,7 +271,7 @@ describe("restricted numbers, reverse, tod and the yeekee rounds", () => {
     expect(await creditOf(site, player.token)).toBe(before);
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(before)) })
+      .filter({ hasText: wholeText(formatCredit(baht(before))) })
       .waitFor();
   });
 

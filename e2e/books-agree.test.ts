@@ -12,7 +12,7 @@ import { call } from "../tests/support/call";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, fund } from "../tests/support/wallet";
-import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT, wholeText } from "./support/harness";
 import { useSite } from "./support/site";
 
 // The screens agree with the books: every money figure one player reads (the header's credit, the slip list
@@ -210,7 +210,7 @@ describe("the screens agree with the books", () => {
     const { page } = await signedInPage(site, player, SMALL_PHONE_VIEWPORT);
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(satangToBaht(ledger.balance)) })
+      .filter({ hasText: wholeText(formatCredit(satangToBaht(ledger.balance))) })
       .waitFor();
     expect(await page.getByTestId("credit").textContent()).toBe(formatCredit(baht(apiCredit)));
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bangkokDateKey, THAI_MONTHS, toBuddhistYear } from "../src/domain/thai-date";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
-import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT, wholeText } from "./support/harness";
 import { useSite } from "./support/site";
 
 /** The deposit page on a phone at 360 × 740 (docs/decisions/029): copy the account number, save the QR, a Thai transfer time. */
@@ -73,7 +73,8 @@ describe("deposit on a phone", () => {
     await page.getByTestId("paytime-day").selectOption(String(yd));
     await page.getByTestId("paytime-hours").selectOption("14");
     await page.getByTestId("paytime-minutes").selectOption("7");
-    await text.filter({ hasText: `${yd} ${THAI_MONTHS[ym - 1]} ${toBuddhistYear(yy)} เวลา 14:07 น.` }).waitFor();
+    // The whole text: "1 ธันวาคม …" is also inside "11", "21" or "31 ธันวาคม …".
+    await text.filter({ hasText: wholeText(`${yd} ${THAI_MONTHS[ym - 1]} ${toBuddhistYear(yy)} เวลา 14:07 น.`) }).waitFor();
     await page.getByTestId("paytime-input").scrollIntoViewIfNeeded();
     await screenshot(page, "211-deposit-thai-paytime");
 

@@ -6,7 +6,7 @@ import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adjust, adminToken, creditOf, fund } from "../tests/support/wallet";
-import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT, wholeText } from "./support/harness";
 import { useSite } from "./support/site";
 
 // The player's account (docs/decisions/028) at 360 × 740: the win toast and badge after a settlement, the money
@@ -69,7 +69,7 @@ describe("win notice", () => {
     await expect(badge.getAttribute("aria-label")).resolves.toContain(formatMoney(baht(900)));
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(500 - 20 + 900)) })
+      .filter({ hasText: wholeText(formatCredit(baht(500 - 20 + 900))) })
       .waitFor();
     await screenshot(page, "180-win-toast-and-badge");
 
@@ -121,7 +121,7 @@ describe("money history", () => {
     await page.waitForURL((u) => u.pathname === "/mainCredit");
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(credit)) })
+      .filter({ hasText: wholeText(formatCredit(baht(credit))) })
       .waitFor();
     const rows = page.getByTestId("movement-row");
     await rows.first().waitFor();
@@ -153,7 +153,7 @@ describe("money history", () => {
     // A win links to its slip.
     await rows.last().locator('[data-source="slip"]').click();
     await page.waitForURL((u) => u.pathname === "/reviewPostList" && u.searchParams.get("slip") === String(wonSlip));
-    await page.getByRole("dialog").getByText(`โพย #${wonSlip}`).first().waitFor();
+    await page.getByRole("dialog").getByText(`โพย #${wonSlip}`, { exact: true }).waitFor();
     await screenshot(page, "185-history-slip-link");
     await page.keyboard.press("Escape");
   });

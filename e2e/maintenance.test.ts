@@ -5,7 +5,7 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
-import { phoneContext, screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { phoneContext, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, wholeText } from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
@@ -77,7 +77,7 @@ it("the operator closes the site, players see the maintenance page, the operator
   await playerPage.getByTestId("maintenance-message").filter({ hasText: MESSAGE }).waitFor();
   await playerPage
     .getByTestId("maintenance-credit")
-    .filter({ hasText: formatCredit(baht(credit)) })
+    .filter({ hasText: wholeText(formatCredit(baht(credit))) })
     .waitFor();
   await screenshot(playerPage, "113-maintenance-player");
   expect((await site.db.$client.query("select count(*)::int as n from slips where user_id = $1", [player.uuid])).rows[0].n).toBe(0);
@@ -90,7 +90,7 @@ it("the operator closes the site, players see the maintenance page, the operator
   await playerPage.getByTestId("withdraw-done").waitFor();
   await playerPage
     .getByTestId("maintenance-credit")
-    .filter({ hasText: formatCredit(baht(credit - 200)) })
+    .filter({ hasText: wholeText(formatCredit(baht(credit - 200))) })
     .waitFor();
   await playerPage.goto("/");
   await playerPage.getByTestId("maintenance-page").waitFor();
@@ -116,7 +116,7 @@ it("the operator closes the site, players see the maintenance page, the operator
   await playerPage.getByTestId("server-time").waitFor();
   await playerPage
     .getByTestId("credit")
-    .filter({ hasText: formatCredit(baht(credit - 200)) })
+    .filter({ hasText: wholeText(formatCredit(baht(credit - 200))) })
     .waitFor();
   await screenshot(playerPage, "115-player-home-after-reopen");
   const audits = await site.db.$client.query("select action from audit_log where target = 'site_config:site' order by id");

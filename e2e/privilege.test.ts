@@ -4,7 +4,7 @@ import { baht, bahtToSatang, formatCredit, formatMoney } from "../src/domain/mon
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit, saveReceivingBank } from "../tests/support/wallet";
-import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT, wholeText } from "./support/harness";
 import { useSite } from "./support/site";
 
 // Privilege points (docs/decisions/015) in the browser: a player deposits (points pending), bets in the browser until the deposit is
@@ -32,8 +32,11 @@ it("deposit points wait for the stake, bets earn more, a slot is redeemed and th
   expect((await post(site.app, "/api/admin/approve-paynow", { id: deposit.id, status: "Approve" }, admin)).statusCode).toBe(200);
   await page.goto("/");
   await page.getByTestId("privilege-link").click();
-  await page.getByTestId("points-pending").filter({ hasText: "100" }).waitFor();
-  await expect(page.getByTestId("points-usable").textContent()).resolves.toContain("0.00");
+  await page
+    .getByTestId("points-pending")
+    .filter({ hasText: wholeText("100.00") })
+    .waitFor();
+  await expect(page.getByTestId("points-usable").textContent()).resolves.toBe("0.00");
   await expect(page.getByTestId("member-level").getAttribute("data-level")).resolves.toBe("Bronze");
   await screenshot(page, "70-privilege-pending");
 
@@ -59,8 +62,11 @@ it("deposit points wait for the stake, bets earn more, a slot is redeemed and th
 
   // Stake counts once settled: the deposit's points still wait.
   await page.goto("/privilegePage");
-  await page.getByTestId("points-pending").filter({ hasText: "100.00" }).waitFor();
-  await expect(page.getByTestId("points-usable").textContent()).resolves.toContain("0.00");
+  await page
+    .getByTestId("points-pending")
+    .filter({ hasText: wholeText("100.00") })
+    .waitFor();
+  await expect(page.getByTestId("points-usable").textContent()).resolves.toBe("0.00");
 
   // The round settles (no winner): the deposit's 100 points vest, and 10,001 ฿ of stake earns 100.01
   // points at ×1.0.
@@ -72,7 +78,10 @@ it("deposit points wait for the stake, bets earn more, a slot is redeemed and th
     200,
   );
   await page.reload();
-  await page.getByTestId("points-usable").filter({ hasText: "200.01" }).waitFor();
+  await page
+    .getByTestId("points-usable")
+    .filter({ hasText: wholeText("200.01") })
+    .waitFor();
   await page.getByTestId("tab-points-log").click();
   await page.getByTestId("points-log-row").nth(2).waitFor();
   const kinds = await page.getByTestId("points-log-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-kind")));
@@ -84,12 +93,15 @@ it("deposit points wait for the stake, bets earn more, a slot is redeemed and th
   const slot = page.locator('[data-testid="redeem-slot"][data-slot-id="1"]');
   await slot.getByTestId("redeem-button").click();
   await page.getByTestId("redeem-message").waitFor();
-  await page.getByTestId("points-usable").filter({ hasText: "100.01" }).waitFor();
+  await page
+    .getByTestId("points-usable")
+    .filter({ hasText: wholeText("100.01") })
+    .waitFor();
   // The deposit carried a satang fraction: compare in satang.
   const after = (bahtToSatang(credit) + 1000) / 100;
   await page
     .getByTestId("credit")
-    .filter({ hasText: formatCredit(baht(after)) })
+    .filter({ hasText: wholeText(formatCredit(baht(after))) })
     .waitFor();
   expect(bahtToSatang(await creditOf(site, player.token))).toBe(bahtToSatang(credit) + 1000);
   await expect(page.getByTestId("redeem-message").textContent()).resolves.toContain(formatMoney(baht(10)));

@@ -8,7 +8,7 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, playerData, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
-import { closeWelcomeBanner, phoneContext, screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { closeWelcomeBanner, phoneContext, screenshot, signedInPage, SMALL_PHONE_VIEWPORT, wholeText } from "./support/harness";
 import { useSite } from "./support/site";
 
 // The referral system (docs/decisions/014) in the browser: A's link brings B in, B deposits and bets, the round's result pays A the
@@ -135,7 +135,7 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await bPage.getByTestId("refresh-credit").click();
     await bPage
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(bCredit)) })
+      .filter({ hasText: wholeText(formatCredit(baht(bCredit))) })
       .waitFor();
 
     await bPage.goto(`/homeAllLotto?lotto=hanoi&activity=${roundId}`);
@@ -157,7 +157,7 @@ describe("a player's referral link earns commission on a friend's settled stake"
     bCredit = Math.round((bCredit - TOTAL_STAKE) * 100) / 100;
     await bPage
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(bCredit)) })
+      .filter({ hasText: wholeText(formatCredit(baht(bCredit))) })
       .waitFor();
     expect(await creditOf(site, b.token)).toBe(bCredit);
 
@@ -201,7 +201,7 @@ describe("a player's referral link earns commission on a friend's settled stake"
 
     await aPage
       .getByTestId("affiliate-credit")
-      .filter({ hasText: `${formatMoney(baht(commissionBaht))} ฿` })
+      .filter({ hasText: wholeText(`${formatMoney(baht(commissionBaht))} ฿`) })
       .waitFor();
     await expect(aPage.getByTestId("referral-total-today").textContent()).resolves.toContain(formatMoney(baht(commissionBaht)));
 
@@ -246,7 +246,7 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await aPage.getByTestId("refresh-credit").click();
     await aPage
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(A_START_CREDIT)) })
+      .filter({ hasText: wholeText(formatCredit(baht(A_START_CREDIT))) })
       .waitFor();
     await aPage.getByText(`ขั้นต่ำ ${formatMoney(baht(0.01))} บาท`).waitFor();
     // More than the balance is refused and moves nothing.
@@ -261,11 +261,11 @@ describe("a player's referral link earns commission on a friend's settled stake"
     // No refresh: the move itself updates the header.
     await aPage
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(A_START_CREDIT + MOVE)) })
+      .filter({ hasText: wholeText(formatCredit(baht(A_START_CREDIT + MOVE))) })
       .waitFor();
     await aPage
       .getByTestId("affiliate-credit")
-      .filter({ hasText: `${formatMoney(baht(left))} ฿` })
+      .filter({ hasText: wholeText(`${formatMoney(baht(left))} ฿`) })
       .waitFor();
     expect(await creditOf(site, a.token)).toBe(A_START_CREDIT + MOVE);
 

@@ -8,7 +8,15 @@ import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund, reportDeposit, saveReceivingBank } from "../tests/support/wallet";
-import { animationsDone, closeWelcomeBanner, screenshot, signedInPage, signInThroughPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import {
+  animationsDone,
+  closeWelcomeBanner,
+  screenshot,
+  signedInPage,
+  signInThroughPage,
+  SMALL_PHONE_VIEWPORT,
+  wholeText,
+} from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
@@ -70,7 +78,10 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   await page.locator('input[name="limit-amount"]').fill("50");
   await page.getByTestId("limit-save").click();
   await expect(page.getByTestId("limit-message").textContent()).resolves.toContain("มีผลทันที");
-  await stakeDay.getByTestId("limit-amount").filter({ hasText: "50 ฿" }).waitFor();
+  await stakeDay
+    .getByTestId("limit-amount")
+    .filter({ hasText: wholeText("50 ฿") })
+    .waitFor();
   await expect(stakeDay.getByTestId("limit-left").textContent()).resolves.toBe("50 ฿");
   // A raise waits 24 hours: the limit in force stays 50 and the raise shows as waiting.
   await page.locator('input[name="limit-amount"]').fill("80");
@@ -90,7 +101,7 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   const afterFirst = await creditOf(site, player.token);
   await page
     .getByTestId("credit")
-    .filter({ hasText: formatCredit(baht(afterFirst)) })
+    .filter({ hasText: wholeText(formatCredit(baht(afterFirst))) })
     .waitFor();
   await betTwoDigit("34", 30);
   const refusal = page.getByTestId("confirm-error");
@@ -147,7 +158,7 @@ it("a daily stake limit refuses the bet beyond it, the reality check holds bets 
   expect(await creditOf(site, player.token)).toBe(afterFirst - 10);
   await page
     .getByTestId("credit")
-    .filter({ hasText: formatCredit(baht(afterFirst - 10)) })
+    .filter({ hasText: wholeText(formatCredit(baht(afterFirst - 10))) })
     .waitFor();
   await screenshot(page, "92-bet-after-continue");
 
@@ -195,7 +206,10 @@ it("the operator sees the player's limit and lowers it with a reason, audited", 
   await expect(lower.getByTestId("rg-lower-error").textContent()).resolves.toContain("เพิ่มไม่ได้");
   await lower.locator('input[name="rg-lower-amount"]').fill("40");
   await lower.getByTestId("rg-lower-submit").click();
-  await row.getByTestId("rg-player-limit").filter({ hasText: "40 ฿" }).waitFor();
+  await row
+    .getByTestId("rg-player-limit")
+    .filter({ hasText: wholeText("ยอดแทงต่อวัน 40 ฿") })
+    .waitFor();
   const lowered = office.getByTestId("rg-audit-line").filter({ hasText: "ผู้ดูแล" });
   await lowered.first().waitFor();
   await expect(lowered.first().textContent()).resolves.toContain("ผู้เล่นขอผ่านฝ่ายบริการลูกค้า");

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { playerData } from "../tests/support/players";
-import { framesPainted, phoneContext, screenshot, signedInPage } from "./support/harness";
+import { framesPainted, phoneContext, screenshot, signedInPage, wholeText } from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
@@ -85,7 +85,10 @@ describe("a player registers, signs in and uses the shell", () => {
     await banner.waitFor({ state: "hidden" });
 
     await expect(page.getByTestId("username").textContent()).resolves.toBe(player.username);
-    await page.getByTestId("credit").filter({ hasText: "0 ฿" }).waitFor();
+    await page
+      .getByTestId("credit")
+      .filter({ hasText: wholeText("0 ฿") })
+      .waitFor();
     expect(await page.getByTestId("credit").textContent()).toBe("0 ฿");
     expect(await cookie("jwt")).toBeTruthy();
     expect(await cookie("uuid")).toBeTruthy();
@@ -172,7 +175,10 @@ describe("a player registers, signs in and uses the shell", () => {
       expect(shape(await given.context.cookies())).toEqual(shape(await context.cookies()));
       await expect(storage(given.page)).resolves.toEqual(await storage(page));
       await expect(given.page.getByTestId("username").textContent()).resolves.toBe(player.username);
-      await given.page.getByTestId("credit").filter({ hasText: "0 ฿" }).waitFor();
+      await given.page
+        .getByTestId("credit")
+        .filter({ hasText: wholeText("0 ฿") })
+        .waitFor();
       await framesPainted(given.page);
       expect(await given.page.getByRole("dialog").count()).toBe(0);
     } finally {

@@ -6,7 +6,7 @@ import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
-import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT, wholeText } from "./support/harness";
 import { useSite } from "./support/site";
 
 // A slip's state follows its round (spec §4, docs/decisions/036): the list agrees with the detail, the API
@@ -78,7 +78,7 @@ describe("the slip list after an early close and a result", () => {
     await page.getByTestId("refresh-credit").click();
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(after)) })
+      .filter({ hasText: wholeText(formatCredit(baht(after))) })
       .waitFor();
     await page.locator(`[data-testid="slip-row"][data-master-id="${String(won.body.master_id)}"][data-status="won"]`).waitFor();
     const row = rowOf(won.body.master_id);

@@ -4,7 +4,7 @@ import { baht, formatCredit } from "../src/domain/money";
 import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adjust, adminToken, creditOf, fund, reportDeposit } from "../tests/support/wallet";
-import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
+import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT, wholeText } from "./support/harness";
 import { useSite } from "./support/site";
 
 // "Small but visible" (docs/decisions/030) on the narrowest common phone (360 × 740): tap targets of 44 px, a
@@ -67,7 +67,7 @@ it("header and page controls are 44 px tap targets, and logout asks before signi
   try {
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(200)) })
+      .filter({ hasText: wholeText(formatCredit(baht(200))) })
       .waitFor();
     expect(await crowdedHeader(page)).toEqual([]);
     for (const path of ["/", `/homeAllLotto?lotto=hanoi&activity=${round}`, "/mainCredit", "/reviewPostList", "/yourselfPage"]) {
@@ -142,7 +142,7 @@ it("a refused slip offers the deposit page for too little credit and the next ro
     await page.goto(`/homeAllLotto?lotto=hanoi&activity=${round}`);
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(100)) })
+      .filter({ hasText: wholeText(formatCredit(baht(100))) })
       .waitFor();
 
     // The operator takes 95 ฿ away while the confirm dialog is open: the server refuses the 50 ฿ slip.
@@ -162,7 +162,7 @@ it("a refused slip offers the deposit page for too little credit and the next ro
     await page.goto(`/homeAllLotto?lotto=hanoi&activity=${round}`);
     await page
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(105)) })
+      .filter({ hasText: wholeText(formatCredit(baht(105))) })
       .waitFor();
     await betTwoDigit("34", 10);
     expect((await post(site.app, "/api/admin/close-activity", { activityid: round }, admin)).statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { baht, formatCredit } from "../src/domain/money";
 import { TEST_ADMIN } from "../tests/support/app";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken } from "../tests/support/wallet";
-import { screenshot, signedInPage } from "./support/harness";
+import { screenshot, signedInPage, wholeText } from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
 
@@ -33,7 +33,7 @@ async function headerCredit(page: Page, expected: number) {
   await page.getByTestId("refresh-credit").click();
   await page
     .getByTestId("credit")
-    .filter({ hasText: formatCredit(baht(expected)) })
+    .filter({ hasText: wholeText(formatCredit(baht(expected))) })
     .waitFor();
 }
 
@@ -85,7 +85,7 @@ describe("money through the pages", () => {
     const held = Math.round((depositAmount - 200) * 100) / 100;
     await playerPage
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(held)) })
+      .filter({ hasText: wholeText(formatCredit(baht(held))) })
       .waitFor();
     await screenshot(playerPage, "23-withdraw");
 

@@ -6,7 +6,7 @@ import { finishYeekeeRound } from "../src/server/yeekee/service";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer, post } from "../tests/support/players";
 import { adminToken, fund } from "../tests/support/wallet";
-import { screenshot, signedInPage } from "./support/harness";
+import { screenshot, signedInPage, wholeText } from "./support/harness";
 import { useSite } from "./support/site";
 
 const site = useSite();
@@ -182,7 +182,7 @@ describe("yeekee live", () => {
     // Player 1's 50 ฿ for #16 reaches the credit shown.
     await page1
       .getByTestId("credit")
-      .filter({ hasText: formatCredit(baht(1000 - 100 + 50)) })
+      .filter({ hasText: wholeText(formatCredit(baht(1000 - 100 + 50))) })
       .waitFor();
     await expect(page1.getByTestId("shoot-countdown").textContent()).resolves.toBe("00:00:00");
     await page1.evaluate(() => window.scrollTo(0, 0));

@@ -182,6 +182,15 @@ export async function closeWelcomeBanner(page: Page) {
 }
 
 /**
+ * An element's whole text, for `filter({ hasText })`: a string there is a case-insensitive substring, so
+ * "100 ฿" also matches a credit of "1,100 ฿" and "ปิดรับ" the "เปิดรับ" button (Thai leading vowels come before
+ * the consonant), and a wait could pass on the wrong value or the wrong row. Spaces at either end are allowed.
+ */
+export function wholeText(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
+}
+
+/**
  * Resolves after the page has painted twice more: by then the effects of what it showed have run and what
  * they set has been drawn. For checking that something does NOT appear, after waiting for the state that
  * would have brought it (a fixed sleep says nothing about where the page got to).

@@ -70,7 +70,7 @@ export function YeekeeWatch() {
       </Text>
       {watch.data && refusals.length === 0 && <EmptyState title="ไม่มีคำขอเมล็ดสุ่มก่อนเวลา" testId="yeekee-watch-no-refusals" />}
       {refusals.map((f, i) => (
-        <Card key={`${f.at}-${i}`} withBorder radius="md" padding="sm" data-testid="yeekee-watch-refusal">
+        <Card key={`${f.at}-${i}`} withBorder radius="md" padding="sm" data-testid="yeekee-watch-refusal" data-activity-id={f.activityid}>
           <Group justify="space-between" gap="xs">
             <Text size="sm" fw={600}>
               งวด #{f.activityid}

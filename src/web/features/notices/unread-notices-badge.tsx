@@ -9,7 +9,7 @@ export function UnreadNoticesBadge() {
   const unread = useNotices().data?.unread ?? 0;
   if (unread === 0) return null;
   return (
-    <Badge color="red.9" size="sm" circle={unread < 10} data-testid="unread-notices" style={{ flexShrink: 0 }}>
+    <Badge color="red.9" size="sm" circle={unread < 10} data-testid="unread-notices" data-count={unread} style={{ flexShrink: 0 }}>
       {unread}
       <VisuallyHidden> แจ้งเตือนที่ยังไม่อ่าน</VisuallyHidden>
     </Badge>
