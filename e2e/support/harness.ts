@@ -20,13 +20,14 @@ export async function startSite(overrides: Partial<Config> = {}) {
 }
 
 /**
- * Debian's Chromium, headless, with the flags this closed network needs. axe checks pages where a test asks
- * (e2e/support/a11y.ts): every route in e2e/a11y-routes-*.test.ts, and each dialog a test opens
- * (docs/decisions/039-browser-test-fixture.md).
+ * Debian's Chromium headless shell (package chromium-headless-shell: the same engine without the desktop
+ * browser's own pages, about a third less CPU per browser test; docs/decisions/061), with the flags this closed
+ * network needs. axe checks pages where a test asks (e2e/support/a11y.ts): every route in
+ * e2e/a11y-routes-*.test.ts, and each dialog a test opens (docs/decisions/039-browser-test-fixture.md).
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
     headless: true,
     args: [
       "--no-sandbox",
