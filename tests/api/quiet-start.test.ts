@@ -70,12 +70,13 @@ it("a first start and a day's refusals print no ERROR and no warning", async () 
       connectionString: `postgres://postgres:${encodeURIComponent(readFileSync(join(dataDir, "pg-password"), "utf8").trim())}@127.0.0.1:${pgPort}/lotto`,
     });
     await owner.connect();
-    // The yeekee round open now; in its last minute it might close before the bet arrives, so it stays open for
-    // five more (rounds follow each other without a gap, so one is always open).
+    // The next yeekee round to close, open from a minute ago for five more minutes at least: yeekee pauses from
+    // 04:00 to 06:00 Bangkok time, when no round is open, and the open one may close before the bet arrives.
     const open = await owner.query<{ id: string }>(
-      `update rounds set close_at = greatest(close_at, now() + interval '5 minutes'),
+      `update rounds set open_at = least(open_at, now() - interval '1 minute'),
+               close_at = greatest(close_at, now() + interval '5 minutes'),
                result_at = greatest(result_at, now() + interval '7 minutes')
-        where id = (select id from rounds where lottery_id = 'yeekee' and status = 'open' and open_at <= now() and close_at > now()
+        where id = (select id from rounds where lottery_id = 'yeekee' and status = 'open' and close_at > now()
                      order by close_at, id limit 1)
         returning id`,
     );
