@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./tests/support/sequencer";
 
 // Three projects: unit (pure rules, no I/O), api (Fastify + real PostgreSQL), e2e (built app in Chromium).
 export default defineConfig({
@@ -6,6 +7,8 @@ export default defineConfig({
     // One PostgreSQL and its prepared templates for the api and e2e projects together: the root's global
     // set-up runs once per run and what it provides reaches every project (docs/decisions/038).
     globalSetup: ["tests/support/global-setup.ts"],
+    // The files known to be slowest start first in their project, also in a clean clone (docs/decisions/062).
+    sequence: { sequencer: LongestFirstSequencer },
     // Each project's `isolate: false`: a worker runs file after file in one process, so the app's modules are
     // imported once per worker, not once per file (docs/decisions/056). Every file still has its own database
     // copy, app and browser. (An inline project does not inherit the root's test options.)
