@@ -163,6 +163,26 @@ function processTimes(): Map<number, { ppid: number; seconds: number; reaped: nu
   return out;
 }
 
+/** Resident memory of a process and all its descendants (a server with its workers), in bytes, from `/proc`. */
+export function treeRssBytes(root: number): number {
+  const times = processTimes();
+  const inTree = (pid: number) => {
+    for (let p = pid, hops = 0; p > 0 && hops < 30; p = times.get(p)?.ppid ?? 0, hops++) if (p === root) return true;
+    return false;
+  };
+  let total = 0;
+  for (const pid of times.keys()) {
+    if (!inTree(pid)) continue;
+    try {
+      const rss = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "latin1"));
+      total += rss ? Number(rss[1]) * 1024 : 0;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return total;
+}
+
 /** The pid of the PostgreSQL server process (postmaster) behind a connection. */
 export async function postmasterPid(db: Db): Promise<number> {
   const backend = Number((await db.$client.query("select pg_backend_pid() as pid")).rows[0].pid);

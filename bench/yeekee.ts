@@ -15,13 +15,14 @@ import { type ChildProcess, fork } from "node:child_process";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { pacedLoad } from "./paced";
-import { benchDatabase, benchLogins, benchPlayers, benchServer, cpuMeter, postmasterPid, statementReport } from "./setup";
+import { benchDatabase, benchLogins, benchPlayers, benchServer, cpuMeter, postmasterPid, statementReport, treeRssBytes } from "./setup";
 
 const SHOOTERS = Number(process.env.BENCH_SHOOTERS ?? 500);
-const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 1000);
+const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_SHOT_RATE ?? 3000);
-const WATCHER_PROCESSES = 2;
+// Watchers in several processes of their own, so one client's event loop does not hold back the rest.
+const WATCHER_PROCESSES = Number(process.env.BENCH_WATCHER_PROCESSES ?? 4);
 
 type WatcherReport = { received: number; gaps: number; delays: number[]; lowestLast: number; highestLast: number };
 
@@ -50,9 +51,11 @@ async function main() {
     cleanup.unshift(() => server.stop());
     const tokens = await benchLogins(server.base, SHOOTERS);
 
+    // The server's memory (with its workers) before the watchers connect and once all have: the difference per watcher.
+    const rssBefore = treeRssBytes(server.process.pid!);
     const script = fileURLToPath(new URL("./watchers.ts", import.meta.url));
     const children = Array.from({ length: WATCHER_PROCESSES }, () =>
-      fork(script, [server.base, String(roundId), String(WATCHERS / WATCHER_PROCESSES), tokens[0]!.token], {
+      fork(script, [server.base, String(roundId), String(Math.ceil(WATCHERS / WATCHER_PROCESSES)), tokens[0]!.token], {
         execArgv: ["--import", "tsx"],
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       }),
@@ -61,6 +64,13 @@ async function main() {
       for (const c of children) if (c.exitCode === null) c.kill();
     });
     await Promise.all(children.map((c) => new Promise((r) => c.once("message", r))));
+    const rssWithWatchers = treeRssBytes(server.process.pid!);
+    const watching = Math.ceil(WATCHERS / WATCHER_PROCESSES) * WATCHER_PROCESSES;
+    const serverMemory = {
+      beforeWatchersMB: +(rssBefore / 2 ** 20).toFixed(1),
+      withWatchersMB: +(rssWithWatchers / 2 ** 20).toFixed(1),
+      perWatcherKB: +((rssWithWatchers - rssBefore) / 1024 / watching).toFixed(1),
+    };
 
     let next = 0;
     let seq = 0;
@@ -157,8 +167,13 @@ async function main() {
       let cpuCores: Record<string, number> = {};
       const result = await load((event) => (event === "start" ? cpu.start() : (cpuCores = cpu.stop())));
       const accepted = (await shots()) - before;
-      await new Promise((r) => setTimeout(r, 2000));
-      const reports = await Promise.all(children.map((c) => ask(c, "report")));
+      // Until every watcher has the last shot (or 30 s): with thousands of watchers the fan-out ends after the load.
+      const total = await shots();
+      let reports = await Promise.all(children.map((c) => ask(c, "report")));
+      for (let waited = 0; waited < 30_000 && Math.min(...reports.map((r) => r.lowestLast)) < total; waited += 500) {
+        await new Promise((r) => setTimeout(r, 500));
+        reports = await Promise.all(children.map((c) => ask(c, "report")));
+      }
       const delays = reports.flatMap((r) => r.delays).sort((a, b) => a - b);
       return {
         acceptedPerSecond: +(accepted / DURATION_S).toFixed(1),
@@ -173,12 +188,14 @@ async function main() {
         non2xx: result.non2xx,
         fanOut: {
           messagesReceived: reports.reduce((t, r) => t + r.received, 0),
-          expected: accepted * WATCHERS,
+          expected: accepted * watching,
           gaps: reports.reduce((t, r) => t + r.gaps, 0),
           delayP50ms: percentile(delays, 50),
           delayP99ms: percentile(delays, 99),
         },
         lastShotSeenByEveryWatcher: Math.min(...reports.map((r) => r.lowestLast)) === (await shots()),
+        // Every watcher got every shot: no gap in any watcher's sequence and the total is watchers × shots.
+        everyShotToEveryWatcher: reports.every((r) => r.gaps === 0) && reports.reduce((t, r) => t + r.received, 0) === accepted * watching,
         cpuCores,
       };
     };
@@ -194,7 +211,9 @@ async function main() {
         {
           machine: `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, server + PostgreSQL + load generator + watchers on the same machine, loopback`,
           shooters: SHOOTERS,
-          watchers: WATCHERS,
+          watchers: watching,
+          watcherProcesses: WATCHER_PROCESSES,
+          serverMemory,
           seconds: DURATION_S,
           saturation,
           [`offered${RATE}PerSecond`]: offered,
