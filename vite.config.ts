@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { precompress } from "./src/build/precompress";
 import { serviceWorkerVersion } from "./src/build/sw-version";
 
@@ -25,11 +25,34 @@ export const MANTINE_REDUCED_MOTION = {
   replacement: fileURLToPath(new URL("./src/web/lib/mantine-reduced-motion.ts", import.meta.url)),
 };
 
+/** The browser's stand-in for zod's `z` (src/web/lib/zod-on-demand.ts) and the one module that reads the real one. */
+const ZOD_ON_DEMAND = fileURLToPath(new URL("./src/web/lib/zod-on-demand.ts", import.meta.url));
+const ZOD_MEMBERS = fileURLToPath(new URL("./src/web/lib/zod-members.ts", import.meta.url));
+
+/**
+ * `import { z } from "zod"` in the contract and the browser's modules resolves to zod-on-demand.ts, which hands
+ * on zod's members once `loadZod()` has fetched them: zod was about 27 KB of every page's first-load JavaScript
+ * (gzip), and a first visit parses nothing until a form is sent (docs/decisions/059). Only zod-members.ts, which
+ * names the members used, imports the package itself, and a page that parses as it draws imports zod-now.ts.
+ */
+export function zodOnDemand(): Plugin {
+  return {
+    name: "zod-on-demand",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "zod" || !importer) return null;
+      const from = importer.replaceAll("\\", "/");
+      if (!/\/src\/(contract|web|domain)\//.test(from) || from === ZOD_MEMBERS.replaceAll("\\", "/")) return null;
+      return ZOD_ON_DEMAND;
+    },
+  };
+}
+
 export default defineConfig({
   root: web,
   publicDir: "public",
   resolve: { alias: [MANTINE_USE_ID, MANTINE_REDUCED_MOTION] },
-  plugins: [react(), serviceWorkerVersion(), precompress()],
+  plugins: [zodOnDemand(), react(), serviceWorkerVersion(), precompress()],
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
     emptyOutDir: true,

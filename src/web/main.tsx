@@ -16,6 +16,7 @@ import { theme } from "./app/theme";
 import { registerServiceWorker } from "./lib/service-worker";
 import { SessionProvider } from "./lib/session";
 import { yieldToMain } from "./lib/yield-to-main";
+import { loadZod, loadZodWhenIdle } from "./lib/zod-on-demand";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -37,6 +38,9 @@ async function start() {
   const ready = Promise.all([
     preloadPagesOf(window.location, prefetchPageData(queryClient, window.location)),
     withinFirstRenderWait(loadFonts()),
+    // A browser that has stored anything for this site (caches, a slip's lines) may read it as the page draws,
+    // which needs zod; a first visit has nothing stored and fetches zod once it is idle (docs/decisions/059).
+    hasStoredValues() ? withinFirstRenderWait(loadZod().catch(reportError)) : undefined,
   ]);
   await yieldToMain();
   const router = createBrowserRouter(routes);
@@ -61,9 +65,24 @@ async function start() {
   );
 }
 
-/** Registers the service worker after the first commit (lib/service-worker.ts says why). */
+/** Whether this site has left anything in the browser's storage (either may be refused: then nothing). */
+function hasStoredValues(): boolean {
+  try {
+    return localStorage.length > 0 || sessionStorage.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Registers the service worker after the first commit (lib/service-worker.ts says why), and fetches zod when the
+ * browser is next idle, so that a form sent later finds it there (lib/zod-on-demand.ts).
+ */
 function ServiceWorkerAfterFirstRender() {
-  useEffect(registerServiceWorker, []);
+  useEffect(() => {
+    registerServiceWorker();
+    loadZodWhenIdle();
+  }, []);
   return null;
 }
 

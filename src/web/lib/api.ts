@@ -6,6 +6,7 @@ import { SIGN_IN_PATH, signInAddress } from "./return-path";
 import { SPEC_FALLBACKS } from "./fallback-messages";
 import { yieldToMain } from "./yield-to-main";
 import { ApiCallError } from "./api-error";
+import { loadZod } from "./zod-on-demand";
 
 /** Spec §7: every call times out after 50000 ms. */
 const TIMEOUT_MS = 50_000;
@@ -52,6 +53,8 @@ export async function callApi<R extends RouteDef>(
   // The server's own first check, so a pasted control character gets the same Thai message here.
   const unsafe = controlCharacterIssue(body);
   if (unsafe) throw new ApiCallError(unsafe, 400);
+  // A body's schema needs zod, which a first visit fetches only now or when the browser was idle (docs/decisions/059).
+  if (route.method === "POST") await loadZod();
   if (route.body) {
     const checked = route.body.safeParse(body);
     if (!checked.success) throw new ApiCallError(checked.error.issues[0]?.message ?? fallbackMessage, 400);
@@ -98,6 +101,7 @@ export async function callApi<R extends RouteDef>(
     // The server's message is preferred; withdrawal and game calls carry it in `msg` (spec §8).
     const message = (route.errorField === "msg" ? data?.msg : data?.message) ?? data?.message;
     console.error(`API ${route.path} answered ${res.status}`, data);
+    await loadZod();
     const reason = ErrorResponse.shape.reason.safeParse(data?.reason).data;
     throw new ApiCallError(typeof message === "string" ? message : fallbackMessage, res.status, reason);
   }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Activity, AwardLine, LottoListItem } from "../../contract/lottery";
 import { schema } from "../../contract/schema";
+import { loadZod, zodReady } from "./zod-on-demand";
 
 /**
  * The browser caches of spec §4, written against the three calls of the Web Storage API they need
@@ -65,6 +66,11 @@ function readParsed<T>(storage: StorageLike, key: string, schema: z.ZodType<T>):
     return null;
   }
   if (raw === null) return null;
+  // Before zod has come (a first visit's first moments: docs/decisions/059) the value is a miss, and kept.
+  if (!zodReady()) {
+    void loadZod().catch(() => undefined);
+    return null;
+  }
   let json: unknown;
   try {
     json = JSON.parse(raw);

@@ -1,3 +1,5 @@
+// The back office checks its forms with the contract's schemas as it draws: zod comes with its chunk (docs/decisions/059).
+import "../../lib/zod-now";
 import { Alert, Loader, Stack, Tabs, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";

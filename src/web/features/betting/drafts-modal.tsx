@@ -1,3 +1,5 @@
+// The drafts are parsed as the dialog draws: zod comes with its chunk (docs/decisions/059).
+import "../../lib/zod-now";
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { BET_TYPE_LABELS, type BetType } from "../../../domain/bet-types";
 import { EmptyState } from "../../components/empty-state";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BET_TYPES } from "../../../domain/bet-types";
 import { addLines, type FormLine, type NewLine } from "../../lib/bet-lines";
 import { schema } from "../../../contract/schema";
+import { zodReady } from "../../lib/zod-on-demand";
 
 // The lines on the form survive a reload of the page (per round, for this tab only).
 const linesStorageKey = (activityid: number) => `betLines_${activityid}`;
@@ -19,7 +20,11 @@ const StoredLines = schema(() =>
 
 function loadLines(activityid: number): FormLine[] {
   try {
-    const parsed = StoredLines.safeParse(JSON.parse(sessionStorage.getItem(linesStorageKey(activityid)) ?? "[]"));
+    const stored = sessionStorage.getItem(linesStorageKey(activityid));
+    // Nothing stored needs no parsing, so a first visit draws the form without zod. Lines stored in this tab mean
+    // zod came before the first render (main.tsx) or with an earlier page (docs/decisions/059).
+    if (stored === null || !zodReady()) return [];
+    const parsed = StoredLines.safeParse(JSON.parse(stored));
     return parsed.success ? parsed.data : [];
   } catch {
     return [];

@@ -1,6 +1,5 @@
 import { Alert, Button, Card, CopyButton, FileInput, Group, Image, NumberInput, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import type { OpenDepositRequest } from "../../../contract/wallet";
 import type { BankCode } from "../../../domain/banks";
@@ -135,11 +134,15 @@ export function DepositTab({ playerBank }: { playerBank: BankCode | null }) {
   useEffect(() => {
     if (!qrPayload) return setQr(null);
     let current = true;
-    void Promise.all([QRCode.toDataURL(qrPayload, { margin: 1, width: 220 }), QRCode.toDataURL(qrPayload, SAVED_QR)]).then(
-      ([shown, saved]) => {
+    // The QR encoder (9 KB gzip) is fetched when a request is open, not with the page: the page first shows the
+    // request form (docs/decisions/059).
+    void import("qrcode")
+      .then(({ default: QRCode }) =>
+        Promise.all([QRCode.toDataURL(qrPayload, { margin: 1, width: 220 }), QRCode.toDataURL(qrPayload, SAVED_QR)]),
+      )
+      .then(([shown, saved]) => {
         if (current) setQr({ payload: qrPayload, shown, saved });
-      },
-    );
+      });
     return () => {
       current = false;
     };

@@ -3,6 +3,7 @@ import { referral } from "../../../../contract";
 import { SubsidyConfig } from "../../../../contract/referral";
 import { callApi } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
+import { loadZod } from "../../../lib/zod-on-demand";
 
 /** The site's commission rates and the least amount that can be moved, parsed from `config_str` (`/api/read-subsidyConfig`). */
 export function useSubsidyConfig() {
@@ -11,6 +12,7 @@ export function useSubsidyConfig() {
     queryKey: ["referral-subsidy-config", uuid],
     queryFn: async (): Promise<SubsidyConfig> => {
       const r = await callApi(referral.readSubsidyConfig, { typeconfig: "subsidy", uuid: uuid! });
+      await loadZod();
       let json: unknown;
       try {
         json = JSON.parse(r.config_str);
