@@ -18,31 +18,63 @@ let delays: number[] = [];
 const last: number[] = [];
 
 const sockets: WebSocket[] = [];
-for (let i = 0; i < COUNT; i++) {
-  last.push(0);
-  // The feed is a player's: signed in by the jwt cookie, as the page is (docs/decisions/048).
-  const ws = new WebSocket(`${base!.replace("http", "ws")}/api/ws/yeekee?activityid=${round}&after=0`, {
-    headers: { cookie: `jwt=${token}` },
+const url = `${base!.replace("http", "ws")}/api/ws/yeekee?activityid=${round}&after=0`;
+// Connections are opened in waves of WAVE, each retried when its handshake fails: 10,000 opened at once
+// overflow the server's accept backlog (511) and the refused ones were reset (ECONNRESET), ending the process.
+const WAVE = 200;
+
+function open(i: number, attempt = 0): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // The feed is a player's: signed in by the jwt cookie, as the page is (docs/decisions/048).
+    const ws = new WebSocket(url, { headers: { cookie: `jwt=${token}` } });
+    let opened = false;
+    ws.once("open", () => {
+      opened = true;
+      sockets[i] = ws;
+      resolve();
+    });
+    ws.on("error", (err) => {
+      if (opened) return console.error(`watcher ${i}: ${err.message}`);
+      if (attempt >= 5) return reject(err);
+      setTimeout(
+        () => {
+          open(i, attempt + 1).then(resolve, reject);
+        },
+        200 * (attempt + 1),
+      );
+    });
+    ws.on("message", (data: Buffer) => {
+      const head = HEAD.exec(data.toString("latin1", 0, 64));
+      if (!head) return;
+      const from = Number(head[1]);
+      const to = Number(head[2]);
+      if (from !== last[i]! + 1) gaps += 1;
+      received += to - from + 1;
+      last[i] = to;
+      if (i % SAMPLE === 0) {
+        const now = Date.now();
+        // The receive time of each shot (row field 4), without recomputing the chain.
+        const message = JSON.parse(data.toString("utf8")) as Extract<LiveMessage, { type: "shots" }>;
+        for (const row of message.shots) delays.push(now - Date.parse(row[4]));
+      }
+    });
   });
-  ws.on("message", (data: Buffer) => {
-    const head = HEAD.exec(data.toString("latin1", 0, 64));
-    if (!head) return;
-    const from = Number(head[1]);
-    const to = Number(head[2]);
-    if (from !== last[i]! + 1) gaps += 1;
-    received += to - from + 1;
-    last[i] = to;
-    if (i % SAMPLE === 0) {
-      const now = Date.now();
-      // The receive time of each shot (row field 4), without recomputing the chain.
-      const message = JSON.parse(data.toString("utf8")) as Extract<LiveMessage, { type: "shots" }>;
-      for (const row of message.shots) delays.push(now - Date.parse(row[4]));
-    }
-  });
-  sockets.push(ws);
 }
 
-void Promise.all(sockets.map((ws) => new Promise((r) => ws.once("open", r)))).then(() => process.send!({ ready: true }));
+void (async () => {
+  for (let i = 0; i < COUNT; i += WAVE) {
+    const wave: Promise<void>[] = [];
+    for (let j = i; j < Math.min(COUNT, i + WAVE); j++) {
+      last.push(0);
+      wave.push(open(j));
+    }
+    await Promise.all(wave);
+  }
+  process.send!({ ready: true });
+})().catch((err: unknown) => {
+  console.error("watchers could not connect:", err);
+  process.exit(1);
+});
 
 process.on("message", (cmd: string) => {
   if (cmd === "reset") {

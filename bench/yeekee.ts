@@ -63,7 +63,16 @@ async function main() {
     cleanup.unshift(() => {
       for (const c of children) if (c.exitCode === null) c.kill();
     });
-    await Promise.all(children.map((c) => new Promise((r) => c.once("message", r))));
+    // A watcher process that ends before it is ready stops the bench (it used to wait for it forever).
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise((resolve, reject) => {
+            c.once("message", resolve);
+            c.once("exit", (code) => reject(new Error(`a watcher process ended before it was ready (exit ${code})`)));
+          }),
+      ),
+    );
     const rssWithWatchers = treeRssBytes(server.process.pid!);
     const watching = Math.ceil(WATCHERS / WATCHER_PROCESSES) * WATCHER_PROCESSES;
     const serverMemory = {
