@@ -59,7 +59,7 @@ export const LiveMessage = schema(() =>
   ]),
 );
 export type LiveMessage = z.infer<typeof LiveMessage>;
-type LiveShots = Extract<LiveMessage, { type: "shots" }>;
+export type LiveShots = Extract<LiveMessage, { type: "shots" }>;
 
 /** Consecutive shots of one round (as listed to a watcher) packed into a live message. */
 export function packLiveShots(records: NumberRecord[]): LiveShots {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import WebSocket from "ws";
 import { type LiveMessage, unpackLiveShots } from "../../src/contract/yeekee";
+import { decodeLiveShots } from "../../src/contract/yeekee-live-binary";
 import { buildApp } from "../../src/server/app";
 import { connect, type Db } from "../../src/server/db/client";
 import { createTestApp, recordingSms, testConfig, type TestApp } from "../support/app";
@@ -40,7 +41,18 @@ async function yeekeeRound(): Promise<number> {
 function watch(round: number, after = 0) {
   const ws = new WebSocket(`${bUrl}/api/ws/yeekee?activityid=${round}&after=${after}`, signedIn);
   const messages: LiveMessage[] = [];
-  ws.on("message", (m) => messages.push(JSON.parse(String(m))));
+  const frames: Array<{ binary: boolean; bytes: number; rows: number }> = [];
+  // A shot's shooter named by an earlier shot this watcher received (docs/decisions/064).
+  const held = (seq: number) => {
+    for (const m of messages)
+      if (m.type === "shots") for (const row of m.shots) if (row[0] === seq) return { username: row[2], shooter: row[3] };
+    return undefined;
+  };
+  ws.on("message", (m: Buffer, binary: boolean) => {
+    const message = binary ? decodeLiveShots(m, held) : (JSON.parse(String(m)) as LiveMessage);
+    if (message?.type === "shots") frames.push({ binary, bytes: m.length, rows: message.shots.length });
+    messages.push(message ?? { type: "error", message: `a frame that does not decode (${m.length} bytes)` });
+  });
   const opened = new Promise((r) => ws.once("open", r));
   const until = async (pred: () => boolean, ms = 5000) => {
     const end = Date.now() + ms;
@@ -49,7 +61,7 @@ function watch(round: number, after = 0) {
       await new Promise((r) => setTimeout(r, 20));
     }
   };
-  return { ws, messages, opened, until, shots: () => messages.flatMap((m) => (m.type === "shots" ? unpackLiveShots(m) : [])) };
+  return { ws, messages, frames, opened, until, shots: () => messages.flatMap((m) => (m.type === "shots" ? unpackLiveShots(m) : [])) };
 }
 
 const shoot = (p: { uuid: string; token: string }, activityid: number, number: string) =>
@@ -87,6 +99,51 @@ it("a watcher that reconnects catches up from its last shot without gaps", async
   await w.until(() => w.shots().length === 3);
   expect(w.shots().map((s) => s.seq)).toEqual([3, 4, 5]);
   w.ws.close();
+});
+
+it("shots come as binary frames naming each shooter once; every watcher decodes the listed shots exactly", async () => {
+  const round = await yeekeeRound();
+  const [p1, p2, viewer] = [await createPlayer(a), await createPlayer(a), await createPlayer(a)];
+  const fromStart = watch(round);
+  await fromStart.opened;
+  await fromStart.until(() => fromStart.messages.some((m) => m.type === "hello"));
+  for (const [p, n] of [
+    [p1, "00001"],
+    [p2, "00002"],
+    [p1, "00003"],
+  ] as const)
+    expect((await shoot(p, round, n)).statusCode).toBe(200);
+  await fromStart.until(() => fromStart.shots().length === 3);
+  // A watcher opened later holds nothing before its `after`: its frames stand alone.
+  const late = watch(round, 2);
+  await late.until(() => late.shots().length === 1);
+  // Several at once: frames of many rows, the shooters named back to their first shots (seq 1 and 2).
+  const more = ["00004", "00005", "00006", "00007", "00008", "00009"];
+  const answers = await Promise.all(more.map((n, i) => shoot(i % 2 ? p1 : p2, round, n)));
+  expect(answers.map((r) => r.statusCode)).toEqual(more.map(() => 200));
+  await fromStart.until(() => fromStart.shots().length === 9);
+  await late.until(() => late.shots().length === 7);
+
+  const listed = (
+    await a.app.inject({
+      method: "POST",
+      url: "/api/read-numberrecord",
+      payload: { activityid: round },
+      headers: { authorization: `Bearer ${viewer.token}` },
+    })
+  ).json<{ recordlist: unknown[] }>().recordlist;
+  expect(listed).toHaveLength(9);
+  expect(fromStart.shots()).toEqual(listed);
+  expect(late.shots()).toEqual(listed.slice(2));
+  for (const w of [fromStart, late]) {
+    expect(w.frames.every((f) => f.binary)).toBe(true);
+    expect(w.messages.filter((m) => m.type === "error")).toEqual([]);
+  }
+  // The frames are a fraction of the JSON message for the same shots.
+  const sent = fromStart.frames.reduce((sum, f) => sum + f.bytes, 0);
+  const json = fromStart.messages.reduce((sum, m) => sum + (m.type === "shots" ? JSON.stringify(m).length : 0), 0);
+  expect(sent).toBeLessThan(json / 2);
+  for (const w of [fromStart, late]) w.ws.close();
 });
 
 it("a newcomer asking for shots far ahead does not hold back the other watchers", async () => {

@@ -1,33 +1,57 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { type LiveMessage, packLiveShots } from "../../contract/yeekee";
+import { type LiveMessage, type NumberRecord, packLiveShots } from "../../contract/yeekee";
+import { encodeLiveShots } from "../../contract/yeekee-live-binary";
 import type { Db } from "../db/client";
 import { listenTo } from "../db/listen";
 import { type LiveSockets, SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE, type Socket } from "../http/live-sockets";
 import type { Authenticate } from "../http/register-route";
 import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 
-type ShotRecord = Awaited<ReturnType<ReturnType<typeof yeekeeService>["shots"]>>["recordlist"][number];
+type LiveShot = Awaited<ReturnType<ReturnType<typeof yeekeeService>["liveShotsAfter"]>>[number];
 
 interface Watcher {
   socket: Socket;
   lastSeq: number;
+  /** Opened from the round's first shot (`after=0`): it holds every shot a frame may refer back to. */
+  fromStart: boolean;
   /** Live shots that arrived while the catch-up was being read; sent after it, in order. */
-  queued: ShotRecord[] | null;
+  queued: NumberRecord[] | null;
 }
 
 /** New shots of a round are sent to its watchers together, at most this often. */
 const FLUSH_MS = 100;
 const CHUNK = 1000;
-const FANOUT_SLICE = 100;
+/**
+ * The fan-out sends for this long at most before the shots (HTTP) waiting meanwhile are served. Sliced by
+ * time, not by a count of watchers: with 10,000 watchers, a pause every 100 of them made a fan-out last
+ * 1.4-3.7 s, as each pause waited for a whole turn of the busy event loop (docs/decisions/064).
+ */
+const FANOUT_SLICE_MS = 10;
 
 const Query = z.object({ activityid: z.coerce.number().int().positive(), after: z.coerce.number().int().min(0).default(0) });
 
 /** Every message sent is one of the contract's. */
 const encode = (m: LiveMessage) => JSON.stringify(m);
 
-/** The range comes first: a reader can follow the feed from the opening bytes without parsing the shots. */
-const shotsMessage = (records: ShotRecord[]) => encode(packLiveShots(records));
+interface Frame {
+  data: Buffer;
+  binary: boolean;
+}
+
+/**
+ * Consecutive shots as one frame: binary (docs/decisions/064) with each shooter named once, either in the
+ * round (`firstSeq`, for watchers holding it from its first shot) or in the frame; JSON for shots the
+ * binary layout cannot carry. Encoded once to bytes for every watcher it goes to.
+ */
+function shotsFrame(records: readonly NumberRecord[], firstSeq?: (i: number) => number): Frame {
+  const first = records[0]!;
+  const bytes = encodeLiveShots(first, records, { first: first.hash, head: records[records.length - 1]!.hash }, firstSeq);
+  if (bytes) return { data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), binary: true };
+  return { data: Buffer.from(encode(packLiveShots([...records]))), binary: false };
+}
+
+const send = (socket: Socket, frame: Frame) => socket.send(frame.data, { binary: frame.binary });
 
 /**
  * Live yeekee rounds over WebSocket (`GET /api/ws/yeekee?activityid=N&after=SEQ`), for a signed-in player
@@ -50,7 +74,7 @@ export async function yeekeeLive(
   const watchers = new Map<number, Set<Watcher>>();
   /** The last shot this instance read for each watched round; only readNew moves it. */
   const lastRead = new Map<number, number>();
-  const buffered = new Map<number, ShotRecord[]>();
+  const buffered = new Map<number, LiveShot[]>();
   let reading: Promise<unknown> = Promise.resolve();
   const serially = (step: () => Promise<unknown>) => {
     reading = reading.then(step).catch((err) => app.log.error({ err }, "yeekee fan-out failed"));
@@ -67,11 +91,12 @@ export async function yeekeeLive(
   };
 
   /** Sends a watcher the shots after its last one, reading the database for any it missed. */
-  async function catchUp(round: number, w: Watcher, records: ShotRecord[]) {
+  async function catchUp(round: number, w: Watcher, records: NumberRecord[]) {
     let fresh = records.filter((r) => r.seq > w.lastSeq);
     if (fresh.length && fresh[0]!.seq > w.lastSeq + 1) fresh = await service.shotsAfter(null, round, w.lastSeq);
     if (fresh.length === 0 || w.socket.readyState !== 1) return;
-    for (let i = 0; i < fresh.length; i += CHUNK) w.socket.send(shotsMessage(fresh.slice(i, i + CHUNK)));
+    // Each frame of a catch-up stands alone.
+    for (let i = 0; i < fresh.length; i += CHUNK) send(w.socket, shotsFrame(fresh.slice(i, i + CHUNK)));
     w.lastSeq = Math.max(w.lastSeq, fresh[fresh.length - 1]!.seq);
   }
 
@@ -79,16 +104,21 @@ export async function yeekeeLive(
     const records = buffered.get(round) ?? [];
     buffered.delete(round);
     if (records.length === 0) return;
-    // Encoded once as UTF-8 for every watcher (sent as a string, ws would encode it again for each one).
-    const message = Buffer.from(shotsMessage(records));
+    // Encoded once for every watcher that opened from the round's first shot, once for the others.
+    let fromStart: Frame | undefined;
+    let alone: Frame | undefined;
     let visited = 0;
+    let sliceStart = performance.now();
     for (const w of watchers.get(round) ?? []) {
-      // Shots (HTTP) are served between slices of watchers, not after all of them.
-      if (++visited % FANOUT_SLICE === 0) await new Promise((r) => setImmediate(r));
+      // Shots (HTTP) are served between slices of the fan-out, not after all of it.
+      if (++visited % 64 === 0 && performance.now() - sliceStart > FANOUT_SLICE_MS) {
+        await new Promise((r) => setImmediate(r));
+        sliceStart = performance.now();
+      }
       if (w.queued) w.queued.push(...records);
       else if (w.socket.readyState === 1 && records[0]!.seq === w.lastSeq + 1) {
-        // The common case shares one encoded message.
-        w.socket.send(message, { binary: false });
+        // The common case shares one encoded frame.
+        send(w.socket, w.fromStart ? (fromStart ??= shotsFrame(records, (i) => records[i]!.firstSeq)) : (alone ??= shotsFrame(records)));
         w.lastSeq = records[records.length - 1]!.seq;
       } else await catchUp(round, w, records);
     }
@@ -99,7 +129,7 @@ export async function yeekeeLive(
     const set = watchers.get(round);
     if (!set?.size) return;
     const from = lastRead.get(round) ?? Math.min(...[...set].map((w) => w.lastSeq));
-    const records = await service.shotsAfter(null, round, from);
+    const records = await service.liveShotsAfter(round, from);
     if (records.length === 0) return;
     lastRead.set(round, records[records.length - 1]!.seq);
     const pending = buffered.get(round);
@@ -168,7 +198,7 @@ export async function yeekeeLive(
 
   app.get("/api/ws/yeekee", { websocket: true }, (socket: Socket, request) => {
     const query = Query.safeParse(request.query);
-    const w: Watcher = { socket, lastSeq: query.data?.after ?? 0, queued: [] };
+    const w: Watcher = { socket, lastSeq: query.data?.after ?? 0, fromStart: (query.data?.after ?? 0) === 0, queued: [] };
     const activityid = query.data?.activityid ?? 0;
     if (!sockets.admit(socket, request.ip, "เปิดหน้ายิงเลขจากเครือข่ายนี้มากเกินไป กรุณาปิดหน้าที่ไม่ใช้แล้วลองใหม่", () => drop(activityid, w), "yeekee"))
       return;

@@ -80,9 +80,13 @@ function recordView(pseudonym: (userId: string, roundId: number) => string, r: S
   };
 }
 
-async function shotsOf(db: Db | Tx, roundId: number, after = 0): Promise<ShotRow[]> {
-  const r = await db.execute<ShotRow>(sql`
-    select s.round_id, s.seq, s.user_id, u.username, s.number, s.at, s.hash, r.close_at, r.lottery_id
+async function shotsOf(db: Db | Tx, roundId: number, after = 0, withFirstSeq = false): Promise<Array<ShotRow & { first_seq?: number }>> {
+  // The shooter's first shot: one probe of yeekee_shots_user_idx (round, user, seq) per shot.
+  const first = withFirstSeq
+    ? sql`, (select min(f.seq) from yeekee_shots f where f.round_id = s.round_id and f.user_id = s.user_id) as first_seq`
+    : sql``;
+  const r = await db.execute<ShotRow & { first_seq?: number }>(sql`
+    select s.round_id, s.seq, s.user_id, u.username, s.number, s.at, s.hash, r.close_at, r.lottery_id${first}
     from yeekee_shots s join users u on u.id = s.user_id join rounds r on r.id = s.round_id
     where s.round_id = ${roundId} and s.seq > ${after} order by s.seq`);
   return r.rows;
@@ -194,6 +198,14 @@ export function yeekeeService(db: Db, shooterSecret: string) {
     /** The shots after `after`, as listed (no round or chain read: the live feed's hot path). */
     async shotsAfter(viewer: AuthUser | null, roundId: number, after: number) {
       return (await shotsOf(db, roundId, after)).map((r) => recordView(pseudonym, r, viewer));
+    },
+
+    /**
+     * The shots after `after` as a watcher sees them, each with the seq of its shooter's first shot in the
+     * round: the live frame names a shooter once and refers back to it after (docs/decisions/064).
+     */
+    async liveShotsAfter(roundId: number, after: number) {
+      return (await shotsOf(db, roundId, after, true)).map((r) => ({ ...recordView(pseudonym, r, null), firstSeq: r.first_seq ?? r.seq }));
     },
 
     async shots(viewer: AuthUser | null, roundId: number, after = 0) {

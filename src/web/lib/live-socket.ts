@@ -28,6 +28,8 @@ export function openLiveSocket(path: () => string, handlers: LiveSocketHandlers)
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}${path()}`);
+    // A binary frame (the yeekee feed's shots, docs/decisions/064) arrives as an ArrayBuffer.
+    ws.binaryType = "arraybuffer";
     socket = ws;
     ws.onmessage = (e) => handlers.onMessage(e.data, healthy);
     ws.onclose = () => {

@@ -1,9 +1,15 @@
 import { LiveMessage, type NumberRecord, unpackLiveShots } from "../../../contract/yeekee";
+import { decodeLiveShots, type HeldShooter } from "../../../contract/yeekee-live-binary";
 import { GENESIS_HASH, shotHash } from "../../../domain/yeekee";
 import { parseMessage } from "../../lib/live-socket";
 
-/** A live message of the yeekee feed, or null for anything else. */
-export function parseLiveMessage(data: unknown): LiveMessage | null {
+/**
+ * A live message of the yeekee feed, or null for anything else. Shots come as a binary frame that may
+ * name a shooter by an earlier shot, looked up in `held` (docs/decisions/064); one that names a shot not
+ * held is null, as is a malformed one.
+ */
+export function parseLiveMessage(data: unknown, held: HeldShooter = () => undefined): LiveMessage | null {
+  if (data instanceof ArrayBuffer) return decodeLiveShots(new Uint8Array(data), held);
   return parseMessage(LiveMessage, data);
 }
 
@@ -31,6 +37,9 @@ export class ShotFeed {
   shootUntil: string | null = null;
   result: "result" | "void" | null = null;
   error: string | null = null;
+
+  /** The shooter of a shot held, for a frame that names it by that shot. */
+  readonly held: HeldShooter = (seq) => this.records[seq - 1];
 
   /** Applies one message; true when something shown changed. */
   apply(m: LiveMessage): boolean {

@@ -38,7 +38,7 @@ export function useYeekeeLive(activityid: number): LiveState {
 
     const stop = openLiveSocket(() => `/api/ws/yeekee?activityid=${activityid}&after=${feed.lastSeq}`, {
       onMessage(data, healthy) {
-        const message = parseLiveMessage(data);
+        const message = parseLiveMessage(data, feed.held);
         if (!message) return;
         if (message.type === "hello") {
           healthy();
