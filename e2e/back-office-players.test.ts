@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { beforeAll, expect, it } from "vitest";
-import { baht, formatMoney } from "../src/domain/money";
+import { baht, formatCredit, formatMoney } from "../src/domain/money";
 import { TEST_ADMIN } from "../tests/support/app";
 import { placeSlip } from "../tests/support/betting";
 import { createPlayer } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
-import { adminToken, fund } from "../tests/support/wallet";
+import { adminToken, creditOf, fund } from "../tests/support/wallet";
 import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT } from "./support/harness";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { useSite } from "./support/site";
@@ -62,7 +62,10 @@ it("the operator finds and views a player, bans them with a reason (the player i
   await page.getByTestId("picked-player").filter({ hasText: player.username }).click();
   const view = page.getByTestId("player-view");
   await view.waitFor();
-  expect(await page.getByTestId("player-credit").textContent()).toContain("475");
+  // The player's credit as the API reads it from the ledger (500 funded, 25 staked), shown whole.
+  const credit = await creditOf(site, player.token);
+  expect(credit).toBe(475);
+  expect(await page.getByTestId("player-credit").textContent()).toBe(formatCredit(baht(credit)));
   await view.getByText("สมหญิง ทดสอบหลังบ้าน").waitFor();
   // The ledger in Thai: the stake and the operator's credit, no raw kinds.
   const ledger = page.getByTestId("player-ledger");

@@ -96,7 +96,10 @@ describe("placing a slip and seeing it won", () => {
     await expect(three.getByTestId("line-win").textContent()).resolves.toBe(formatMoney(baht(10 * threeDigitRate)));
     const two = page.locator('[data-testid="bet-line"][data-bet-type="TwoDigit"][data-number="45"]');
     await expect(two.textContent()).resolves.toContain("สองตัวล่าง");
-    await expect(page.getByTestId("slip-total").textContent()).resolves.toContain("20");
+    // The total is the sum of the stakes the lines hold (10 each), as the summary prints money.
+    const stakes = await page.getByTestId("line-stake").evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)));
+    expect(stakes).toEqual([10, 10]);
+    await expect(page.getByTestId("slip-total").textContent()).resolves.toBe(`${formatMoney(baht(stakes[0]! + stakes[1]!))} ฿`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "40-bet-form");
   });

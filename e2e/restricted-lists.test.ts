@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatFigure } from "../src/domain/money";
 import { formatTime } from "../src/domain/thai-date";
 import { TEST_ADMIN } from "../tests/support/app";
-import { createPlayer } from "../tests/support/players";
+import { createPlayer, post } from "../tests/support/players";
 import { makeRound } from "../tests/support/rounds";
 import { adminToken, creditOf, fund } from "../tests/support/wallet";
 import { screenshot, signedInPage, SMALL_PHONE_VIEWPORT, thaiDateReadable } from "./support/harness";
@@ -111,7 +112,12 @@ describe("restricted numbers as lists at 360 × 740", () => {
     await bet.getByTestId("add-line").click();
     const line = bet.locator('[data-testid="bet-line"][data-bet-type="TwoDigit"][data-number="07"]');
     await expect(line.getAttribute("data-closed")).resolves.not.toBe("true");
-    await expect(line.getByTestId("line-rate").textContent()).resolves.toContain("90");
+    // The normal rate the round's config gives two digits below (what the slip line records below).
+    const config = await post(site.app, "/api/get-lotto-config-ByActivityID", { activity_id: roundId }, player.token);
+    const rates = Object.values(config.body.configLotto as Record<string, { betType: string; rate: number }>);
+    const normalRate = rates.find((r) => r.betType === "TwoDigit")!.rate;
+    expect(normalRate).toBe(90);
+    await expect(line.getByTestId("line-rate").textContent()).resolves.toBe(`×${formatFigure(normalRate)}`);
     await bet.getByTestId("submit-slip").click();
     await bet.getByTestId("confirm-slip").click();
     const result = bet.getByTestId("slip-result");
