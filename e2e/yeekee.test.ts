@@ -209,3 +209,27 @@ describe("yeekee live", () => {
     expect(consoleErrors.filter((e) => !e.includes("409"))).toEqual([]);
   });
 });
+
+it("a live page whose session ends elsewhere goes to the sign-in page saying why, and its socket stays closed", async () => {
+  const r = await q(
+    `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
+     select lottery_id, 998, draw_date, open_at, close_at, result_at from rounds where id = $1 returning id`,
+    [roundId],
+  );
+  const player = await createPlayer(site);
+  const { page, context } = await signedInPage(site, player);
+  const opened: string[] = [];
+  page.on("websocket", (ws) => opened.push(ws.url()));
+  await page.goto(`/yeekeePage/${Number(r[0].id)}`);
+  await page.locator('[data-testid="live-status"][data-connected="true"]').waitFor();
+  const jwt = (await context.cookies()).find((c) => c.name === "jwt")!.value;
+  // Signed out on another device: the server closes the page's socket as a call's 401 (docs/decisions/048). The
+  // page makes no call of its own while the round is shooting, so only the socket can tell it.
+  const out = await site.app.inject({ method: "POST", url: "/api/logout", headers: { authorization: `Bearer ${jwt}` }, payload: {} });
+  expect(out.statusCode).toBe(200);
+  await page.waitForURL((u) => u.pathname === "/singInPage" && u.searchParams.get("ended") === "revoked");
+  await page.getByTestId("signin-ended").waitFor();
+  // The one socket the live page opened, not a reconnect after the session ended.
+  expect(opened.filter((u) => u.includes("/api/ws/yeekee"))).toHaveLength(1);
+  await context.close();
+});

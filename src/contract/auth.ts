@@ -60,6 +60,8 @@ export const register = route({
 export const SESSION_END_REASONS = ["expired", "revoked", "invalid"] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 export const SESSION_END_HEADER = "www-authenticate";
+/** The close code of a live socket (WebSocket) whose session is missing or ended: a call's 401, for a socket. */
+export const SESSION_ENDED_CODE = 4401;
 
 /** The reason a 401's WWW-Authenticate header names, if it names one of ours. */
 export function sessionEndReasonOf(header: string | null | undefined): SessionEndReason | null {

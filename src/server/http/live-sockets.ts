@@ -1,5 +1,6 @@
 import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
+import { SESSION_ENDED_CODE } from "../../contract/auth";
 
 /** The part of a `ws` socket the live feeds use. */
 export type Socket = {
@@ -45,8 +46,6 @@ export interface SessionWatch {
 
 /** Sent before a socket of an ended session is closed; the page signs in again. */
 export const SESSION_ENDED_MESSAGE = "การเข้าสู่ระบบนี้สิ้นสุดแล้ว กรุณาเข้าสู่ระบบใหม่";
-/** The close code of a socket whose session is missing or ended (as an HTTP call's 401). */
-export const SESSION_ENDED_CODE = 4401;
 
 /**
  * The WebSocket feeds' common ground (live yeekee rounds, the games lobby): the plugin, one limit of

@@ -4,7 +4,8 @@ import { type LiveMessage, type NumberRecord, packLiveShots } from "../../contra
 import { encodeLiveShots } from "../../contract/yeekee-live-binary";
 import type { Db } from "../db/client";
 import { listenTo } from "../db/listen";
-import { type LiveSockets, SESSION_ENDED_CODE, SESSION_ENDED_MESSAGE, type Socket } from "../http/live-sockets";
+import { SESSION_ENDED_CODE } from "../../contract/auth";
+import { type LiveSockets, SESSION_ENDED_MESSAGE, type Socket } from "../http/live-sockets";
 import type { Authenticate } from "../http/register-route";
 import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { getCredit, SESSION_ENDED_CODE } from "../../contract/auth";
+import { ApiCallError, callApi } from "./api";
 
 /** A live socket's reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then 5 s. */
 export function reconnectDelay(attempt: number): number {
@@ -25,6 +27,25 @@ export function openLiveSocket(path: () => string, handlers: LiveSocketHandlers)
     attempt = 0;
   };
 
+  const reconnect = () => {
+    retry = setTimeout(connect, reconnectDelay(attempt));
+    attempt += 1;
+  };
+
+  /**
+   * The server closed the socket as its session ended: one call, answered 401, takes the page to the sign-in
+   * page saying why, as any call's 401 does (lib/api.ts), and the socket stays closed. A call that goes through
+   * (another tab signed in again meanwhile) or cannot reach the server leaves it to reconnect as after any drop.
+   */
+  const sessionEnded = async () => {
+    try {
+      await callApi(getCredit, {});
+    } catch (e) {
+      if (e instanceof ApiCallError && e.statusCode === 401) return;
+    }
+    if (!stopped) reconnect();
+  };
+
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}${path()}`);
@@ -32,13 +53,13 @@ export function openLiveSocket(path: () => string, handlers: LiveSocketHandlers)
     ws.binaryType = "arraybuffer";
     socket = ws;
     ws.onmessage = (e) => handlers.onMessage(e.data, healthy);
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (socket !== ws) return;
       socket = null;
       if (stopped) return;
       handlers.onDrop();
-      retry = setTimeout(connect, reconnectDelay(attempt));
-      attempt += 1;
+      if (e.code === SESSION_ENDED_CODE) return void sessionEnded();
+      reconnect();
     };
     ws.onerror = () => ws.close();
   };
