@@ -11,24 +11,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { decodedMappings, originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
-import { chunkClosure, entryKey, type Manifest, moduleKey, pageModules } from "../src/build/first-load";
+import { chunkClosure, entryKey, type Manifest, moduleKey, PLAYER_PAGE_ROUTES } from "../src/build/first-load";
 
 const dist = process.argv[2] ?? join(import.meta.dirname, "..", "dist", "first-load");
 if (process.env.BREAKDOWN_BUILD !== "0") {
   execFileSync("npx", ["vite", "build", "--logLevel", "warn", "--sourcemap", "--outDir", dist, "--emptyOutDir"], { stdio: "inherit" });
 }
 const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Manifest;
-const ROUTES: Record<string, readonly string[]> = {
-  "/singInPage": pageModules("/singInPage"),
-  "/registerPage": pageModules("/registerPage"),
-  "/": pageModules("/"),
-  "/homeAllLotto": pageModules("/homeAllLotto"),
-  "/yeekeePage/:id": pageModules("/yeekeePage/1"),
-  "/mainCredit": pageModules("/mainCredit"),
-  "/reviewPostList": pageModules("/reviewPostList"),
-  "/yourselfPage": pageModules("/yourselfPage"),
-  "/gamePage": pageModules("/gamePage"),
-};
 
 function group(source: string | null): string {
   if (!source) return "(bundler glue)";
@@ -80,7 +69,7 @@ const gz = (s: string) => gzipSync(Buffer.from(s), { level: 9 }).length;
 const kb = (n: number) => (n / 1024).toFixed(1);
 
 const entry = entryKey(manifest);
-for (const [route, modules] of Object.entries(ROUTES)) {
+for (const [route, modules] of Object.entries(PLAYER_PAGE_ROUTES)) {
   const keys = chunkClosure(manifest, entry);
   for (const m of modules) {
     const k = moduleKey(manifest, m);

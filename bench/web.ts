@@ -15,23 +15,15 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { chunkClosure, entryKey, type Manifest, moduleKey, pageModules } from "../src/build/first-load";
+import { chunkClosure, entryKey, type Manifest, moduleKey, pageModules, PLAYER_PAGE_ROUTES } from "../src/build/first-load";
 import { CATEGORIES, lighthouseScores, PAGES, SELECTED_PAGES } from "./lighthouse";
 
 const dist = join(import.meta.dirname, "..", "dist", "bench-web");
 
 /** The modules (relative to src/web) whose code a first visit of each route needs, shell included: the ones the server preloads. */
 const ROUTES: Record<string, readonly string[]> = {
-  "/singInPage": pageModules("/singInPage"),
-  "/registerPage": pageModules("/registerPage"),
-  "/": pageModules("/"),
-  "/homeAllLotto": pageModules("/homeAllLotto"),
-  "/yeekeePage/:id": pageModules("/yeekeePage/1"),
+  ...PLAYER_PAGE_ROUTES,
   "/yeekeePage/:id + ตรวจสอบผล": [...pageModules("/yeekeePage/1"), "features/yeekee/verify-panel.tsx"],
-  "/mainCredit": pageModules("/mainCredit"),
-  "/reviewPostList": pageModules("/reviewPostList"),
-  "/yourselfPage": pageModules("/yourselfPage"),
-  "/gamePage": pageModules("/gamePage"),
   "/admin": pageModules("/admin"),
 };
 

@@ -45,6 +45,22 @@ export function pageModules(pathname: string): readonly string[] {
   return PAGE_MODULES[pathname] ?? [];
 }
 
+/**
+ * The player pages whose first load the benchmarks measure (`npm run bench:web`, bench/first-load-breakdown.ts),
+ * by route, with the modules a first visit shows first (docs/decisions/025, 059).
+ */
+export const PLAYER_PAGE_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  "/singInPage": pageModules("/singInPage"),
+  "/registerPage": pageModules("/registerPage"),
+  "/": pageModules("/"),
+  "/homeAllLotto": pageModules("/homeAllLotto"),
+  "/yeekeePage/:id": pageModules("/yeekeePage/1"),
+  "/mainCredit": pageModules("/mainCredit"),
+  "/reviewPostList": pageModules("/reviewPostList"),
+  "/yourselfPage": pageModules("/yourselfPage"),
+  "/gamePage": pageModules("/gamePage"),
+};
+
 /** The manifest key of the entry the built index.html loads. */
 export function entryKey(manifest: Manifest): string {
   const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith("index.html"));
