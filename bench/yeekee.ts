@@ -1,6 +1,7 @@
 /**
- * `npm run bench:yeekee`: shots on one yeekee round at its close from 500 concurrent players while 1,000
- * WebSocket watchers (in two processes of their own) receive every shot. Two phases:
+ * `npm run bench:yeekee`: shots on one yeekee round at its close from 500 concurrent players while 10,000
+ * WebSocket watchers (`BENCH_WATCHERS`, in `BENCH_WATCHER_PROCESSES` processes of their own, 4 unless set)
+ * receive every shot, as binary frames (docs/decisions/064). Two phases:
  * - saturation: every player shoots again as soon as answered (closed loop): the most shots/s accepted;
  * - offered rate: the players together shoot BENCH_SHOT_RATE shots/s (default 3,000), each at its own
  *   steady pace (bench/paced.ts, open loop, latency counted from when each shot was due): the latency
