@@ -5,6 +5,7 @@ import { ApiCallError } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
 import { NumberPad } from "../../components/number-pad";
 import { postNumberRecord } from "./api/post-number-record";
+import { fieldText } from "../../lib/field-text";
 
 const WIDTH = 5;
 
@@ -61,7 +62,7 @@ export function ShootBox({
         </Group>
         <TextInput
           value={digits}
-          onChange={(e) => change(e.currentTarget.value)}
+          onChange={(e) => change(fieldText(e.currentTarget, e.currentTarget.value.replace(/\D/g, "").slice(0, WIDTH)))}
           onKeyDown={(e) => {
             if (e.key === "Enter") void shoot();
           }}
