@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { Link } from "react-router";
 import type { Slip } from "../../../contract/betting";
 import { baht, formatMoney } from "../../../domain/money";
@@ -10,7 +10,15 @@ import { SlipDetailModal } from "../../components/slip-detail-modal";
 import { useServerNow } from "../../lib/server-clock";
 
 /** The player's slips in this round with their totals, and the way to bet on it while it is open. */
-export function RoundSlips({ activityid, roundText, betLink }: { activityid: number; roundText: string; betLink: string | null }) {
+export const RoundSlips = memo(function RoundSlips({
+  activityid,
+  roundText,
+  betLink,
+}: {
+  activityid: number;
+  roundText: string;
+  betLink: string | null;
+}) {
   // The slips' states by the server's clock, ticking here rather than in the page, which renders again only when
   // the round's phase changes (docs/decisions/063).
   const now = useServerNow();
@@ -99,4 +107,4 @@ export function RoundSlips({ activityid, roundText, betLink }: { activityid: num
       <SlipDetailModal slip={opened} roundText={roundText} now={now} onClose={() => setOpenId(null)} />
     </Card>
   );
-}
+});

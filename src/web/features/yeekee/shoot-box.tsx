@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useCallback, useState } from "react";
+import { memo, useCallback, useState } from "react";
 import type { NumberRecord } from "../../../contract/yeekee";
 import { ApiCallError } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
@@ -14,7 +14,7 @@ const WIDTH = 5;
  * pace and the window; its Thai message is shown as it comes (429: too soon, 409: out of the window).
  * Not a mutation, so the shell's loading overlay never covers the pad between quick shots.
  */
-export function ShootBox({
+export const ShootBox = memo(function ShootBox({
   activityid,
   closedReason,
   onShot,
@@ -110,4 +110,4 @@ export function ShootBox({
       </Stack>
     </Card>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import type { AwardLine } from "../../../contract/lottery";
 import type { NumberRecord } from "../../../contract/yeekee";
@@ -197,7 +197,9 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
         </Text>
       </Card>
 
-      {/* Below the header, the page is drawn in parts, each a task of its own (components/in-turn.tsx, docs/decisions/063). */}
+      {/* Below the header, the page is drawn in parts, each a task of its own (components/in-turn.tsx), and the parts are
+          memoized: the page renders again for each live shot and each answer, a render Preact does not slice, and
+          drawing every part again with it was 25-60 ms each time (docs/decisions/063). */}
       <InTurn>
         <ResultRule minShots={listed.data?.minShots ?? null} />
       </InTurn>
@@ -252,7 +254,7 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
 }
 
 /** How the result is made, in a few plain words (DESIGN.md §7, docs/decisions/034). */
-function ResultRule({ minShots }: { minShots: number | null }) {
+const ResultRule = memo(function ResultRule({ minShots }: { minShots: number | null }) {
   return (
     <Card withBorder radius="lg" padding="sm" data-testid="yeekee-rule" data-min-shots={minShots ?? undefined}>
       <Text fw={600} size="sm">
@@ -270,10 +272,10 @@ function ResultRule({ minShots }: { minShots: number | null }) {
       </Text>
     </Card>
   );
-}
+});
 
 /** Why the last shot cannot decide the result, and the commitment that proves the seed was fixed from the start. */
-function SealNotice({ commitment, revealed }: { commitment: string; revealed: boolean }) {
+const SealNotice = memo(function SealNotice({ commitment, revealed }: { commitment: string; revealed: boolean }) {
   return (
     <Card withBorder radius="lg" padding="sm" data-testid="seed-commitment" data-commitment={commitment}>
       <Text fw={600} size="sm">
@@ -289,4 +291,4 @@ function SealNotice({ commitment, revealed }: { commitment: string; revealed: bo
       </Text>
     </Card>
   );
-}
+});
