@@ -25,6 +25,22 @@ export const MANTINE_REDUCED_MOTION = {
   replacement: fileURLToPath(new URL("./src/web/lib/mantine-reduced-motion.ts", import.meta.url)),
 };
 
+const preact = (path: string) => fileURLToPath(new URL(`./node_modules/preact/${path}`, import.meta.url));
+
+/**
+ * React's runtime in the browser is Preact's compatibility layer (docs/decisions/059): React DOM, React and its
+ * scheduler were 68 KB of every player page's first-load JavaScript (gzip), Preact and its compat layer are 10.
+ * The code is still written and type-checked against React's API (@types/react); only the build swaps the runtime.
+ * The server never imports React, and the unit tests run under vitest.config.ts, which does not read these aliases.
+ * Not merged yet: its first render is one long task where React's was sliced (docs/decisions/059, "Decision" 3).
+ */
+export const PREACT_FOR_REACT = [
+  { find: /^react-dom\/client$/, replacement: preact("compat/client.mjs") },
+  { find: /^react-dom$/, replacement: preact("compat/dist/compat.mjs") },
+  { find: /^react$/, replacement: preact("compat/dist/compat.mjs") },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: preact("compat/jsx-runtime.mjs") },
+];
+
 /** The browser's stand-in for zod's `z` (src/web/lib/zod-on-demand.ts) and the one module that reads the real one. */
 const ZOD_ON_DEMAND = fileURLToPath(new URL("./src/web/lib/zod-on-demand.ts", import.meta.url));
 const ZOD_MEMBERS = fileURLToPath(new URL("./src/web/lib/zod-members.ts", import.meta.url));
@@ -51,7 +67,7 @@ export function zodOnDemand(): Plugin {
 export default defineConfig({
   root: web,
   publicDir: "public",
-  resolve: { alias: [MANTINE_USE_ID, MANTINE_REDUCED_MOTION] },
+  resolve: { alias: [MANTINE_USE_ID, MANTINE_REDUCED_MOTION, ...PREACT_FOR_REACT] },
   plugins: [zodOnDemand(), react(), serviceWorkerVersion(), precompress()],
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),

@@ -55,10 +55,11 @@ async function simpleRound(): Promise<AdminRound> {
 describe("lotteries on the home and results pages", () => {
   it("the home page lists the lottery groups with icons and a running countdown", async () => {
     await page.goto("/");
-    await page.getByTestId("lotto-card").first().waitFor();
-    const groups = await page.getByTestId("lotto-group").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
-    for (const title of ["ยี่กี", "หวยรัฐบาลไทย", "หวยต่างประเทศ", "หวยหุ้น"]) expect(groups).toContain(title);
-    expect(await page.getByTestId("lotto-card").count()).toBeGreaterThan(20);
+    // The page draws its groups and cards part by part, a task each (components/in-turn.tsx): polled until they are all there.
+    await expect
+      .poll(() => page.getByTestId("lotto-group").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label"))))
+      .toEqual(expect.arrayContaining(["ยี่กี", "หวยรัฐบาลไทย", "หวยต่างประเทศ", "หวยหุ้น"]));
+    await expect.poll(() => page.getByTestId("lotto-card").count()).toBeGreaterThan(20);
 
     // Icons chosen by Thai name are shown and load; yeekee has none.
     const gov = page.locator('[data-testid="lotto-card"][data-config-id="thai-gov"]');

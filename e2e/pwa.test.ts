@@ -23,8 +23,11 @@ beforeAll(async () => {
   page = await context.newPage();
 });
 
-/** What the page held when its shell was first drawn. */
-type FirstShell = { cards: number; credit: string; betForm: boolean; answered: string[]; fonts: boolean; at: number };
+/**
+ * What the page held when its shell was first drawn. The page itself is drawn in the tasks after the shell's, part by
+ * part (components/in-turn.tsx, docs/decisions/063): whether it came from data already there is `skeletonSeen`.
+ */
+type FirstShell = { credit: string; answered: string[]; fonts: boolean; at: number };
 
 /**
  * Holds every open round that would close within `marginMs` open until a minute past it, so none closes while a
@@ -425,20 +428,31 @@ describe("a first visit", () => {
     }
   });
 
-  it("a signed-in load of / or of a round's bet form draws the whole page at once and asks for its data once", async () => {
+  it("a signed-in load of / or of a round's bet form draws the page from data already there and asks for it once", async () => {
     const player = await createPlayer(site);
     await fund(site, await adminToken(site), player.uuid, 1234);
     const roundId = await makeRound(site.db, "hanoi", 10 * 60_000);
     const signedIn = await signedInPage(site, player);
     try {
-      // Whether a page's loading spinner (its Suspense fallback) ever shows, watched from before the app's scripts run.
-      // And whether the page's main content (the lottery cards, the bet form) and the credit were there when the
-      // shell first was.
+      // Whether a page's loading spinner (its Suspense fallback) ever shows, watched from before the app's scripts run;
+      // whether the page's main content (the lottery cards, the bet form) was ever a skeleton waiting for its data; and
+      // whether the credit was there when the shell first was.
       await watchMantineSelfUpdates(signedIn.context);
       await signedIn.context.addInitScript(() => {
-        const seen = window as unknown as { pageSpinnerSeen: boolean; loadingSeen: boolean; firstShell: FirstShell | null };
+        const seen = window as unknown as {
+          pageSpinnerSeen: boolean;
+          loadingSeen: boolean;
+          skeletonSeen: boolean;
+          drawnAbove: string[];
+          firstShell: FirstShell | null;
+        };
         seen.pageSpinnerSeen = false;
         seen.loadingSeen = false;
+        seen.skeletonSeen = false;
+        // Each lottery group or card drawn above one drawn before it: drawn part by part, the page must grow
+        // downwards only, or what is on screen is pushed down as it draws (a layout shift).
+        seen.drawnAbove = [];
+        const drawn = new Set<Element>();
         seen.firstShell = null;
         // When the page first asks for its service worker (lib/service-worker.ts).
         const sw = navigator.serviceWorker as ServiceWorkerContainer | undefined;
@@ -464,11 +478,20 @@ describe("a first visit", () => {
         new MutationObserver(() => {
           if (document.querySelector('[data-testid="page-loading"]')) seen.pageSpinnerSeen = true;
           if (document.querySelector('[data-testid="loading"]')) seen.loadingSeen = true;
+          // The home list's skeleton, the bet form's.
+          if (document.querySelector('main .mantine-Skeleton-root, [data-testid="bet-form-loading"]')) seen.skeletonSeen = true;
+          const parts = [...document.querySelectorAll('[data-testid="lotto-group"], [data-testid="lotto-card"]')].filter(
+            (e) => !drawn.has(e),
+          );
+          for (const part of parts) {
+            for (const before of drawn)
+              if (before.isConnected && part.compareDocumentPosition(before) & Node.DOCUMENT_POSITION_FOLLOWING && !part.contains(before))
+                seen.drawnAbove.push(part.getAttribute("data-config-id") ?? part.getAttribute("data-category") ?? "?");
+          }
+          for (const part of parts) drawn.add(part);
           if (!seen.firstShell && document.querySelector("main.shell-content")) {
             seen.firstShell = {
-              cards: document.querySelectorAll('[data-testid="lotto-card"]').length,
               credit: document.querySelector('[data-testid="credit"]')?.textContent ?? "",
-              betForm: document.querySelector('[data-testid="add-line"]') !== null,
               // The server calls whose answers the app had read by then.
               answered: [...read],
               fonts: ["400", "500", "600"].every((w) => document.fonts.check(`${w} 1em Kanit`, "กa")),
@@ -489,6 +512,7 @@ describe("a first visit", () => {
         if (!path.startsWith("/assets/") && !path.startsWith("/images/")) askedAt.push(`${path} ${new Date().toISOString()}`);
       });
       const spinnerSeen = () => p.evaluate(() => (window as unknown as { pageSpinnerSeen: boolean }).pageSpinnerSeen);
+      const skeletonSeen = () => p.evaluate(() => (window as unknown as { skeletonSeen: boolean }).skeletonSeen);
 
       // The shell and the page's chunks are fetched before the first render, so neither waits behind a spinner;
       // the lotto list, asked for at start-up, is not asked for again when the page mounts.
@@ -496,11 +520,12 @@ describe("a first visit", () => {
       await p.getByTestId("lotto-card").first().waitFor();
       await p.waitForLoadState("networkidle");
       expect(await spinnerSeen()).toBe(false);
-      // The list, the player's data and the credit, asked for at start-up and waited for, are drawn with the
-      // page in its first render (not a skeleton, then the cards in a render of their own), and asked for once.
+      // The list, the player's data and the credit, asked for at start-up and waited for, are drawn from the first
+      // (not a skeleton, then the cards once the list has come), and asked for once.
       const firstShell = () => p.evaluate(() => (window as unknown as { firstShell: FirstShell | null }).firstShell);
       const home = await firstShell();
-      expect(home?.cards).toBe(await p.getByTestId("lotto-card").count());
+      expect(await skeletonSeen()).toBe(false);
+      expect(await p.evaluate(() => (window as unknown as { drawnAbove: string[] }).drawnAbove)).toEqual([]);
       expect(home?.credit).toBe("1,234 ฿");
       // Drawn in Kanit from the first: the page is not laid out in a fallback font and again as each face comes.
       expect(home?.fonts).toBe(true);
@@ -524,7 +549,7 @@ describe("a first visit", () => {
       await p.waitForLoadState("networkidle");
       expect(await spinnerSeen()).toBe(false);
       const bet = await firstShell();
-      expect(bet?.betForm).toBe(true);
+      expect(await skeletonSeen()).toBe(false);
       expect(bet?.credit).toBe("1,234 ฿");
       expect(bet?.fonts).toBe(true);
       for (const path of [
@@ -553,7 +578,7 @@ describe("a first visit", () => {
       await p.getByTestId("add-line").waitFor();
       await p.waitForLoadState("networkidle");
       const later = await firstShell();
-      expect(later?.betForm).toBe(true);
+      expect(await skeletonSeen()).toBe(false);
       expect(later?.answered).toContain("/api/get-activity-other-lotto");
       expect(asked.get("/api/get-activity-other-lotto")).toBe(1);
       expect(await p.evaluate(() => (window as unknown as { loadingSeen: boolean }).loadingSeen)).toBe(false);

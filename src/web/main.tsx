@@ -30,8 +30,9 @@ const queryClient = new QueryClient({
  *
  * The first render waits for the address's own chunks and data (preloadPagesOf), so it draws the whole page
  * once rather than a spinner, then the shell, then the page, and for the Kanit faces, so the page is laid
- * out once, in its own font (app/fonts.ts). It is a transition: React draws it in slices of a few
- * milliseconds, so a phone's main thread is never held for the whole tree at once.
+ * out once, in its own font (app/fonts.ts). It is a transition, which React drew in slices of a few milliseconds;
+ * Preact (the build's React, docs/decisions/059) draws a render in one task, so the shell draws the page in a task
+ * after its own, and the pages theirs part by part (components/in-turn.tsx, docs/decisions/063).
  */
 async function start() {
   await yieldToMain();

@@ -3,6 +3,7 @@ import { useIsFetching, useIsMutating } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
 import { formatCredit } from "../../domain/money";
+import { InTurn } from "../components/in-turn";
 import { WinBadge, WinToast } from "../features/account/win-notice";
 import { UnreadNoticesBadge } from "../features/notices/unread-notices-badge";
 import { BreakNotice } from "../features/responsible-play/break-notice";
@@ -249,14 +250,20 @@ export function Shell() {
         <LoadingOverlay visible={loading || mutating > 0 || blockingFetches > 0} zIndex={50} data-testid="loading" />
         <SiteClosedNotice />
         {!isAdmin && <BreakNotice />}
-        <Outlet />
+        {/* The page is drawn in a task after the shell's, and the notices that open over it after the page
+            (components/in-turn.tsx: one render is one task under Preact, docs/decisions/063). */}
+        <InTurn>
+          <Outlet />
+        </InTurn>
       </Box>
       {!isAdmin && (
         <>
           <BottomNav />
-          <WinToast />
-          <WelcomeBanner />
-          <RealityCheck />
+          <InTurn>
+            <WinToast />
+            <WelcomeBanner />
+            <RealityCheck />
+          </InTurn>
         </>
       )}
     </>

@@ -9,6 +9,7 @@ import { adminTotpConfirm } from "./api/admin-totp-confirm";
 import { adminTotpEnrol } from "./api/admin-totp-enrol";
 import { adminTotpRecoveryCodes } from "./api/admin-totp-recovery-codes";
 import { rereadSecondFactorStatus, secondFactorStatusQuery } from "./api/admin-totp-status";
+import { fieldText } from "../../lib/field-text";
 
 /**
  * The signed-in admin's second factor: enrolled or not, and whether this session passed it. Read again
@@ -46,7 +47,7 @@ function CodeInput({
       size="lg"
       styles={{ input: { letterSpacing: "0.4em", textAlign: "center", fontVariantNumeric: "tabular-nums" } }}
       value={value}
-      onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, ""))}
+      onChange={(e) => onChange(fieldText(e.currentTarget, e.currentTarget.value.replace(/\D/g, "")))}
       required
     />
   );

@@ -6,6 +6,7 @@ import { NewPasswordFields } from "../../components/new-password-fields";
 import { PATHS } from "../../lib/paths";
 import { forgotPassword } from "./api/forgot-password";
 import { resetPassword } from "./api/reset-password";
+import { fieldText } from "../../lib/field-text";
 
 /**
  * Forgot password (docs/decisions/029): a code by SMS to the phone the account was registered with, then the code
@@ -62,7 +63,7 @@ export function ForgotPasswordPage() {
                   autoComplete="tel"
                   placeholder="08xxxxxxxx"
                   value={phone}
-                  onChange={(e) => setPhone(e.currentTarget.value.replace(/\D/g, "").slice(0, 10))}
+                  onChange={(e) => setPhone(fieldText(e.currentTarget, e.currentTarget.value.replace(/\D/g, "").slice(0, 10)))}
                   required
                 />
                 {ask.error && (
@@ -87,7 +88,7 @@ export function ForgotPasswordPage() {
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   value={otp}
-                  onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, "").slice(0, 6))}
+                  onChange={(e) => setOtp(fieldText(e.currentTarget, e.currentTarget.value.replace(/\D/g, "").slice(0, 6)))}
                   required
                 />
                 <NewPasswordFields

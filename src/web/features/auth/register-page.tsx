@@ -8,6 +8,7 @@ import { auth } from "../../../contract";
 import { useBankList } from "../../lib/bank-list";
 import { useSession } from "../../lib/session";
 import { PATHS } from "../../lib/paths";
+import { fieldText } from "../../lib/field-text";
 import { loadZod } from "../../lib/zod-on-demand";
 import { BankSelect } from "../../components/bank-select";
 import { NewPasswordFields } from "../../components/new-password-fields";
@@ -177,7 +178,7 @@ export function RegisterPage() {
                     name="phonenumber"
                     inputMode="numeric"
                     value={phone}
-                    onChange={(e) => setPhone(e.currentTarget.value.replace(/\D/g, "").slice(0, 10))}
+                    onChange={(e) => setPhone(fieldText(e.currentTarget, e.currentTarget.value.replace(/\D/g, "").slice(0, 10)))}
                     disabled={otpSent}
                     placeholder="08xxxxxxxx"
                     enterKeyHint="send"
@@ -197,7 +198,7 @@ export function RegisterPage() {
                         name="otp"
                         inputMode="numeric"
                         value={otp}
-                        onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, "").slice(0, 6))}
+                        onChange={(e) => setOtp(fieldText(e.currentTarget, e.currentTarget.value.replace(/\D/g, "").slice(0, 6)))}
                         enterKeyHint="done"
                         autoComplete="one-time-code"
                       />
@@ -249,7 +250,7 @@ export function RegisterPage() {
                     name="bankno"
                     inputMode="numeric"
                     value={bankNo}
-                    onChange={(e) => setBankNo(bankNoForDisplay(e.currentTarget.value))}
+                    onChange={(e) => setBankNo(fieldText(e.currentTarget, bankNoForDisplay(e.currentTarget.value)))}
                     error={errors.bankno}
                     required
                   />

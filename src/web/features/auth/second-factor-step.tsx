@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { auth } from "../../../contract";
 import { loginSecondFactor } from "./api/login-totp";
+import { fieldText } from "../../lib/field-text";
 
 /**
  * The second step of an admin's sign-in: the 6-digit code of the authenticator app, or one of the
@@ -71,7 +72,7 @@ export function SecondFactorStep({
             size="lg"
             styles={{ input: { letterSpacing: "0.4em", textAlign: "center", fontVariantNumeric: "tabular-nums" } }}
             value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ""))}
+            onChange={(e) => setCode(fieldText(e.currentTarget, e.currentTarget.value.replace(/\D/g, "")))}
             required
             autoFocus
           />

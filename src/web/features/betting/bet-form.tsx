@@ -7,6 +7,7 @@ import { baht, formatMoney, satangToBaht } from "../../../domain/money";
 import type { NumberListParse } from "../../../domain/shortcuts";
 import { reverseNumbers } from "../../../domain/slip";
 import { closedNumbersPath, PATHS } from "../../lib/paths";
+import { InTurn } from "../../components/in-turn";
 import { lazyDialog, OnceOpened, usePreloadOnFirstTouch } from "../../components/once-opened";
 import { ApiCallError } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
@@ -405,169 +406,179 @@ export function BetForm({
               </Text>
             )}
 
-            <NumberPad digits={digits} width={width} onChange={setDigits} onEnter={addCurrent} />
+            {/* Below the number, the form is drawn in parts, each a task of its own (components/in-turn.tsx: under
+                Preact one render is one task, docs/decisions/063). */}
+            <InTurn>
+              <NumberPad digits={digits} width={width} onChange={setDigits} onEnter={addCurrent} />
 
-            <Group grow gap="xs">
-              <Button
-                variant="light"
-                color="orange"
-                h={48}
-                disabled={!complete || width < 2}
-                onClick={addReversed}
-                data-testid="reverse-number"
-              >
-                กลับเลข
-              </Button>
-              <Button h={48} disabled={!complete} onClick={addCurrent} data-testid="add-line">
-                เพิ่มเลข
-              </Button>
-            </Group>
+              <Group grow gap="xs">
+                <Button
+                  variant="light"
+                  color="orange"
+                  h={48}
+                  disabled={!complete || width < 2}
+                  onClick={addReversed}
+                  data-testid="reverse-number"
+                >
+                  กลับเลข
+                </Button>
+                <Button h={48} disabled={!complete} onClick={addCurrent} data-testid="add-line">
+                  เพิ่มเลข
+                </Button>
+              </Group>
+            </InTurn>
 
-            <StakePanel
-              stakes={chosen}
-              lineCount={lines.length}
-              onStake={setStakeOf}
-              onQuick={(a) => {
-                setDefaultStake(a);
-                setAlsoStakes({});
-              }}
-              onApplyAll={(stake) => slip.setAllStakes(stake)}
-            />
+            <InTurn>
+              <StakePanel
+                stakes={chosen}
+                lineCount={lines.length}
+                onStake={setStakeOf}
+                onQuick={(a) => {
+                  setDefaultStake(a);
+                  setAlsoStakes({});
+                }}
+                onApplyAll={(stake) => slip.setAllStakes(stake)}
+              />
+            </InTurn>
 
-            <BetShortcuts
-              width={width}
-              digits={digits}
-              onNumbers={(label, numbers) => addNumbers(numbers, label)}
-              onPaste={() => setPaste({ text: "" })}
-            />
+            <InTurn>
+              <BetShortcuts
+                width={width}
+                digits={digits}
+                onNumbers={(label, numbers) => addNumbers(numbers, label)}
+                onPaste={() => setPaste({ text: "" })}
+              />
+            </InTurn>
           </Stack>
         </Card>
       )}
 
-      {notice && (
-        <Alert
-          color={notice.color}
-          withCloseButton
-          closeButtonLabel="ปิดข้อความ"
-          onClose={() => setNotice(null)}
-          py={6}
-          styles={ALERT_CLOSE}
-          data-testid="form-notice"
-          data-merged={notice.merged ?? 0}
-          aria-live="polite"
-        >
-          <Text size="sm" fw={600}>
-            {notice.text}
-          </Text>
-          {notice.details?.map((d) => (
-            <Text key={d} size="xs">
-              {d}
-            </Text>
-          ))}
-        </Alert>
-      )}
-      {result && (
-        // The server's answer is the title ("ส่งโพยสำเร็จ", or "โพยนี้ส่งไปแล้ว" for a resend): said once, not twice.
-        <Alert color="teal" title={result.message || "ส่งโพยสำเร็จ"} data-testid="slip-result" data-master-id={result.masterId}>
-          <Stack gap={4}>
-            <Text size="sm">เลขที่โพย #{result.masterId}</Text>
-            <Anchor component={Link} to={PATHS.reviewPostList} size="sm">
-              ดูโพยของฉัน
-            </Anchor>
-          </Stack>
-        </Alert>
-      )}
-
-      <Group justify="space-between" wrap="nowrap" gap={4}>
-        <Text fw={600} style={{ flexShrink: 0 }}>
-          รายการแทง ({lines.length})
-        </Text>
-        <Group gap={0} wrap="nowrap">
-          <Button h={44} px={8} variant="subtle" onClick={() => setDraftsOpen(true)} data-testid="open-drafts">
-            ชุดเลขที่บันทึก
-          </Button>
-          <Button
-            h={44}
-            px={8}
-            variant="subtle"
-            disabled={lines.length === 0}
-            loading={saveDraft.isPending}
-            onClick={keepDraft}
-            data-testid="save-draft"
+      <InTurn>
+        {notice && (
+          <Alert
+            color={notice.color}
+            withCloseButton
+            closeButtonLabel="ปิดข้อความ"
+            onClose={() => setNotice(null)}
+            py={6}
+            styles={ALERT_CLOSE}
+            data-testid="form-notice"
+            data-merged={notice.merged ?? 0}
+            aria-live="polite"
           >
-            บันทึกชุดเลข
-          </Button>
-        </Group>
-      </Group>
-      {closedCount > 0 && (
-        <Button h={44} variant="light" color="red" onClick={removeClosed} data-testid="remove-closed">
-          ลบเลขที่ปิดรับออก ({closedCount})
-        </Button>
-      )}
-
-      {lines.length === 0 && (
-        <Text size="sm" c="dimmed" ta="center">
-          ยังไม่มีเลขในโพย เลือกประเภท กดเลข แล้วกด "เพิ่มเลข" หรือเลือกเลขชุด
-        </Text>
-      )}
-      {lines.length > 0 && (
-        <Group gap={8} wrap="nowrap" px={9} aria-hidden>
-          <Text size="xs" c="dimmed" w={76} style={{ flexShrink: 0 }}>
-            เลข
-          </Text>
-          <Text size="xs" c="dimmed" w={80} style={{ flexShrink: 0 }}>
-            ราคาแทง
-          </Text>
-          <Text size="xs" c="dimmed" ta="right" style={{ flex: 1 }}>
-            อัตราจ่าย / ถูกได้
-          </Text>
-          <span style={{ width: 44, flexShrink: 0 }} />
-        </Group>
-      )}
-      <Stack gap={4}>
-        {view.map(({ line, rate, problem, win }) => (
-          <BetLineCard
-            key={line.key}
-            line={line}
-            rate={rate}
-            problem={problem}
-            win={win}
-            onStake={(stake) => slip.setStake(line.key, stake)}
-            onRemove={() => slip.remove(line.key)}
-          />
-        ))}
-      </Stack>
-
-      {lines.length > 0 && (
-        <Button h={44} variant="subtle" color="gray" onClick={slip.clear} data-testid="clear-lines">
-          ล้างรายการทั้งหมด
-        </Button>
-      )}
-
-      <SlipSummary
-        count={lines.length}
-        total={total}
-        paid={paid}
-        credit={credit}
-        blocker={blocker}
-        checking={checking}
-        problem={sendProblem}
-        onSubmit={() => void openConfirmation()}
-      />
-
-      {mySlips.length > 0 && (
-        <Card withBorder radius="lg" padding="sm" data-testid="round-slips">
-          <Group justify="space-between">
-            <Text size="sm">
-              โพยของคุณในงวดนี้ {mySlips.length} ใบ รวม{" "}
-              {formatMoney(baht(mySlips.filter((s) => s.status === "active").reduce((a, s) => a + s.totalPaid, 0)))} ฿
+            <Text size="sm" fw={600}>
+              {notice.text}
             </Text>
-            <Anchor component={Link} to={PATHS.reviewPostList} size="sm">
-              ดูโพย
-            </Anchor>
+            {notice.details?.map((d) => (
+              <Text key={d} size="xs">
+                {d}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        {result && (
+          // The server's answer is the title ("ส่งโพยสำเร็จ", or "โพยนี้ส่งไปแล้ว" for a resend): said once, not twice.
+          <Alert color="teal" title={result.message || "ส่งโพยสำเร็จ"} data-testid="slip-result" data-master-id={result.masterId}>
+            <Stack gap={4}>
+              <Text size="sm">เลขที่โพย #{result.masterId}</Text>
+              <Anchor component={Link} to={PATHS.reviewPostList} size="sm">
+                ดูโพยของฉัน
+              </Anchor>
+            </Stack>
+          </Alert>
+        )}
+
+        <Group justify="space-between" wrap="nowrap" gap={4}>
+          <Text fw={600} style={{ flexShrink: 0 }}>
+            รายการแทง ({lines.length})
+          </Text>
+          <Group gap={0} wrap="nowrap">
+            <Button h={44} px={8} variant="subtle" onClick={() => setDraftsOpen(true)} data-testid="open-drafts">
+              ชุดเลขที่บันทึก
+            </Button>
+            <Button
+              h={44}
+              px={8}
+              variant="subtle"
+              disabled={lines.length === 0}
+              loading={saveDraft.isPending}
+              onClick={keepDraft}
+              data-testid="save-draft"
+            >
+              บันทึกชุดเลข
+            </Button>
           </Group>
-        </Card>
-      )}
+        </Group>
+        {closedCount > 0 && (
+          <Button h={44} variant="light" color="red" onClick={removeClosed} data-testid="remove-closed">
+            ลบเลขที่ปิดรับออก ({closedCount})
+          </Button>
+        )}
+
+        {lines.length === 0 && (
+          <Text size="sm" c="dimmed" ta="center">
+            ยังไม่มีเลขในโพย เลือกประเภท กดเลข แล้วกด "เพิ่มเลข" หรือเลือกเลขชุด
+          </Text>
+        )}
+        {lines.length > 0 && (
+          <Group gap={8} wrap="nowrap" px={9} aria-hidden>
+            <Text size="xs" c="dimmed" w={76} style={{ flexShrink: 0 }}>
+              เลข
+            </Text>
+            <Text size="xs" c="dimmed" w={80} style={{ flexShrink: 0 }}>
+              ราคาแทง
+            </Text>
+            <Text size="xs" c="dimmed" ta="right" style={{ flex: 1 }}>
+              อัตราจ่าย / ถูกได้
+            </Text>
+            <span style={{ width: 44, flexShrink: 0 }} />
+          </Group>
+        )}
+        <Stack gap={4}>
+          {view.map(({ line, rate, problem, win }) => (
+            <BetLineCard
+              key={line.key}
+              line={line}
+              rate={rate}
+              problem={problem}
+              win={win}
+              onStake={(stake) => slip.setStake(line.key, stake)}
+              onRemove={() => slip.remove(line.key)}
+            />
+          ))}
+        </Stack>
+
+        {lines.length > 0 && (
+          <Button h={44} variant="subtle" color="gray" onClick={slip.clear} data-testid="clear-lines">
+            ล้างรายการทั้งหมด
+          </Button>
+        )}
+
+        <SlipSummary
+          count={lines.length}
+          total={total}
+          paid={paid}
+          credit={credit}
+          blocker={blocker}
+          checking={checking}
+          problem={sendProblem}
+          onSubmit={() => void openConfirmation()}
+        />
+
+        {mySlips.length > 0 && (
+          <Card withBorder radius="lg" padding="sm" data-testid="round-slips">
+            <Group justify="space-between">
+              <Text size="sm">
+                โพยของคุณในงวดนี้ {mySlips.length} ใบ รวม{" "}
+                {formatMoney(baht(mySlips.filter((s) => s.status === "active").reduce((a, s) => a + s.totalPaid, 0)))} ฿
+              </Text>
+              <Anchor component={Link} to={PATHS.reviewPostList} size="sm">
+                ดูโพย
+              </Anchor>
+            </Group>
+          </Card>
+        )}
+      </InTurn>
 
       <OnceOpened opened={confirmation !== null}>
         <ConfirmSlip.Dialog

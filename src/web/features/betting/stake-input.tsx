@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
 import { type ChangeEvent, useLayoutEffect, useRef } from "react";
+import { fieldText } from "../../lib/field-text";
 import { caretFor, digitsRightOf, parseStakeText, stakeText } from "./stake-text";
 
 /**
@@ -30,8 +31,12 @@ export function StakeInput({
     const typed = e.currentTarget.value;
     caret.current = digitsRightOf(typed, e.currentTarget.selectionStart ?? typed.length);
     const next = parseStakeText(typed);
-    // Text that changes no stake (a letter, a separator typed alone) is put back by React as it was.
     if (next !== value) onStakeChange(next);
+    else {
+      // Text that changes no stake (a letter, a separator typed alone) is put back as it was (lib/field-text.ts).
+      caret.current = null;
+      fieldText(e.currentTarget, shown);
+    }
   };
 
   return (

@@ -5,6 +5,7 @@ import type { LottoListItem } from "../../../contract/lottery";
 import { formatThaiDate, formatTime } from "../../../domain/thai-date";
 import { PATHS } from "../../lib/paths";
 import { EmptyState } from "../../components/empty-state";
+import { InTurn } from "../../components/in-turn";
 import { useServerClock } from "../../lib/server-clock";
 import { useSession } from "../../lib/session";
 import { Announcement } from "./announcement";
@@ -95,47 +96,42 @@ export function HomePage() {
             </Text>
           </Stack>
         </Group>
-        <SimpleGrid cols={2} spacing="xs" mt="sm">
-          <Button component={Link} to={PATHS.results} variant="light" {...SHORTCUT} data-testid="results-link">
-            ผลรางวัล
-          </Button>
-          <Button component={Link} to={PATHS.privilege} variant="light" {...SHORTCUT} data-testid="privilege-link">
-            แต้มสิทธิพิเศษ
-          </Button>
-          <Button component={Link} to={PATHS.games} variant="light" {...SHORTCUT} data-testid="games-link">
-            หัวก้อย / ไฮโล
-          </Button>
-          <Button component={Link} to={PATHS.responsible} variant="light" {...SHORTCUT} color="teal" data-testid="responsible-link">
-            เล่นอย่างรับผิดชอบ
-          </Button>
-        </SimpleGrid>
+        {/* The page is drawn in parts, each a task of its own (components/in-turn.tsx, docs/decisions/063). */}
+        <InTurn>
+          <Shortcuts />
+        </InTurn>
       </Card>
 
-      {data == null && (
-        <SimpleGrid cols={2} spacing="sm">
-          {[0, 1, 2, 3].map((k) => (
-            <Skeleton key={k} h={130} radius="lg" />
-          ))}
-        </SimpleGrid>
-      )}
-      {data != null && items.length === 0 && <EmptyState title="ยังไม่มีงวดหวยที่เปิดรับแทง">รายการหวยและผลรางวัลล่าสุดจะแสดงที่นี่</EmptyState>}
-      {sections.map((s) => (
-        <Stack
-          key={s.category}
-          gap="xs"
-          component="section"
-          className="lotto-group"
-          data-testid="lotto-group"
-          data-category={s.category}
-          aria-label={s.title}
-        >
-          <Title order={4}>{s.title}</Title>
-          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
-            {s.items.map((item) => (
-              <LottoCard key={item.configID} item={item} onShowResult={showResult} />
+      <InTurn>
+        {data == null && (
+          <SimpleGrid cols={2} spacing="sm">
+            {[0, 1, 2, 3].map((k) => (
+              <Skeleton key={k} h={130} radius="lg" />
             ))}
           </SimpleGrid>
-        </Stack>
+        )}
+        {data != null && items.length === 0 && <EmptyState title="ยังไม่มีงวดหวยที่เปิดรับแทง">รายการหวยและผลรางวัลล่าสุดจะแสดงที่นี่</EmptyState>}
+      </InTurn>
+      {sections.map((s) => (
+        <InTurn key={s.category}>
+          <Stack
+            gap="xs"
+            component="section"
+            className="lotto-group"
+            data-testid="lotto-group"
+            data-category={s.category}
+            aria-label={s.title}
+          >
+            <Title order={4}>{s.title}</Title>
+            <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
+              {s.items.map((item) => (
+                <InTurn key={item.configID}>
+                  <LottoCard item={item} onShowResult={showResult} />
+                </InTurn>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </InTurn>
       ))}
       {shown && (
         <Suspense fallback={null}>
@@ -143,5 +139,25 @@ export function HomePage() {
         </Suspense>
       )}
     </Stack>
+  );
+}
+
+/** The four shortcut buttons under the greeting. */
+function Shortcuts() {
+  return (
+    <SimpleGrid cols={2} spacing="xs" mt="sm">
+      <Button component={Link} to={PATHS.results} variant="light" {...SHORTCUT} data-testid="results-link">
+        ผลรางวัล
+      </Button>
+      <Button component={Link} to={PATHS.privilege} variant="light" {...SHORTCUT} data-testid="privilege-link">
+        แต้มสิทธิพิเศษ
+      </Button>
+      <Button component={Link} to={PATHS.games} variant="light" {...SHORTCUT} data-testid="games-link">
+        หัวก้อย / ไฮโล
+      </Button>
+      <Button component={Link} to={PATHS.responsible} variant="light" {...SHORTCUT} color="teal" data-testid="responsible-link">
+        เล่นอย่างรับผิดชอบ
+      </Button>
+    </SimpleGrid>
   );
 }

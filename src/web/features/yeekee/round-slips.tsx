@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { Link } from "react-router";
 import type { Slip } from "../../../contract/betting";
 import { baht, formatMoney } from "../../../domain/money";
@@ -7,19 +7,21 @@ import { SLIP_STATUS, slipState, slipTotals } from "../../../domain/slip";
 import { formatTime } from "../../../domain/thai-date";
 import { useRoundSlips } from "../../lib/calls/round-slips";
 import { SlipDetailModal } from "../../components/slip-detail-modal";
+import { useServerNow } from "../../lib/server-clock";
 
 /** The player's slips in this round with their totals, and the way to bet on it while it is open. */
-export function RoundSlips({
+export const RoundSlips = memo(function RoundSlips({
   activityid,
-  now,
   roundText,
   betLink,
 }: {
   activityid: number;
-  now: number;
   roundText: string;
   betLink: string | null;
 }) {
+  // The slips' states by the server's clock, ticking here rather than in the page, which renders again only when
+  // the round's phase changes (docs/decisions/063).
+  const now = useServerNow();
   const slips = useRoundSlips(activityid);
   const list: Slip[] = slips.data ?? [];
   const totals = slipTotals(list, now);
@@ -105,4 +107,4 @@ export function RoundSlips({
       <SlipDetailModal slip={opened} roundText={roundText} now={now} onClose={() => setOpenId(null)} />
     </Card>
   );
-}
+});

@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useCallback, useState } from "react";
+import { memo, useCallback, useState } from "react";
 import type { NumberRecord } from "../../../contract/yeekee";
 import { ApiCallError } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
 import { NumberPad } from "../../components/number-pad";
 import { postNumberRecord } from "./api/post-number-record";
+import { fieldText } from "../../lib/field-text";
 
 const WIDTH = 5;
 
@@ -13,7 +14,7 @@ const WIDTH = 5;
  * pace and the window; its Thai message is shown as it comes (429: too soon, 409: out of the window).
  * Not a mutation, so the shell's loading overlay never covers the pad between quick shots.
  */
-export function ShootBox({
+export const ShootBox = memo(function ShootBox({
   activityid,
   closedReason,
   onShot,
@@ -61,7 +62,7 @@ export function ShootBox({
         </Group>
         <TextInput
           value={digits}
-          onChange={(e) => change(e.currentTarget.value)}
+          onChange={(e) => change(fieldText(e.currentTarget, e.currentTarget.value.replace(/\D/g, "").slice(0, WIDTH)))}
           onKeyDown={(e) => {
             if (e.key === "Enter") void shoot();
           }}
@@ -109,4 +110,4 @@ export function ShootBox({
       </Stack>
     </Card>
   );
-}
+});

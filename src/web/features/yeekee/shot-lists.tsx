@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Badge, Box, Card, Group, ScrollArea, Stack, Text } from "@mantine/core";
 import type { NumberRecord } from "../../../contract/yeekee";
 import { formatTime } from "../../../domain/thai-date";
@@ -85,7 +86,7 @@ export function LiveShots({
 }
 
 /** Every shot of the player in this round, newest first. */
-export function OwnShots({ records }: { records: readonly NumberRecord[] }) {
+export const OwnShots = memo(function OwnShots({ records }: { records: readonly NumberRecord[] }) {
   return (
     <Card withBorder radius="lg" padding={0} component="section" aria-label="เลขที่คุณยิง" data-testid="own-shots">
       <Group justify="space-between" px="sm" py={8} style={{ borderBottom: "1px solid #e4ddd2" }}>
@@ -109,4 +110,4 @@ export function OwnShots({ records }: { records: readonly NumberRecord[] }) {
       )}
     </Card>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Divider, Group, Stack, Table, Text } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import type { AwardLine } from "../../../contract/lottery";
 import { ApiCallError } from "../../lib/api-error";
 import { readNumberRecord } from "./api/number-record";
@@ -20,7 +20,7 @@ interface Fetched {
  * ตรวจสอบผล: every published shot is fetched and the chain and the result are recomputed here, in
  * the browser, with the same rules the server uses (src/domain/yeekee.ts).
  */
-export function VerifyPanel({
+export const VerifyPanel = memo(function VerifyPanel({
   activityid,
   liveCount,
   liveHead,
@@ -285,4 +285,4 @@ export function VerifyPanel({
       </Stack>
     </Card>
   );
-}
+});

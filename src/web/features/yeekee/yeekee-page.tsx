@@ -1,14 +1,16 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import type { AwardLine } from "../../../contract/lottery";
 import type { NumberRecord } from "../../../contract/yeekee";
+import { Countdown } from "../../components/countdown";
 import { EmptyState } from "../../components/empty-state";
+import { InTurn } from "../../components/in-turn";
 import { PageTitle } from "../../components/page-title";
 import { betPagePath, roundIdParam } from "../../lib/paths";
 import { CREDIT_KEY, useSession } from "../../lib/session";
-import { useServerNow } from "../../lib/server-clock";
+import { useServerClock } from "../../lib/server-clock";
 import { roundSlipsKey } from "../../lib/calls/round-slips";
 import { useRoundTimeout } from "../../lib/calls/round-timeout";
 import { useLottoList } from "../../lib/calls/lotto-list";
@@ -51,7 +53,6 @@ const PHASE_BADGE: Record<Phase, { label: string; color: string }> = {
 };
 
 function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | null }) {
-  const now = useServerNow();
   const { uuid } = useSession();
   const queryClient = useQueryClient();
   const live = useYeekeeLive(activityid);
@@ -70,22 +71,19 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
   const timestop = timestopIso ? Date.parse(timestopIso) : null;
   const openAt = round ? Date.parse(round.open_at) : null;
   const voided = live.result === "void" || round?.status === "cancel activity";
-  const award = useYeekeeAward(activityid, ((shootUntil !== null && now >= shootUntil) || live.result === "result") && !voided);
+  // The page renders again when one of these changes, not every second: under Preact a render is not sliced, and the
+  // whole page drawn each second was a task of its own each second (docs/decisions/063). The countdowns tick by themselves.
+  const shootTimeUp = useServerClock((now) => shootUntil !== null && now >= shootUntil);
+  const beforeOpen = useServerClock((now) => openAt !== null && now < openAt);
+  const betTimeUp = useServerClock((now) => timestop !== null && now >= timestop);
+  const award = useYeekeeAward(activityid, (shootTimeUp || live.result === "result") && !voided);
   const awardLines = award.data ?? NO_LINES;
   const result = useMemo(() => publishedResult(awardLines), [awardLines]);
   const lucky = useLuckyPersons(activityid, result !== null);
 
   // A result ends shooting whatever time was announced before it.
-  const shootingOver = (shootUntil !== null && now >= shootUntil) || result !== null || voided;
-  const phase: Phase = result
-    ? "result"
-    : voided
-      ? "void"
-      : shootingOver
-        ? "computing"
-        : openAt !== null && now < openAt
-          ? "waiting"
-          : "shooting";
+  const shootingOver = shootTimeUp || result !== null || voided;
+  const phase: Phase = result ? "result" : voided ? "void" : shootingOver ? "computing" : beforeOpen ? "waiting" : "shooting";
 
   // The result arrived (live, or found by asking): everything that depends on it is read again.
   const settled = result !== null || voided;
@@ -122,7 +120,7 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
   const configID = round?.configID ?? (hint && /^[a-z0-9-]{2,40}$/.test(hint) ? hint : null) ?? live.records[0]?.activitytype ?? null;
   const lotteryName = round?.name ?? lottoList.data?.find((l) => l.configID === configID)?.name ?? "หวยยี่กี";
   const roundText = round ? `รอบที่ ${round.round_no}` : `งวด #${activityid}`;
-  const betOpen = timestop !== null && now < timestop && (round === null || round.status === "open") && (openAt === null || now >= openAt);
+  const betOpen = timestop !== null && !betTimeUp && (round === null || round.status === "open") && !beforeOpen;
   const betLink = betOpen && configID ? betPagePath(configID, activityid) : null;
 
   // The seed's commitment as published from the round's start; the first one seen is kept, so the
@@ -163,10 +161,10 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
         <SimpleGrid cols={2} spacing={6} mt={8}>
           <Stack gap={0} className="award-cell" align="center">
             <Text size="xs" c="dimmed">
-              {timestop !== null && now >= timestop ? "ปิดรับแทงแล้ว" : "ปิดรับแทงใน"}
+              {betTimeUp ? "ปิดรับแทงแล้ว" : "ปิดรับแทงใน"}
             </Text>
             <Text fw={600} className="countdown" data-testid="bet-countdown">
-              {timestop === null ? "--:--:--" : formatCountdown(timestop - now)}
+              <Countdown to={timestop} />
             </Text>
           </Stack>
           <Stack gap={0} className="award-cell" align="center">
@@ -174,7 +172,7 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
               {shootingOver ? "หมดเวลายิงเลขแล้ว" : "หมดเวลายิงใน"}
             </Text>
             <Text fw={600} c="red.8" className="countdown" data-testid="shoot-countdown">
-              {shootUntil === null ? "--:--:--" : formatCountdown(shootingOver ? 0 : shootUntil - now)}
+              {shootUntil === null ? "--:--:--" : shootingOver ? formatCountdown(0) : <Countdown to={shootUntil} />}
             </Text>
           </Stack>
           <Stack gap={0} className="award-cell" align="center">
@@ -199,41 +197,64 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
         </Text>
       </Card>
 
-      <ResultRule minShots={listed.data?.minShots ?? null} />
-      {live.error && <Alert color="red">{live.error}</Alert>}
-      {result && <ResultPanel result={result} shots={live.count} lucky={lucky.data ?? []} offset={listed.data?.offset ?? null} />}
-      {phase === "void" && (
-        <Alert color="gray" data-testid="yeekee-void">
-          {listed.data?.cancelled ? cancelledText(listed.data.cancelled) : "รอบนี้ถูกยกเลิก จึงไม่มีผลรางวัล และคืนเงินทุกโพย"}
-        </Alert>
+      {/* Below the header, the page is drawn in parts, each a task of its own (components/in-turn.tsx), and the parts are
+          memoized: the page renders again for each live shot and each answer, a render Preact does not slice, and
+          drawing every part again with it was 25-60 ms each time (docs/decisions/063). */}
+      <InTurn>
+        <ResultRule minShots={listed.data?.minShots ?? null} />
+      </InTurn>
+      <InTurn>
+        {live.error && <Alert color="red">{live.error}</Alert>}
+        {result && <ResultPanel result={result} shots={live.count} lucky={lucky.data ?? []} offset={listed.data?.offset ?? null} />}
+        {phase === "void" && (
+          <Alert color="gray" data-testid="yeekee-void">
+            {listed.data?.cancelled ? cancelledText(listed.data.cancelled) : "รอบนี้ถูกยกเลิก จึงไม่มีผลรางวัล และคืนเงินทุกโพย"}
+          </Alert>
+        )}
+        {phase === "computing" && (
+          <Alert color="orange" data-testid="yeekee-computing">
+            หมดเวลายิงเลขแล้ว กำลังคำนวณผลจากเลขที่ยิงทั้งหมด…
+          </Alert>
+        )}
+      </InTurn>
+      {(phase === "shooting" || phase === "waiting") && (
+        <InTurn>
+          <ShootBox activityid={activityid} closedReason={closedReason} onShot={onShot} />
+        </InTurn>
       )}
-      {phase === "computing" && (
-        <Alert color="orange" data-testid="yeekee-computing">
-          หมดเวลายิงเลขแล้ว กำลังคำนวณผลจากเลขที่ยิงทั้งหมด…
-        </Alert>
-      )}
-      {(phase === "shooting" || phase === "waiting") && <ShootBox activityid={activityid} closedReason={closedReason} onShot={onShot} />}
 
-      {seenCommitment !== null && <SealNotice commitment={seenCommitment} revealed={settled} />}
-      <LiveShots records={live.records} count={live.count} isOwn={isOwn} connected={live.connected} />
-      <OwnShots records={ownShots} />
-      <RoundSlips activityid={activityid} now={now} roundText={`${lotteryName} ${roundText}`} betLink={betLink} />
-      <Suspense fallback={null}>
-        <VerifyPanel
-          activityid={activityid}
-          liveCount={live.count}
-          liveHead={live.head}
-          awardLines={awardLines}
-          voided={voided}
-          seenCommitment={seenCommitment}
-        />
-      </Suspense>
+      {seenCommitment !== null && (
+        <InTurn>
+          <SealNotice commitment={seenCommitment} revealed={settled} />
+        </InTurn>
+      )}
+      <InTurn>
+        <LiveShots records={live.records} count={live.count} isOwn={isOwn} connected={live.connected} />
+      </InTurn>
+      <InTurn>
+        <OwnShots records={ownShots} />
+      </InTurn>
+      <InTurn>
+        <RoundSlips activityid={activityid} roundText={`${lotteryName} ${roundText}`} betLink={betLink} />
+      </InTurn>
+      <InTurn>
+        <Suspense fallback={null}>
+          <VerifyPanel
+            activityid={activityid}
+            liveCount={live.count}
+            liveHead={live.head}
+            awardLines={awardLines}
+            voided={voided}
+            seenCommitment={seenCommitment}
+          />
+        </Suspense>
+      </InTurn>
     </Stack>
   );
 }
 
 /** How the result is made, in a few plain words (DESIGN.md §7, docs/decisions/034). */
-function ResultRule({ minShots }: { minShots: number | null }) {
+const ResultRule = memo(function ResultRule({ minShots }: { minShots: number | null }) {
   return (
     <Card withBorder radius="lg" padding="sm" data-testid="yeekee-rule" data-min-shots={minShots ?? undefined}>
       <Text fw={600} size="sm">
@@ -251,10 +272,10 @@ function ResultRule({ minShots }: { minShots: number | null }) {
       </Text>
     </Card>
   );
-}
+});
 
 /** Why the last shot cannot decide the result, and the commitment that proves the seed was fixed from the start. */
-function SealNotice({ commitment, revealed }: { commitment: string; revealed: boolean }) {
+const SealNotice = memo(function SealNotice({ commitment, revealed }: { commitment: string; revealed: boolean }) {
   return (
     <Card withBorder radius="lg" padding="sm" data-testid="seed-commitment" data-commitment={commitment}>
       <Text fw={600} size="sm">
@@ -270,4 +291,4 @@ function SealNotice({ commitment, revealed }: { commitment: string; revealed: bo
       </Text>
     </Card>
   );
-}
+});

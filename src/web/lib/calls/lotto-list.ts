@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { lottery } from "../../../contract";
 import type { LottoListItem } from "../../../contract/lottery";
@@ -34,7 +34,10 @@ const lottoListQuery = (storage: StorageLike) =>
 /** The lotto list: the cached list is shown at once, then the server's replaces it. */
 export function useLottoList() {
   const storage = browserStorage();
-  const [cached] = useState(() => readLottoList(storage));
+  const client = useQueryClient();
+  // Read (and parsed) only when the query has no list yet: the start-up has usually put one there, and the parse
+  // was a few milliseconds of every page's first render that used nothing of it (docs/decisions/063).
+  const [cached] = useState(() => (client.getQueryData(LOTTO_LIST_QUERY) === undefined ? readLottoList(storage) : null));
   return useQuery({
     ...lottoListQuery(storage),
     initialData: cached ?? undefined,
