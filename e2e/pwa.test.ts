@@ -63,52 +63,39 @@ const SHELL_ASKS = [
 ];
 
 /**
- * Watches, from before the app's scripts run, every React commit through React's DevTools hook, and lists each
- * Mantine component (by its display name) whose own state changed after it was first drawn, its props unchanged:
- * a component that sets its state in an effect as it mounts draws itself, and the page's layout, again just
- * after the first paint (docs/decisions/025).
+ * Watches, from before the app's scripts run, every component Preact draws (the build's React, docs/decisions/059)
+ * through its `options.diffed` hook, which the app hands an automated browser (main.tsx), and lists each Mantine
+ * component (by its display name) drawn again with the very props object it was drawn with: its parent did not
+ * draw it again (a parent's render makes new props), its own state did. A component that sets its state in an
+ * effect as it mounts draws itself, and the page's layout, again just after the first paint (docs/decisions/025).
+ * `preactDiffs` counts what the hook saw, so a page the watch never reached fails rather than passes.
  */
 function watchMantineSelfUpdates(c: BrowserContext) {
   return c.addInitScript(() => {
-    type Fiber = {
-      type: unknown;
-      memoizedProps: unknown;
-      memoizedState: unknown;
-      alternate: Fiber | null;
-      child: Fiber | null;
-      sibling: Fiber | null;
-    };
-    const w = window as unknown as { mantineSelfUpdates: string[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+    type VNode = { type: unknown; props: object | null };
+    const w = window as unknown as { mantineSelfUpdates: string[]; preactDiffs: number };
     w.mantineSelfUpdates = [];
-    const last = new WeakMap<Fiber, { props: unknown; state: unknown }>();
-    const nameOf = (f: Fiber) => {
-      const t = f.type as { displayName?: unknown } | null;
+    w.preactDiffs = 0;
+    const drawn = new WeakSet<object>();
+    const nameOf = (v: VNode) => {
+      const t = v.type as { displayName?: unknown } | null;
       return t && (typeof t === "function" || typeof t === "object") && typeof t.displayName === "string" ? t.displayName : "";
     };
-    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE: () => undefined,
-      onScheduleFiberRoot: () => undefined,
-      onCommitFiberUnmount: () => undefined,
-      onPostCommitFiberRoot: () => undefined,
-      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
-        const stack: Fiber[] = [root.current];
-        while (stack.length > 0) {
-          const f = stack.pop()!;
-          const before = last.get(f) ?? (f.alternate ? last.get(f.alternate) : undefined);
-          const name = nameOf(f);
-          if (before && before.props === f.memoizedProps && before.state !== f.memoizedState && name.startsWith("@mantine/"))
-            w.mantineSelfUpdates.push(name);
-          const now = { props: f.memoizedProps, state: f.memoizedState };
-          last.set(f, now);
-          if (f.alternate) last.set(f.alternate, now);
-          if (f.sibling) stack.push(f.sibling);
-          if (f.child) stack.push(f.child);
-        }
+    Object.defineProperty(window, "__preactOptions", {
+      configurable: true,
+      set(options: { diffed?: (v: VNode) => void }) {
+        const before = options.diffed;
+        options.diffed = (v) => {
+          w.preactDiffs += 1;
+          const name = nameOf(v);
+          if (name.startsWith("@mantine/") && v.props) {
+            if (drawn.has(v.props)) w.mantineSelfUpdates.push(name);
+            else drawn.add(v.props);
+          }
+          before?.(v);
+        };
       },
-    };
+    });
   });
 }
 
@@ -119,7 +106,12 @@ function watchMantineSelfUpdates(c: BrowserContext) {
  * Mantine's provider made at the first render (docs/decisions/025).
  */
 async function expectDrawnOnce(p: Page) {
-  expect(await p.evaluate(() => (window as unknown as { mantineSelfUpdates: string[] }).mantineSelfUpdates)).toEqual([]);
+  const watched = await p.evaluate(() => {
+    const w = window as unknown as { mantineSelfUpdates: string[]; preactDiffs: number };
+    return { mantineSelfUpdates: w.mantineSelfUpdates, preactDiffs: w.preactDiffs };
+  });
+  expect(watched.preactDiffs).toBeGreaterThan(100);
+  expect(watched.mantineSelfUpdates).toEqual([]);
   const theme = await p.evaluate(() => ({
     providerStyles: document.querySelectorAll('style[data-mantine-styles="true"]').length,
     redFilled: getComputedStyle(document.documentElement).getPropertyValue("--mantine-color-red-filled").trim(),

@@ -4,6 +4,7 @@ import "./app/theme-variables.css";
 import "./app/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { options } from "preact";
 import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
@@ -47,6 +48,9 @@ async function start() {
   const router = createBrowserRouter(routes);
   await yieldToMain();
   const root = createRoot(document.getElementById("root")!);
+  // The browser tests watch what each render draws through Preact's hooks (e2e/pwa.test.ts): given to an automated
+  // browser only (navigator.webdriver), before the first render.
+  if (navigator.webdriver) (window as unknown as { __preactOptions?: typeof options }).__preactOptions = options;
   await ready;
   startTransition(() =>
     root.render(
