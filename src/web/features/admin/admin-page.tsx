@@ -96,9 +96,7 @@ export function AdminPage() {
         <Tabs.Panel value="bank-auto" pt="md">
           <Stack>
             <BankStatsAdmin />
-            <Title order={2} size="h4">
-              รายการโอนที่ยังไม่จับคู่
-            </Title>
+            <Title order={4}>รายการโอนที่ยังไม่จับคู่</Title>
             <BankRecordsAdmin />
             <BankSettingsAdmin />
             <BankStatementAdmin />

@@ -29,7 +29,9 @@ export function YeekeeWatch() {
       </Group>
       {watch.error && <Alert color="red">{watch.error.message}</Alert>}
 
-      <Title order={5}>ผู้มีโพยที่ยิงเลขในนาทีสุดท้าย</Title>
+      <Title order={4} size="h5">
+        ผู้มีโพยที่ยิงเลขในนาทีสุดท้าย
+      </Title>
       <Text size="xs" c="dimmed">
         ผู้เล่นที่แทงในงวดนั้นและยิงเลขภายใน 60 วินาทีก่อนเวลาออกผล หากคนเดิมยิงช่วงท้ายในงวดที่ตนถูกรางวัลบ่อย ๆ อาจเป็นสัญญาณว่าเมล็ดสุ่มรั่ว
       </Text>
@@ -62,7 +64,7 @@ export function YeekeeWatch() {
         </Card>
       ))}
 
-      <Title order={5} mt="md">
+      <Title order={4} size="h5" mt="md">
         คำขอเมล็ดสุ่มก่อนเวลาออกผล (ถูกปฏิเสธ)
       </Title>
       <Text size="xs" c="dimmed">

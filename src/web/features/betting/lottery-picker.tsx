@@ -60,7 +60,9 @@ export function LotteryChoice({
     <Stack gap="md">
       {sections.map((s) => (
         <Stack key={s.category} gap="xs" component="section" aria-label={s.title} data-testid="lottery-group" data-category={s.category}>
-          <Title order={5}>{s.title}</Title>
+          <Title order={4} size="h5">
+            {s.title}
+          </Title>
           <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
             {s.items.map((item) => {
               const phase = roundPhase(item.nextRound, now);

@@ -86,7 +86,9 @@ export function ReviewPostListPage() {
 
       {days.map((day) => (
         <Stack key={day.dateKey} gap={6} component="section" aria-label={day.label} data-testid="slip-day" data-date={day.dateKey}>
-          <Title order={5}>{day.label}</Title>
+          <Title order={4} size="h5">
+            {day.label}
+          </Title>
           {day.slips.map((s) => (
             <SlipRow key={s.master_id} slip={s} now={now} roundText={slipRoundLabel(s, groups)} onOpen={() => setOpenId(s.master_id)} />
           ))}

@@ -47,7 +47,9 @@ export function ResultStatsPage() {
       {history.data && shownDraws.length === 0 && <EmptyState title="ยังไม่มีผลรางวัลของหวยนี้" />}
       {shownDraws.length > 0 && (
         <>
-          <Title order={5}>เลขสองตัวที่ออกบ่อย ({shownDraws.length} งวดล่าสุด)</Title>
+          <Title order={4} size="h5">
+            เลขสองตัวที่ออกบ่อย ({shownDraws.length} งวดล่าสุด)
+          </Title>
           <Text size="sm" c="gray.7">
             นับทั้งสองตัวบน (สองหลักท้ายของสามตัวบน) และสองตัวล่าง · ผลที่ผ่านมาไม่ได้บอกผลงวดหน้า ทุกเลขมีโอกาสออกเท่ากันทุกงวด
           </Text>
@@ -78,7 +80,9 @@ export function ResultStatsPage() {
           <Text size="sm" data-testid="stats-missing">
             ยังไม่ออกเลย {missing.length} เลข{missing.length > 0 && missing.length <= 30 ? `: ${missing.join(" ")}` : ""}
           </Text>
-          <Title order={5}>ผลย้อนหลัง</Title>
+          <Title order={4} size="h5">
+            ผลย้อนหลัง
+          </Title>
           <Table striped withTableBorder fz="sm" data-testid="stats-draw-table">
             <Table.Thead>
               <Table.Tr>

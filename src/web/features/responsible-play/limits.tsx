@@ -56,7 +56,7 @@ function KindCard({ kind, limits, onEdit }: { kind: LimitKind; limits: LimitView
   const byPeriod = LIMIT_PERIODS.map((period) => ({ period, limit: limits.find((l) => l.period === period) }));
   return (
     <Card withBorder radius="lg" padding="sm" data-testid="limit-kind" data-kind={kind}>
-      <Title order={5} mb={4}>
+      <Title order={4} size="h5" mb={4}>
         วงเงิน{LIMIT_KIND_LABELS[kind]}
       </Title>
       <Table fz="sm" horizontalSpacing={4} verticalSpacing={4} layout="fixed">
@@ -194,7 +194,9 @@ function LimitForm(props: {
   return (
     <Card withBorder radius="lg" padding="sm" id="limit-form" data-testid="limit-form">
       <Stack gap="xs">
-        <Title order={5}>ตั้งหรือเปลี่ยนวงเงิน</Title>
+        <Title order={4} size="h5">
+          ตั้งหรือเปลี่ยนวงเงิน
+        </Title>
         <SegmentedControl
           fullWidth
           aria-label="ประเภทวงเงิน"

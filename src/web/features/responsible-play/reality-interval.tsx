@@ -20,7 +20,9 @@ export function RealityInterval({ reality }: { reality: RgSettings["reality"] })
   return (
     <Card withBorder radius="lg" padding="sm" data-testid="reality-interval">
       <Stack gap="xs">
-        <Title order={5}>เตือนเวลาเล่น</Title>
+        <Title order={4} size="h5">
+          เตือนเวลาเล่น
+        </Title>
         <Text size="sm" c="dimmed">
           เมื่อครบเวลาที่เลือก ระบบจะแสดงเวลาที่เล่นไป ยอดแทง และได้/เสียสุทธิ แล้วถามว่าจะเล่นต่อหรือออกจากระบบ
         </Text>

@@ -22,7 +22,9 @@ export function TakeBreak() {
   return (
     <Card withBorder radius="lg" padding="sm" data-testid="take-break">
       <Stack gap="xs">
-        <Title order={5}>พักการเล่น</Title>
+        <Title order={4} size="h5">
+          พักการเล่น
+        </Title>
         <Alert color="orange" variant="light" p="xs">
           <Text size="sm">
             มีผลทันทีและ<b>ย่นระยะเวลาให้สั้นลงไม่ได้</b> ทุกอุปกรณ์จะออกจากระบบ เกมที่รอผู้ท้าจะถูกยกเลิกและคืนเงิน ระหว่างพักแทงหวย เล่นเกม และฝากเงินไม่ได้

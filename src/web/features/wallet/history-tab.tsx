@@ -42,9 +42,11 @@ export function HistoryTab() {
   const withdrawalList = withdrawals.data?.withdrawallist ?? [];
   return (
     <Stack>
-      <Title order={5}>รายการเงินทั้งหมด</Title>
+      <Title order={4} size="h5">
+        รายการเงินทั้งหมด
+      </Title>
       <MoneyHistory />
-      <Title order={5} mt="md">
+      <Title order={4} size="h5" mt="md">
         คำขอฝาก-ถอน
       </Title>
       <SegmentedControl
@@ -56,7 +58,9 @@ export function HistoryTab() {
           { value: "30", label: "30 วัน" },
         ]}
       />
-      <Title order={5}>รายการฝาก</Title>
+      <Title order={4} size="h5">
+        รายการฝาก
+      </Title>
       {depositList.length === 0 && requestList.length === 0 && <EmptyState title="ไม่มีรายการฝาก" />}
       {requestList.map((r) => (
         <Card
@@ -96,7 +100,9 @@ export function HistoryTab() {
           </Group>
         </Card>
       ))}
-      <Title order={5}>รายการถอน</Title>
+      <Title order={4} size="h5">
+        รายการถอน
+      </Title>
       {withdrawalList.length === 0 && <EmptyState title="ไม่มีรายการถอน" />}
       {withdrawalList.map((w) => (
         <Card key={w.id} id={`withdrawal-${w.id}`} withBorder radius="md" padding="sm" data-testid="withdrawal-row">
