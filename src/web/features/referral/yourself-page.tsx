@@ -34,7 +34,7 @@ export function YourselfPage() {
       </PageTitle>
       {totals.isError && <Alert color="red">{totals.error.message}</Alert>}
       <AffiliateBalanceCard balance={totals.data?.affiliate_credit} debt={totals.data?.debt ?? 0} minMove={config.data?.min_withdrawal} />
-      {totals.data && <ReferralTotals stake={totals.data.stake} commission={totals.data.commission} />}
+      {!totals.isError && <ReferralTotals stake={totals.data?.stake} commission={totals.data?.commission} />}
       <InviteCard link={link} />
       {/* Only the open tab's list is fetched. */}
       <Tabs value={tab} onChange={setTab} variant="pills" radius="xl" keepMounted={false}>
