@@ -45,10 +45,11 @@ export function AffiliateBalanceCard({
         <Text size="sm" c="dimmed">
           ค่าคอมคงเหลือ (โยกเข้าเครดิตได้)
         </Text>
+        {/* The skeleton and the figure are one 36 px line, so the cards below do not move when the balance comes. */}
         {balance === undefined ? (
           <Skeleton h={36} w={160} />
         ) : (
-          <Text fz={28} fw={700} c="red.8" data-testid="affiliate-credit">
+          <Text fz={28} lh="36px" fw={700} c="red.8" data-testid="affiliate-credit">
             {formatMoney(baht(balance))} ฿
           </Text>
         )}
