@@ -331,7 +331,8 @@ describe("the bet form's shortcuts on a 360 × 740 phone", () => {
       data.setData("text/plain", "34 99");
       document.body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
     });
-    await expect(page.getByTestId("paste-input").inputValue()).resolves.toBe("34 99");
+    // The dialog just closed may still be leaving: wait for the one this paste opens.
+    await expect.poll(() => page.getByTestId("paste-input").inputValue()).toBe("34 99");
     await page.getByTestId("paste-add").click();
     await expect(page.getByTestId("form-notice").getAttribute("data-merged")).resolves.toBe("1");
     await expect(page.getByTestId("form-notice").textContent()).resolves.toContain("รวมกับรายการเดิมในโพย: 34");

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { onlineManager } from "@tanstack/react-query";
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BET_TYPE_LABELS, betTypeDigits, type BetType } from "../../../domain/bet-types";
 import { baht, formatMoney, satangToBaht } from "../../../domain/money";
@@ -103,6 +103,12 @@ export function BetForm({
   const [alsoStakes, setAlsoStakes] = useState<Partial<Record<BetType, number | "">>>({});
   const [defaultStake, setDefaultStake] = useState<number | "">(DEFAULT_STAKE);
   const [paste, setPaste] = useState<{ text: string } | null>(null);
+  // Each opening draws a fresh paste dialog, so its text is the one it opened with from its first frame.
+  const [pasteOpenings, setPasteOpenings] = useState(0);
+  const openPaste = (text: string) => {
+    setPasteOpenings((n) => n + 1);
+    setPaste({ text });
+  };
   const slip = useSlipLines(activityid);
   const { lines } = slip;
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -185,22 +191,25 @@ export function BetForm({
     else setAlsoStakes((s) => ({ ...s, [t]: stake }));
   };
 
-  // A list pasted anywhere on the page (not into a field) opens the paste dialog with it.
-  const pasteOpen = paste !== null;
-  const canPaste = chosen.length > 0 && !pasteOpen;
+  // A list pasted anywhere on the page (not into a field) opens the paste dialog with it. The listener
+  // stays for the form's life and reads whether it may open the dialog now, so a paste that comes
+  // the moment the dialog closes is not lost while a new listener waits to be attached.
+  const canPaste = useRef(false);
+  canPaste.current = chosen.length > 0 && paste === null;
   useEffect(() => {
-    if (!canPaste) return;
     const onPaste = (e: ClipboardEvent) => {
+      if (!canPaste.current) return;
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
       const text = e.clipboardData?.getData("text") ?? "";
       if (text.trim() === "") return;
       e.preventDefault();
-      setPaste({ text });
+      canPaste.current = false;
+      openPaste(text);
     };
     document.addEventListener("paste", onPaste);
     return () => document.removeEventListener("paste", onPaste);
-  }, [canPaste]);
+  }, []);
   usePreloadOnFirstTouch(DIALOGS);
 
   // ---- the lines as they stand ----
@@ -446,7 +455,7 @@ export function BetForm({
                 width={width}
                 digits={digits}
                 onNumbers={(label, numbers) => addNumbers(numbers, label)}
-                onPaste={() => setPaste({ text: "" })}
+                onPaste={() => openPaste("")}
               />
             </InTurn>
           </Stack>
@@ -602,6 +611,7 @@ export function BetForm({
       </OnceOpened>
       <OnceOpened opened={paste !== null}>
         <PasteNumbers.Dialog
+          key={pasteOpenings}
           opened={paste !== null}
           width={width}
           initialText={paste?.text ?? ""}

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { type NumberListParse, parseNumberList } from "../../../domain/shortcuts";
 import { numbersPreview } from "../../lib/bet-lines";
 
@@ -17,17 +17,15 @@ export function PasteNumbersModal({
 }: {
   opened: boolean;
   width: 1 | 2 | 3;
-  /** Text pasted onto the page, if that is what opened the dialog. */
+  /** Text pasted onto the page, if that is what opened the dialog; read when the dialog is first drawn. */
   initialText: string;
   /** The chosen bet types, said so the player knows where the numbers go. */
   typeNames: string;
   onClose: () => void;
   onAdd: (parsed: NumberListParse) => void;
 }) {
+  // The form draws a new dialog for each opening, so the text it opened with is its first state.
   const [text, setText] = useState(initialText);
-  useEffect(() => {
-    if (opened) setText(initialText);
-  }, [opened, initialText]);
   const parsed = parseNumberList(text, width);
   const n = parsed.numbers.length;
   return (
