@@ -29,7 +29,8 @@ const PAGE_MODULES: Record<string, readonly string[]> = {
   "/mainCredit": [SHELL, "features/wallet/main-credit-page.tsx"],
   "/yourselfPage": [SHELL, "features/referral/yourself-page.tsx"],
   "/privilegePage": [SHELL, "features/privilege/privilege-page.tsx"],
-  "/homeAllLotto": [SHELL, "features/betting/home-all-lotto-page.tsx"],
+  // The round's data is asked for by a chunk of its own as the start-up runs (app/signed-in.ts): preloaded with the page.
+  "/homeAllLotto": [SHELL, "features/betting/home-all-lotto-page.tsx", "features/betting/api/prefetch-round.ts"],
   "/reviewPostList": [SHELL, "features/betting/review-post-list-page.tsx"],
   "/changePasswordPage": [SHELL, "features/account/change-password-page.tsx"],
   "/admin": [SHELL, "features/admin/admin-page.tsx"],

@@ -40,9 +40,10 @@ async function start() {
   const ready = Promise.all([
     preloadPagesOf(window.location, prefetchPageData(queryClient, window.location)),
     withinFirstRenderWait(loadFonts()),
-    // A browser that has stored anything for this site (caches, a slip's lines) may read it as the page draws,
-    // which needs zod; a first visit has nothing stored and fetches zod once it is idle (docs/decisions/059).
-    hasStoredValues() ? withinFirstRenderWait(loadZod().catch(reportError)) : undefined,
+    // A tab holding a slip's lines (sessionStorage) reads them as the bet form draws, which needs zod; anything
+    // else waits for zod once the browser is idle: localStorage holds only caches, and a cache read before zod has
+    // come is a miss the start-up's own asks answer (docs/decisions/059, 065).
+    holdsTabValues() ? withinFirstRenderWait(loadZod().catch(reportError)) : undefined,
   ]);
   await yieldToMain();
   const router = createBrowserRouter(routes);
@@ -70,10 +71,10 @@ async function start() {
   );
 }
 
-/** Whether this site has left anything in the browser's storage (either may be refused: then nothing). */
-function hasStoredValues(): boolean {
+/** Whether this tab has kept anything for this site (a slip's lines, a slip being sent); refused storage: nothing. */
+function holdsTabValues(): boolean {
   try {
-    return localStorage.length > 0 || sessionStorage.length > 0;
+    return sessionStorage.length > 0;
   } catch {
     return false;
   }

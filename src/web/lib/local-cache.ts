@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Activity, AwardLine, LottoListItem } from "../../contract/lottery";
 import { schema } from "../../contract/schema";
-import { loadZod, zodReady } from "./zod-on-demand";
+import { zodReady } from "./zod-on-demand";
 
 /**
  * The browser caches of spec §4, written against the three calls of the Web Storage API they need
@@ -66,11 +66,10 @@ function readParsed<T>(storage: StorageLike, key: string, schema: z.ZodType<T>):
     return null;
   }
   if (raw === null) return null;
-  // Before zod has come (a first visit's first moments: docs/decisions/059) the value is a miss, and kept.
-  if (!zodReady()) {
-    void loadZod().catch(() => undefined);
-    return null;
-  }
+  // Before zod has come (a load's first moments: docs/decisions/059) the value is a miss, and kept. zod comes once
+  // the browser is idle after the first render (main.tsx), not at once: fetched here, it was a file more on the way
+  // to a returning player's first paint over HTTP/1.1 (docs/decisions/065).
+  if (!zodReady()) return null;
   let json: unknown;
   try {
     json = JSON.parse(raw);

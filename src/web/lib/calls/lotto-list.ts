@@ -5,6 +5,7 @@ import type { LottoListItem } from "../../../contract/lottery";
 import { callApi } from "../api";
 import { prefetchAtStart } from "../start-up";
 import { browserStorage, readLottoList, type StorageLike, writeLottoList } from "../local-cache";
+import { loadZod } from "../zod-on-demand";
 
 // Shared by the home, bet and yeekee pages, so it lives in lib/ rather than one feature (docs/decisions/041).
 export const LOTTO_LIST_QUERY = ["lotto-list"] as const;
@@ -24,6 +25,8 @@ const lottoListQuery = (storage: StorageLike) =>
         return fresh;
       } catch (e) {
         console.error("lottolist failed", e);
+        // The cached list needs zod, which a first load fetches only once idle (docs/decisions/065).
+        await loadZod().catch(() => undefined);
         return readLottoList(storage) ?? [];
       }
     },
