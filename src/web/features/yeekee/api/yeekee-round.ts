@@ -1,4 +1,4 @@
-import { useQueries } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { lottery } from "../../../../contract";
 import type { Activity } from "../../../../contract/lottery";
 import { callApi } from "../../../lib/api";
@@ -15,16 +15,21 @@ const LOTTERY_ID = /^[a-z0-9-]{2,40}$/;
  */
 export function useYeekeeRound(activityid: number, hint: string | null): { round: Activity | null; loading: boolean } {
   const list = useLottoList();
-  const ids = new Set<string>();
-  if (hint && LOTTERY_ID.test(hint) && (!list.data || list.data.some((l) => l.configID === hint && isYeekeeGroup(l.group)))) ids.add(hint);
-  for (const l of list.data ?? []) if (isYeekeeGroup(l.group)) ids.add(l.configID);
-  const results = useQueries({
-    queries: [...ids].map((id) => ({
-      queryKey: [...yeekeeRoundKey, id],
-      queryFn: () => callApi(lottery.getActivityYeekee, undefined, undefined, {}, { id }),
-      staleTime: 30_000,
-    })),
-  });
-  const round = results.flatMap((r) => r.data?.activitylist ?? []).find((a) => a.activityid === activityid) ?? null;
-  return { round, loading: round === null && (list.isPending || results.some((r) => r.isPending)) };
+  const first =
+    hint && LOTTERY_ID.test(hint) && (!list.data || list.data.some((l) => l.configID === hint && isYeekeeGroup(l.group))) ? hint : null;
+  const others = (list.data ?? []).filter((l) => isYeekeeGroup(l.group) && l.configID !== first).map((l) => l.configID);
+  const inList = (data: { activitylist: Activity[] } | undefined) => data?.activitylist.find((a) => a.activityid === activityid);
+  const hinted = useQuery({ ...roundsQuery(first ?? ""), enabled: first !== null });
+  // The other yeekee lotteries' lists (a day of five-minute rounds is ~90 KB) are asked for only when the link named
+  // no lottery or the named one's list does not hold the round (docs/decisions/065).
+  const lookFurther = first === null || (!hinted.isPending && inList(hinted.data) === undefined);
+  const rest = useQueries({ queries: lookFurther ? others.map(roundsQuery) : [] });
+  const round = [...(first === null ? [] : [hinted]), ...rest].map((r) => inList(r.data)).find((a) => a !== undefined) ?? null;
+  return { round, loading: round === null && (list.isPending || (first !== null && hinted.isPending) || rest.some((r) => r.isPending)) };
 }
+
+const roundsQuery = (id: string) => ({
+  queryKey: [...yeekeeRoundKey, id],
+  queryFn: () => callApi(lottery.getActivityYeekee, undefined, undefined, {}, { id }),
+  staleTime: 30_000,
+});
