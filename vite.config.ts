@@ -1,6 +1,8 @@
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
+import { PLAYER_PAGE_ROUTES } from "./src/build/first-load";
+import { firstLoadChunks } from "./src/build/first-load-chunks";
 import { precompress } from "./src/build/precompress";
 import { serviceWorkerVersion } from "./src/build/sw-version";
 
@@ -64,37 +66,59 @@ export function zodOnDemand(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: web,
-  publicDir: "public",
-  resolve: { alias: [MANTINE_USE_ID, MANTINE_REDUCED_MOTION, ...PREACT_FOR_REACT] },
-  plugins: [zodOnDemand(), react(), serviceWorkerVersion(), precompress()],
-  build: {
-    outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
-    emptyOutDir: true,
-    // dist/web/.vite/manifest.json: bench/web.ts reads which chunks each route loads.
-    manifest: true,
-    chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      onwarn(warning, warn) {
-        // zod's own comments mention `@__PURE__` in prose, which Rollup takes for misplaced annotations and
-        // reports on every build, `npm start`'s included: only those are left unsaid (docs/decisions/049).
-        if (warning.code === "INVALID_ANNOTATION" && /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? "")) return;
-        warn(warning);
-      },
-      treeshake: {
-        // The contract and domain modules only declare schemas, routes and pure functions: a page that
-        // imports `auth` from the contract's index does not need the other contract modules' top-level
-        // schemas, which Rollup would otherwise keep for their (absent) side effects (docs/decisions/025).
-        moduleSideEffects: (id, external) => external || !/[\\/]src[\\/](contract|domain)[\\/]/.test(id),
+/**
+ * The app as Rollup builds it: the build below and the first pass of its first-load chunking share it
+ * (src/build/first-load-chunks.ts, docs/decisions/065).
+ */
+function app(): UserConfig {
+  return {
+    root: web,
+    publicDir: "public",
+    resolve: { alias: [MANTINE_USE_ID, MANTINE_REDUCED_MOTION, ...PREACT_FOR_REACT] },
+    plugins: [zodOnDemand(), react()],
+    build: {
+      // dist/web/.vite/manifest.json: the server and bench/web.ts read which chunks each route loads.
+      manifest: true,
+      chunkSizeWarningLimit: 1500,
+      rollupOptions: {
+        onwarn(warning, warn) {
+          // zod's own comments mention `@__PURE__` in prose, which Rollup takes for misplaced annotations and
+          // reports on every build, `npm start`'s included: only those are left unsaid (docs/decisions/049).
+          if (warning.code === "INVALID_ANNOTATION" && /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? "")) return;
+          // Two chunks importing each other can run a module before one it needs: the first-load plan never makes
+          // such a pair, and a build that has one stops (docs/decisions/065).
+          if (warning.code === "CIRCULAR_CHUNK") throw new Error(warning.message);
+          warn(warning);
+        },
+        treeshake: {
+          // The contract and domain modules only declare schemas, routes and pure functions: a page that
+          // imports `auth` from the contract's index does not need the other contract modules' top-level
+          // schemas, which Rollup would otherwise keep for their (absent) side effects (docs/decisions/025).
+          moduleSideEffects: (id, external) => external || !/[\\/]src[\\/](contract|domain)[\\/]/.test(id),
+        },
       },
     },
-  },
-  server: {
-    proxy: {
-      // The live yeekee feed is a WebSocket; listed first so it is upgraded rather than proxied as HTTP.
-      "/api/ws": { target: "ws://127.0.0.1:3000", ws: true },
-      "^/(api|register$|login|get-|check-|read-)": "http://127.0.0.1:3000",
+  };
+}
+
+export default defineConfig(() => {
+  const base = app();
+  return {
+    ...base,
+    plugins: [
+      ...base.plugins!,
+      // Each player page's first load in at most 7 files besides the entry, none over 168 KB gzip (docs/decisions/065).
+      firstLoadChunks({ firstPass: app, root: web, pageModules: PLAYER_PAGE_ROUTES, plan: { maxFiles: 7, maxKB: 168 } }),
+      serviceWorkerVersion(),
+      precompress(),
+    ],
+    build: { ...base.build, outDir: fileURLToPath(new URL("./dist/web", import.meta.url)), emptyOutDir: true },
+    server: {
+      proxy: {
+        // The live yeekee feed is a WebSocket; listed first so it is upgraded rather than proxied as HTTP.
+        "/api/ws": { target: "ws://127.0.0.1:3000", ws: true },
+        "^/(api|register$|login|get-|check-|read-)": "http://127.0.0.1:3000",
+      },
     },
-  },
+  };
 });
