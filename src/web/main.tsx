@@ -81,8 +81,9 @@ function holdsTabValues(): boolean {
 }
 
 /**
- * Registers the service worker after the first commit (lib/service-worker.ts says why), and fetches zod when the
- * browser is next idle, so that a form sent later finds it there (lib/zod-on-demand.ts).
+ * Registers the service worker after the first commit (lib/service-worker.ts says why), and fetches zod at the
+ * player's first touch or when the browser is idle a little later, so that a form sent later finds it there
+ * (lib/zod-on-demand.ts).
  */
 function ServiceWorkerAfterFirstRender() {
   useEffect(() => {

@@ -6,7 +6,7 @@ import { SIGN_IN_PATH, signInAddress } from "./return-path";
 import { SPEC_FALLBACKS } from "./fallback-messages";
 import { yieldToMain } from "./yield-to-main";
 import { ApiCallError } from "./api-error";
-import { loadZod } from "./zod-on-demand";
+import { loadZod, zodReady } from "./zod-on-demand";
 
 /** Spec §7: every call times out after 50000 ms. */
 const TIMEOUT_MS = 50_000;
@@ -24,6 +24,23 @@ const unavailableListeners = new Set<UnavailableListener>();
 export function onUnavailable(listener: UnavailableListener): () => void {
   unavailableListeners.add(listener);
   return () => unavailableListeners.delete(listener);
+}
+
+/**
+ * Whether the player has touched the page since it loaded. Until then every call's body is the app's own (ids from
+ * the address and the cookies, the start-up's and the first render's reads), and one sent before zod has come goes
+ * without the browser's check of its body, which the server makes with the same schema: waiting for zod (25 KB)
+ * put it in front of every start-up read, a file more on the way to the first paint (docs/decisions/065). From the
+ * first touch on, a body may hold what the player typed, and is checked before it is sent, as always.
+ */
+const TOUCHES = ["pointerdown", "keydown", "input", "paste", "change"] as const;
+let touched = typeof window === "undefined";
+if (!touched) {
+  const touch = () => {
+    touched = true;
+    for (const type of TOUCHES) window.removeEventListener(type, touch, true);
+  };
+  for (const type of TOUCHES) window.addEventListener(type, touch, { capture: true, passive: true });
 }
 
 /** Set once a 401 has sent the page to sign in; the page that loads there starts a new module. */
@@ -53,9 +70,11 @@ export async function callApi<R extends RouteDef>(
   // The server's own first check, so a pasted control character gets the same Thai message here.
   const unsafe = controlCharacterIssue(body);
   if (unsafe) throw new ApiCallError(unsafe, 400);
-  // A body's schema needs zod, which a first visit fetches only now or when the browser was idle (docs/decisions/059).
-  if (route.method === "POST") await loadZod();
-  if (route.body) {
+  // A body's schema needs zod, which a first visit fetches only now or when the browser was idle (docs/decisions/059);
+  // before the player's first touch, only if it has come (the body is the app's own: `touched` says why).
+  const check = route.method === "POST" && (touched || zodReady());
+  if (check) await loadZod();
+  if (check && route.body) {
     const checked = route.body.safeParse(body);
     if (!checked.success) throw new ApiCallError(checked.error.issues[0]?.message ?? fallbackMessage, 400);
   }

@@ -35,13 +35,27 @@ export function loadZod(): Promise<void> {
   ));
 }
 
-/** Fetches zod when the browser is next idle after the page's load event (main.tsx, after the first render). */
+/** How long after the page's load event zod waits for the player's first touch before it is fetched anyway. */
+const AFTER_LOAD_MS = 4000;
+
+/**
+ * Fetches zod at the player's first touch of the page (a form may be sent next), or when the browser is idle a few
+ * seconds after the page's load event, whichever comes first (main.tsx, after the first render). Fetched at the first
+ * idle moment, it went out beside the page's own reads, a file more on the way to its first paint over HTTP/1.1
+ * (docs/decisions/065); a call sent before it has come waits for it (lib/api.ts).
+ */
 export function loadZodWhenIdle(): void {
-  const load = () => void loadZod().catch((error: unknown) => console.warn("zod not loaded", error));
-  const whenIdle = () => {
-    if ("requestIdleCallback" in window) requestIdleCallback(load, { timeout: 3000 });
-    else setTimeout(load, 500);
+  const touches = ["pointerdown", "keydown"] as const;
+  const load = () => {
+    for (const type of touches) window.removeEventListener(type, load, true);
+    void loadZod().catch((error: unknown) => console.warn("zod not loaded", error));
   };
+  for (const type of touches) window.addEventListener(type, load, { capture: true, passive: true });
+  const whenIdle = () =>
+    setTimeout(() => {
+      if ("requestIdleCallback" in window) requestIdleCallback(load, { timeout: 3000 });
+      else load();
+    }, AFTER_LOAD_MS);
   if (document.readyState === "complete") whenIdle();
   else window.addEventListener("load", whenIdle, { once: true });
 }
