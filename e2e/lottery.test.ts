@@ -64,10 +64,17 @@ describe("lotteries on the home and results pages", () => {
     // Icons chosen by Thai name are shown and load; yeekee has none.
     const gov = page.locator('[data-testid="lotto-card"][data-config-id="thai-gov"]');
     await expect(gov.getByTestId("lotto-icon").getAttribute("src")).resolves.toBe("/images/lotto/government.webp");
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLImageElement>('[data-testid="lotto-icon"]')].every((i) => i.complete && i.naturalWidth > 0),
-    );
-    expect(await page.getByTestId("lotto-icon").count()).toBeGreaterThan(20);
+    // Each icon loads as it nears the screen (loading="lazy"): brought into view one by one, each is drawn.
+    const icons = page.getByTestId("lotto-icon");
+    expect(await icons.count()).toBeGreaterThan(20);
+    for (const icon of await icons.all()) {
+      await icon.scrollIntoViewIfNeeded();
+      await icon.evaluate((i: HTMLImageElement) =>
+        i.complete ? undefined : new Promise((r) => i.addEventListener("load", r, { once: true })),
+      );
+      expect(await icon.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await page.locator('[data-testid="lotto-card"][data-config-id="yeekee"] [data-testid="lotto-icon"]').count()).toBe(0);
 
     // The yeekee round counts down to its close, second by second.

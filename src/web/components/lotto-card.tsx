@@ -40,7 +40,20 @@ export const LottoCard = memo(function LottoCard({
     >
       <div className="lotto-card-body">
         <div className="lotto-card-title">
-          {item.icon && <img src={item.icon} width={44} height={44} alt="" className="lotto-card-icon" data-testid="lotto-icon" />}
+          {/* Two dozen icons, most of them below the first screen: each fetched as it nears the screen, not all beside the
+              page's own reads on its way to the first paint (docs/decisions/065). */}
+          {item.icon && (
+            <img
+              src={item.icon}
+              width={44}
+              height={44}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="lotto-card-icon"
+              data-testid="lotto-icon"
+            />
+          )}
           <p className="lotto-card-name">{item.name}</p>
         </div>
         {round && <p className="lotto-card-note">{roundLabel(round)}</p>}
