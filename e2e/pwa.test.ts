@@ -357,8 +357,9 @@ describe("a first visit", () => {
       // The dialogs' code (each dialog's own chunk, and the chunk holding Mantine's Modal, which the build may group
       // with other code: docs/decisions/065) is not part of the form's first load.
       const scripts: string[] = [];
+      // A file is named `<chunk>-<8-character hash>.js`, and the hash may hold "-" or "_".
       p.on("request", (r) => {
-        const m = /^\/assets\/(.+)-[\w-]+\.js$/.exec(new URL(r.url()).pathname);
+        const m = /^\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname);
         if (m) scripts.push(m[1]!);
       });
       const dialogs = ["confirm-slip-modal", "drafts-modal", "paste-numbers-modal", "shortcut-digit-modal"];
