@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { getCredit, SESSION_ENDED_CODE } from "../../contract/auth";
 import { ApiCallError, callApi } from "./api";
+import { loadZod } from "./zod-on-demand";
 
 /** A live socket's reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then 5 s. */
 export function reconnectDelay(attempt: number): number {
@@ -63,7 +64,13 @@ export function openLiveSocket(path: () => string, handlers: LiveSocketHandlers)
     };
     ws.onerror = () => ws.close();
   };
-  connect();
+  // The feeds' messages are read with the contract's schemas, which need zod: a page's first load fetches it only
+  // later (docs/decisions/065), and a greeting read before it came was dropped. Opened once zod is here (or could
+  // not come: the reconnects then go on as after any drop).
+  const open = () => {
+    if (!stopped) connect();
+  };
+  loadZod().then(open, open);
 
   return () => {
     stopped = true;
