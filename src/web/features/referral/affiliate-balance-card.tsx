@@ -62,7 +62,8 @@ export function AffiliateBalanceCard({
           <NumberInput
             style={{ flex: 1 }}
             label="จำนวนที่ต้องการโยก (บาท)"
-            description={minMove !== undefined ? `ขั้นต่ำ ${formatMoney(baht(minMove))} บาท` : undefined}
+            // The line is there before the site's minimum comes ("–"), so nothing below moves when it does.
+            description={`ขั้นต่ำ ${minMove !== undefined ? formatMoney(baht(minMove)) : "–"} บาท`}
             value={amount}
             onChange={(v) => {
               setAmount(v);
