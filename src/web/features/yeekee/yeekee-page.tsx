@@ -21,6 +21,7 @@ import { useLuckyPersons } from "./api/lucky-persons";
 import { useListedShots } from "./api/number-record";
 import { useYeekeeAward } from "./api/yeekee-award";
 import { useYeekeeRound } from "./api/yeekee-round";
+import { useIdleAfter } from "../../lib/use-idle-after";
 import { ResultPanel } from "./result-panel";
 import { RoundSlips } from "./round-slips";
 import { ShootBox } from "./shoot-box";
@@ -56,7 +57,9 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
   const { uuid } = useSession();
   const queryClient = useQueryClient();
   const live = useYeekeeLive(activityid);
-  const { round } = useYeekeeRound(activityid, hint);
+  const { round, loading: roundLoading } = useYeekeeRound(activityid, hint);
+  // The verifier (its code, ~17 KB) is drawn once the round is known and the browser idle: it sits at the page's foot.
+  const drawVerifier = useIdleAfter(!roundLoading);
   const timeout = useRoundTimeout(activityid);
   const listed = useListedShots(activityid);
   const lottoList = useLottoList();
@@ -239,14 +242,16 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
       </InTurn>
       <InTurn>
         <Suspense fallback={null}>
-          <VerifyPanel
-            activityid={activityid}
-            liveCount={live.count}
-            liveHead={live.head}
-            awardLines={awardLines}
-            voided={voided}
-            seenCommitment={seenCommitment}
-          />
+          {drawVerifier && (
+            <VerifyPanel
+              activityid={activityid}
+              liveCount={live.count}
+              liveHead={live.head}
+              awardLines={awardLines}
+              voided={voided}
+              seenCommitment={seenCommitment}
+            />
+          )}
         </Suspense>
       </InTurn>
     </Stack>
