@@ -75,6 +75,21 @@ describe("the first loads' chunk plan", () => {
     expect(plan.get("a1") === plan.get("a2") && plan.get("z") !== plan.get("a1")).toBe(false);
   });
 
+  it("gives each chunk a name of its own: Rollup would put two chunks of one name into one", () => {
+    const same = [
+      chunk("entry", 80, [], true),
+      chunk("p", 1, ["x1", "x2"]),
+      { ...chunk("x1", 1), name: "index" },
+      { ...chunk("x2", 1), name: "index" },
+    ];
+    const plan = planFirstLoadChunks(same, { p: ["p"] }, { maxFiles: 9, maxKB: 200 });
+    expect(new Set([plan.get("entry"), plan.get("x1"), plan.get("x2")]).size).toBe(3);
+  });
+
+  it("stops on a page module that is in no chunk (renamed or moved) rather than leave the page out", () => {
+    expect(() => planFirstLoadChunks(chunks, { a: ["gone-page"] }, { maxFiles: 3, maxKB: 200 })).toThrow(/gone-page/);
+  });
+
   it("plans the same from the same first pass", () => {
     const one = planFirstLoadChunks(chunks, pages, { maxFiles: 3, maxKB: 200 });
     const two = planFirstLoadChunks([...chunks].reverse(), pages, { maxFiles: 3, maxKB: 200 });

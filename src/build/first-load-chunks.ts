@@ -71,7 +71,10 @@ export function planFirstLoadChunks(
   const own = new Set<string>();
   const needed = new Set<string>();
   for (const [page, modules] of Object.entries(pageModules)) {
-    const files = modules.map((m) => chunkOf.get(m)).filter((f): f is string => f !== undefined && !loaded.has(f));
+    const unknown = modules.filter((m) => !chunkOf.has(m));
+    // A renamed or moved page module would leave its page out of the plan without a word.
+    if (unknown.length > 0) throw new Error(`first-load chunks: ${page}'s modules are in no chunk: ${unknown.join(", ")}`);
+    const files = modules.map((m) => chunkOf.get(m)!).filter((f) => !loaded.has(f));
     roots.set(page, files);
     for (const f of files) own.add(f);
     for (const f of files) for (const c of closure(f, new Set())) if (!loaded.has(c)) needed.add(c);
@@ -118,7 +121,7 @@ export function planFirstLoadChunks(
           if (kb > before && entryKB + kb > options.maxKB) fits = false;
         }
         if (!fits || (best && cost >= best.cost)) continue;
-        if (makesCycle(members.get(a)!, members.get(b)!, byFile)) continue;
+        if (makesCycle(a, b, groupOf, members, byFile)) continue;
         best = { a, b, cost };
       }
     }
@@ -136,26 +139,51 @@ export function planFirstLoadChunks(
   // Every module of the first loads is named, the entry's and the pages' own too: modules left to Rollup beside
   // manual chunks are dealt out again (the entry split into eight in a trial), which would undo the plan.
   for (const f of loaded) name(f, entry.name);
+  // Rollup puts every module given one name into one chunk: each group's name is its own (two chunks of the first
+  // pass may share a name, and none may take the entry's).
+  const taken = new Set([entry.name]);
+  const unique = (wanted: string) => {
+    let to = wanted;
+    for (let i = 2; taken.has(to); i++) to = `${wanted}-${i}`;
+    taken.add(to);
+    return to;
+  };
   let n = 0;
   for (const [g, files] of [...members].sort(([a], [b]) => a.localeCompare(b))) {
-    const to = files.length === 1 ? byFile.get(g)!.name : `first-load-${++n}`;
+    const to = unique(files.length === 1 ? byFile.get(g)!.name : `first-load-${++n}`);
     for (const f of files) name(f, to);
   }
   return plan;
 }
 
-/** Whether merging the chunks `a` and `b` would make a chunk import itself through another. */
-function makesCycle(a: readonly string[], b: readonly string[], byFile: ReadonlyMap<string, PlanChunk>): boolean {
-  const merged = new Set([...a, ...b]);
-  // From the merged chunk's imports outside it, can the walk come back into it?
+/**
+ * Whether merging the groups `a` and `b` would make a group import itself through another: walked over the groups
+ * as they stand (an earlier merge's group is one node), with `a` and `b` as one.
+ */
+function makesCycle(
+  a: string,
+  b: string,
+  groupOf: ReadonlyMap<string, string>,
+  members: ReadonlyMap<string, readonly string[]>,
+  byFile: ReadonlyMap<string, PlanChunk>,
+): boolean {
+  const node = (f: string) => {
+    const g = groupOf.get(f) ?? f;
+    return g === b ? a : g;
+  };
+  const importsOf = (g: string) => {
+    const files = g === a ? [...members.get(a)!, ...members.get(b)!] : (members.get(g) ?? [g]);
+    return files.flatMap((f) => (byFile.get(f)?.imports ?? []).map(node)).filter((i) => i !== g);
+  };
+  // From the merged group's imports, can the walk come back to it?
   const seen = new Set<string>();
-  const stack = [...merged].flatMap((f) => byFile.get(f)!.imports.filter((i) => !merged.has(i)));
+  const stack = importsOf(a);
   while (stack.length > 0) {
-    const f = stack.pop()!;
-    if (merged.has(f)) return true;
-    if (seen.has(f) || !byFile.has(f)) continue;
-    seen.add(f);
-    stack.push(...byFile.get(f)!.imports);
+    const g = stack.pop()!;
+    if (g === a) return true;
+    if (seen.has(g)) continue;
+    seen.add(g);
+    stack.push(...importsOf(g));
   }
   return false;
 }
