@@ -6,7 +6,7 @@ import { SIGN_IN_PATH, signInAddress } from "./return-path";
 import { SPEC_FALLBACKS } from "./fallback-messages";
 import { yieldToMain } from "./yield-to-main";
 import { ApiCallError } from "./api-error";
-import { loadZod, zodReady } from "./zod-on-demand";
+import { FIRST_TOUCH_EVENTS, loadZod, zodReady } from "./zod-on-demand";
 
 /** Spec §7: every call times out after 50000 ms. */
 const TIMEOUT_MS = 50_000;
@@ -27,13 +27,13 @@ export function onUnavailable(listener: UnavailableListener): () => void {
 }
 
 /**
- * Whether the player has touched the page since it loaded. Until then every call's body is the app's own (ids from
+ * Whether the player has touched the page since it loaded (FIRST_TOUCH_EVENTS). Until then every call's body is the app's own (ids from
  * the address and the cookies, the start-up's and the first render's reads), and one sent before zod has come goes
  * without the browser's check of its body, which the server makes with the same schema: waiting for zod (25 KB)
  * put it in front of every start-up read, a file more on the way to the first paint (docs/decisions/065). From the
  * first touch on, a body may hold what the player typed, and is checked before it is sent, as always.
  */
-const TOUCHES = ["pointerdown", "keydown", "input", "paste", "change"] as const;
+const TOUCHES = FIRST_TOUCH_EVENTS;
 let touched = typeof window === "undefined";
 if (!touched) {
   const touch = () => {

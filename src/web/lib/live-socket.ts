@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { getCredit, SESSION_ENDED_CODE } from "../../contract/auth";
 import { ApiCallError, callApi } from "./api";
-import { loadZod } from "./zod-on-demand";
+import { loadZod, zodReady } from "./zod-on-demand";
 
 /** A live socket's reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then 5 s. */
 export function reconnectDelay(attempt: number): number {
@@ -29,7 +29,7 @@ export function openLiveSocket(path: () => string, handlers: LiveSocketHandlers)
   };
 
   const reconnect = () => {
-    retry = setTimeout(connect, reconnectDelay(attempt));
+    retry = setTimeout(open, reconnectDelay(attempt));
     attempt += 1;
   };
 
@@ -65,12 +65,17 @@ export function openLiveSocket(path: () => string, handlers: LiveSocketHandlers)
     ws.onerror = () => ws.close();
   };
   // The feeds' messages are read with the contract's schemas, which need zod: a page's first load fetches it only
-  // later (docs/decisions/065), and a greeting read before it came was dropped. Opened once zod is here (or could
-  // not come: the reconnects then go on as after any drop).
+  // later (docs/decisions/065), and a greeting read before it came was dropped. The socket opens once zod is here;
+  // zod not coming counts as a drop (tried again after the next delay), not a socket whose every message is lost.
   const open = () => {
-    if (!stopped) connect();
+    if (stopped) return;
+    if (zodReady()) return connect();
+    loadZod().then(
+      () => !stopped && connect(),
+      () => !stopped && reconnect(),
+    );
   };
-  loadZod().then(open, open);
+  open();
 
   return () => {
     stopped = true;

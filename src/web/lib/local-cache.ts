@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Activity, AwardLine, LottoListItem } from "../../contract/lottery";
 import { schema } from "../../contract/schema";
-import { zodReady } from "./zod-on-demand";
+import { loadZod, zodReady } from "./zod-on-demand";
 
 /**
  * The browser caches of spec §4, written against the three calls of the Web Storage API they need
@@ -66,9 +66,8 @@ function readParsed<T>(storage: StorageLike, key: string, schema: z.ZodType<T>):
     return null;
   }
   if (raw === null) return null;
-  // Before zod has come (a load's first moments: docs/decisions/059) the value is a miss, and kept. zod comes once
-  // the browser is idle after the first render (main.tsx), not at once: fetched here, it was a file more on the way
-  // to a returning player's first paint over HTTP/1.1 (docs/decisions/065).
+  // Before zod has come (a load's first moments: docs/decisions/059) the value is a miss, and kept: a read that can
+  // wait fetches zod first (`zodFor`); a first render's read is not held up by it (docs/decisions/065).
   if (!zodReady()) return null;
   let json: unknown;
   try {
@@ -81,6 +80,21 @@ function readParsed<T>(storage: StorageLike, key: string, schema: z.ZodType<T>):
   // Malformed or empty: a miss, and not worth keeping.
   safeRemove(storage, key);
   return null;
+}
+
+/**
+ * For a read that can wait (a query's function): zod fetched first when `key` holds a value, so a cached value is
+ * used when present (spec §4) even before zod has come on its own (docs/decisions/065).
+ */
+async function zodFor(storage: StorageLike, key: string): Promise<void> {
+  if (zodReady()) return;
+  let raw: string | null = null;
+  try {
+    raw = storage.getItem(key);
+  } catch {
+    return;
+  }
+  if (raw !== null) await loadZod().catch(() => undefined);
 }
 
 function safeWrite(storage: StorageLike, key: string, value: unknown): boolean {
@@ -116,6 +130,7 @@ export function writeAwards(storage: StorageLike, activityid: number, lines: rea
 
 /** Award lines from the cache when present, otherwise from `fetch` (and cached when non-empty). */
 export async function cachedAwards(storage: StorageLike, activityid: number, fetch: () => Promise<AwardLine[]>): Promise<AwardLine[]> {
+  await zodFor(storage, awardKey(activityid));
   const hit = readAwards(storage, activityid);
   if (hit) return hit;
   const lines = await fetch();
@@ -156,6 +171,7 @@ export async function cachedYeekeeActivities(
   nowMs: number,
   fetch: () => Promise<YeekeeActivities>,
 ): Promise<YeekeeActivities> {
+  await zodFor(storage, yeekeeKey(lotteryId));
   const hit = readYeekeeActivities(storage, lotteryId, businessDate, nowMs);
   if (hit) return hit;
   const value = await fetch();

@@ -35,6 +35,13 @@ export function loadZod(): Promise<void> {
   ));
 }
 
+/**
+ * What counts as the player's first touch of a page: from it on a call's body may hold what the player typed
+ * (lib/api.ts checks it before sending) and zod is fetched (`loadZodWhenIdle`). A click or submit from a screen reader
+ * or voice control comes without a pointerdown or keydown.
+ */
+export const FIRST_TOUCH_EVENTS = ["pointerdown", "keydown", "input", "paste", "change", "click", "submit"] as const;
+
 /** How long after the page's load event zod waits for the player's first touch before it is fetched anyway. */
 const AFTER_LOAD_MS = 4000;
 
@@ -45,7 +52,7 @@ const AFTER_LOAD_MS = 4000;
  * (docs/decisions/065); a call sent before it has come waits for it (lib/api.ts).
  */
 export function loadZodWhenIdle(): void {
-  const touches = ["pointerdown", "keydown"] as const;
+  const touches = FIRST_TOUCH_EVENTS;
   const load = () => {
     for (const type of touches) window.removeEventListener(type, load, true);
     void loadZod().catch((error: unknown) => console.warn("zod not loaded", error));
