@@ -167,6 +167,21 @@ describe("the site installs on a phone", () => {
     expect(manifest.icons.some((i) => i.purpose === "maskable")).toBe(true);
   });
 
+  it("shows the logo as the tab's icon from inside the page, which the browser draws at its size", async () => {
+    await page.goto("/singInPage");
+    const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+    expect(icon).toMatch(/^data:image\/svg\+xml,/);
+    const drawn = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return `${img.naturalWidth}x${img.naturalHeight}`;
+    }, icon!);
+    expect(drawn).toBe("50x50");
+    const file = await page.request.get("/images/logo.svg");
+    expect(decodeURIComponent(icon!.slice("data:image/svg+xml,".length))).toBe((await file.text()).trim().replace(/\s*\n\s*/g, " "));
+  });
+
   it("registers the service worker, which takes control of the page", async () => {
     const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
     expect(new URL(scriptURL!).pathname).toBe("/sw.js");

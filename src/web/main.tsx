@@ -14,7 +14,7 @@ import { loadFonts } from "./app/fonts";
 import { prefetchPageData } from "./app/prefetch";
 import { preloadPagesOf, routes, withinFirstRenderWait } from "./app/router";
 import { theme } from "./app/theme";
-import { registerServiceWorker } from "./lib/service-worker";
+import { linkManifest, registerServiceWorker } from "./lib/service-worker";
 import { SessionProvider } from "./lib/session";
 import { yieldToMain } from "./lib/yield-to-main";
 import { loadZod, loadZodWhenIdle } from "./lib/zod-on-demand";
@@ -81,13 +81,14 @@ function holdsTabValues(): boolean {
 }
 
 /**
- * Registers the service worker after the first commit (lib/service-worker.ts says why), and fetches zod at the
+ * Registers the service worker and links the manifest after the first commit (lib/service-worker.ts says why), and fetches zod at the
  * player's first touch or when the browser is idle a little later, so that a form sent later finds it there
  * (lib/zod-on-demand.ts).
  */
 function ServiceWorkerAfterFirstRender() {
   useEffect(() => {
     registerServiceWorker();
+    linkManifest();
     loadZodWhenIdle();
   }, []);
   return null;

@@ -12,12 +12,31 @@ let asked = false;
 export function registerServiceWorker(): void {
   if (asked || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   asked = true;
-  const register = () => {
+  whenIdleAfterLoad(() => {
     navigator.serviceWorker.register("/sw.js").catch((error: unknown) => console.warn("service worker not registered", error));
-  };
+  });
+}
+
+/**
+ * Links the web app manifest (public/manifest.webmanifest) once the browser is idle after the page's load, as the
+ * worker is registered: linked in the HTML, the manifest and the icon it names were fetched beside the first load's
+ * scripts and first answers, over a phone's few connections (docs/decisions/066). Installing the site needs it only
+ * when the player asks to. Later calls do nothing.
+ */
+export function linkManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement("link");
+  link.rel = "manifest";
+  link.href = "/manifest.webmanifest";
+  whenIdleAfterLoad(() => {
+    if (!document.querySelector('link[rel="manifest"]')) document.head.append(link);
+  });
+}
+
+function whenIdleAfterLoad(run: () => void): void {
   const whenIdle = () => {
-    if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 5000 });
-    else setTimeout(register, 1000);
+    if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 5000 });
+    else setTimeout(run, 1000);
   };
   if (document.readyState === "complete") whenIdle();
   else window.addEventListener("load", whenIdle, { once: true });
