@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { getCredit, SESSION_ENDED_CODE } from "../../contract/auth";
 import { ApiCallError, callApi } from "./api";
+import { afterNextFrame } from "./yield-to-main";
 import { loadZod, zodReady } from "./zod-on-demand";
 
 /** A live socket's reconnect delays: 0.5 s, 1 s, 2 s, 4 s, then 5 s. */
@@ -65,15 +66,18 @@ export function openLiveSocket(path: () => string, handlers: LiveSocketHandlers)
     ws.onerror = () => ws.close();
   };
   // The feeds' messages are read with the contract's schemas, which need zod: a page's first load fetches it only
-  // later (docs/decisions/065), and a greeting read before it came was dropped. The socket opens once zod is here;
-  // zod not coming counts as a drop (tried again after the next delay), not a socket whose every message is lost.
+  // later (docs/decisions/065), and a greeting read before it came was dropped. The socket opens once zod is here,
+  // asked for after the page's first frame (it is not needed for it: docs/decisions/066); zod not coming counts as a
+  // drop (tried again after the next delay), not a socket whose every message is lost.
   const open = () => {
     if (stopped) return;
     if (zodReady()) return connect();
-    loadZod().then(
-      () => !stopped && connect(),
-      () => !stopped && reconnect(),
-    );
+    afterNextFrame()
+      .then(loadZod)
+      .then(
+        () => !stopped && connect(),
+        () => !stopped && reconnect(),
+      );
   };
   open();
 

@@ -9,3 +9,20 @@ export function yieldToMain(): Promise<void> {
   if (typeof scheduler?.yield === "function") return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Resolves in a task after the browser's next frame, so what is started then does not race the frame being shown:
+ * for what a page's first frame does not need, started as the page mounts (docs/decisions/066). A tab that draws no
+ * frames (hidden) resolves after `boundMs`.
+ */
+export function afterNextFrame(boundMs = 500): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, boundMs);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
