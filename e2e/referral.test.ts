@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import QRCode from "qrcode";
 import type { BetType } from "../src/domain/bet-types";
 import { baht, bahtToSatang, formatCredit, formatMoney } from "../src/domain/money";
 import { commissionBp, type CommissionRate, lineCommission, maskUsername } from "../src/domain/referral";
@@ -77,6 +78,26 @@ describe("a player's referral link earns commission on a friend's settled stake"
     await expect(qr.getAttribute("src")).resolves.toMatch(/^data:image\/png;base64,/);
     // The image decoded (a broken data URL has no natural size).
     await expect(qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    // It is the link's code: the centre of each module, read from the image, is dark where the library's code for the
+    // link is (one module of margin around it).
+    const { modules } = QRCode.create(link);
+    const drawn = await qr.evaluate((img: HTMLImageElement, size: number) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const g = canvas.getContext("2d")!;
+      g.drawImage(img, 0, 0);
+      const module = img.naturalWidth / (size + 2);
+      let bits = "";
+      for (let row = 0; row < size; row++)
+        for (let col = 0; col < size; col++) {
+          const [r] = g.getImageData(Math.floor((col + 1.5) * module), Math.floor((row + 1.5) * module), 1, 1).data;
+          bits += r! < 128 ? "1" : "0";
+        }
+      return bits;
+    }, modules.size);
+    expect(drawn).toBe(Array.from(modules.data, (b) => (b ? "1" : "0")).join(""));
+    expect(drawn).toMatch(/^1111111/);
     await expect(aPage.getByTestId("line-share").getAttribute("href")).resolves.toBe(
       `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(link)}`,
     );

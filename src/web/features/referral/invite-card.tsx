@@ -1,6 +1,6 @@
 import { Button, Card, CopyButton, Group, Image, Stack, Text, TextInput } from "@mantine/core";
-import QRCode from "qrcode";
 import { useEffect, useState } from "react";
+import { qrPngOf } from "./qr-png";
 
 const LINE_SHARE = "https://social-plugins.line.me/lineit/share?url=";
 
@@ -10,7 +10,7 @@ export function InviteCard({ link }: { link: string }) {
   useEffect(() => {
     if (!link) return;
     let current = true;
-    QRCode.toDataURL(link, { margin: 1, width: 180 })
+    qrPngOf(link, 180)
       .then((url) => current && setQr(url))
       .catch((e: unknown) => console.error("referral QR", e));
     return () => {
