@@ -222,7 +222,12 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
       </InTurn>
       {(phase === "shooting" || phase === "waiting") && (
         <InTurn>
-          <ShootBox activityid={activityid} closedReason={closedReason} onShot={onShot} />
+          <ShootBox
+            activityid={activityid}
+            closedReason={closedReason}
+            pending={phase === "shooting" && shootUntil === null}
+            onShot={onShot}
+          />
         </InTurn>
       )}
 
