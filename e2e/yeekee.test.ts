@@ -233,3 +233,48 @@ it("a live page whose session ends elsewhere goes to the sign-in page saying why
   expect(opened.filter((u) => u.includes("/api/ws/yeekee"))).toHaveLength(1);
   await context.close();
 });
+
+it("while the shooting time is on its way the pad's place says so, and nothing below the pad moves when it comes", async () => {
+  const r = await q(
+    `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
+     select lottery_id, 997, draw_date, now() - interval '1 hour', now() + interval '10 minutes', now() + interval '20 minutes'
+     from rounds where id = $1 returning id`,
+    [roundId],
+  );
+  const player = await createPlayer(site);
+  const { page, context } = await signedInPage(site, player);
+  // Everything that tells the page the shooting time (the round list, the listed shots, the live feed) is held back
+  // until the page has drawn without it, as on a slow phone network.
+  let release = () => {};
+  const held = new Promise<void>((res) => (release = res));
+  for (const path of ["**/api/read-numberrecord", "**/api/get-activity-yeekee/**"])
+    await page.route(path, async (route) => {
+      await held;
+      await route.continue();
+    });
+  await page.routeWebSocket(/\/api\/ws\/yeekee/, async (ws) => {
+    await held;
+    ws.connectToServer();
+  });
+  // Two frames drawn, then a task: what changed before is laid out and painted.
+  const painted = () =>
+    page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(res, 0)))));
+  // Where the shoot button is in its box, below the pad's place (what comes above the box with the answers, such as
+  // the seal notice, moves the box as a whole).
+  const buttonTop = async () =>
+    (await page.getByTestId("shoot-button").evaluate((e) => e.getBoundingClientRect().top)) -
+    (await page.getByTestId("shoot-box").evaluate((e) => e.getBoundingClientRect().top));
+  await page.goto(`/yeekeePage/${Number(r[0].id)}?lotto=yeekee`);
+  await page.getByTestId("live-shots").waitFor();
+  await painted();
+  await expect(page.getByTestId("numpad-space").textContent()).resolves.toBe("กำลังโหลดเวลายิงเลข…");
+  await expect(page.getByTestId("numpad").count()).resolves.toBe(0);
+  await expect(page.getByTestId("shoot-button").isDisabled()).resolves.toBe(true);
+  const before = await buttonTop();
+  release();
+  await page.getByTestId("numpad").waitFor();
+  await painted();
+  expect(await buttonTop()).toBe(before);
+  await expect(page.getByTestId("numpad-space").count()).resolves.toBe(0);
+  await context.close();
+});

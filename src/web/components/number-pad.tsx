@@ -36,6 +36,11 @@ export function NumberDisplay({ digits, width, tone }: { digits: string; width: 
   );
 }
 
+const KEY_HEIGHT = 52;
+const KEY_GAP = 8;
+/** The pad's height: four rows of keys. */
+export const NUMBER_PAD_HEIGHT = 4 * KEY_HEIGHT + 3 * KEY_GAP;
+
 /**
  * A big 0-9 pad with delete and clear. Digits beyond `width` are ignored. On a keyboard, digits,
  * Backspace and Escape work too, and Enter calls `onEnter`.
@@ -75,7 +80,7 @@ export function NumberPad({
     <Button
       key={d}
       variant="default"
-      h={52}
+      h={KEY_HEIGHT}
       fz={26}
       fw={600}
       radius="md"
@@ -87,16 +92,16 @@ export function NumberPad({
     </Button>
   );
   return (
-    <SimpleGrid cols={3} spacing={8} verticalSpacing={8} data-testid="numpad">
+    <SimpleGrid cols={3} spacing={KEY_GAP} verticalSpacing={KEY_GAP} data-testid="numpad">
       {["1", "2", "3", "4", "5", "6", "7", "8", "9"].map(key)}
-      <Button variant="light" color="gray" h={52} fz="md" radius="md" onClick={() => onChange("")} data-testid="numpad-clear">
+      <Button variant="light" color="gray" h={KEY_HEIGHT} fz="md" radius="md" onClick={() => onChange("")} data-testid="numpad-clear">
         ล้าง
       </Button>
       {key("0")}
       <Button
         variant="light"
         color="gray"
-        h={52}
+        h={KEY_HEIGHT}
         fz="md"
         radius="md"
         onClick={() => onChange(digits.slice(0, -1))}

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
-import { memo, useCallback, useState } from "react";
+import { memo, type ReactNode, useCallback, useState } from "react";
 import type { NumberRecord } from "../../../contract/yeekee";
 import { ApiCallError } from "../../lib/api-error";
 import { useSession } from "../../lib/session";
-import { NumberPad } from "../../components/number-pad";
+import { InTurn } from "../../components/in-turn";
+import { NUMBER_PAD_HEIGHT, NumberPad } from "../../components/number-pad";
 import { postNumberRecord } from "./api/post-number-record";
 import { fieldText } from "../../lib/field-text";
 
@@ -23,9 +24,8 @@ export const ShootBox = memo(function ShootBox({
   activityid: number;
   closedReason: string | null;
   /**
-   * The shooting time is still on its way (`closedReason` says so): the pad is drawn already, so it is part of the
-   * box's first render rather than of the render the answer brings, with the rest of the page's answers (a task of
-   * 60-70 ms on the bench machine), and nothing below the box moves when it comes (docs/decisions/066).
+   * The shooting time is still on its way: `closedReason` (which says so) is shown where the pad goes, so nothing
+   * below the box moves when the time comes and the pad with it, or the reason goes (docs/decisions/066).
    */
   pending?: boolean;
   onShot: (record: NumberRecord) => void;
@@ -78,7 +78,7 @@ export const ShootBox = memo(function ShootBox({
           autoComplete="off"
           maxLength={WIDTH}
           aria-label="เลขที่จะยิง 5 หลัก"
-          disabled={closed && !pending}
+          disabled={closed}
           data-testid="shoot-input"
           styles={{
             input: {
@@ -91,7 +91,15 @@ export const ShootBox = memo(function ShootBox({
             },
           }}
         />
-        {(!closed || pending) && <NumberPad digits={digits} width={WIDTH} onChange={change} onEnter={() => void shoot()} />}
+        {/* The pad (a dozen buttons) is drawn in a task of its own, not in the render that brings the shooting time with
+            the page's other answers: together they were one task of 60-70 ms on the bench machine (docs/decisions/066). */}
+        {!closed ? (
+          <InTurn placeholder={<PadSpace />}>
+            <NumberPad digits={digits} width={WIDTH} onChange={change} onEnter={() => void shoot()} />
+          </InTurn>
+        ) : (
+          pending && <PadSpace>{closedReason}</PadSpace>
+        )}
         <Button
           size="lg"
           radius="md"
@@ -104,7 +112,7 @@ export const ShootBox = memo(function ShootBox({
         >
           ยิงเลข
         </Button>
-        {closed && (
+        {closed && !pending && (
           <Text size="sm" c="dimmed" ta="center" data-testid="shoot-closed">
             {closedReason}
           </Text>
@@ -118,3 +126,19 @@ export const ShootBox = memo(function ShootBox({
     </Card>
   );
 });
+
+/** Where the pad goes until it is drawn, saying why it is not there yet when given a reason. */
+function PadSpace({ children }: { children?: ReactNode }) {
+  return (
+    <Text
+      component="div"
+      size="sm"
+      c="dimmed"
+      h={NUMBER_PAD_HEIGHT}
+      style={{ display: "flex", alignItems: "center", justifyContent: "center" }}
+      data-testid="numpad-space"
+    >
+      {children}
+    </Text>
+  );
+}
