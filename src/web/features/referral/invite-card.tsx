@@ -47,7 +47,7 @@ export function InviteCard({ link }: { link: string }) {
         </Group>
         {qr && (
           <Stack align="center" gap={2}>
-            <Image src={qr} w={180} h={180} alt="QR ลิงก์แนะนำเพื่อน" data-testid="referral-qr" />
+            <Image src={qr} w={180} h={180} alt="QR ลิงก์แนะนำเพื่อน" data-testid="referral-qr" style={{ imageRendering: "pixelated" }} />
             <Text size="xs" c="dimmed">
               ให้เพื่อนสแกนด้วยกล้องมือถือเพื่อเปิดหน้าสมัคร
             </Text>
