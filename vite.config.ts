@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { PLAYER_PAGE_ROUTES } from "./src/build/first-load";
+import { firstLoadBudget } from "./src/build/first-load-budget";
 import { firstLoadChunks } from "./src/build/first-load-chunks";
 import { inlineIcon } from "./src/build/inline-icon";
 import { precompress } from "./src/build/precompress";
@@ -110,6 +111,8 @@ export default defineConfig(() => {
       ...base.plugins!,
       // Each player page's first load in at most 7 files besides the entry, none over 168 KB gzip (docs/decisions/065).
       firstLoadChunks({ firstPass: app, root: web, pageModules: PLAYER_PAGE_ROUTES, plan: { maxFiles: 7, maxKB: 168 } }),
+      // And each as built within 170 KB and 8 files, or the build stops (docs/decisions/066).
+      firstLoadBudget(PLAYER_PAGE_ROUTES, { maxKB: 170, maxFiles: 8 }),
       // The tab's icon inside the HTML, not a request beside the first load's (docs/decisions/066).
       inlineIcon(fileURLToPath(new URL("./src/web/public", import.meta.url))),
       serviceWorkerVersion(),

@@ -15,7 +15,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { chunkClosure, entryKey, type Manifest, moduleKey, pageModules, PLAYER_PAGE_ROUTES } from "../src/build/first-load";
+import { entryKey, firstLoadKeys, type Manifest, pageModules, PLAYER_PAGE_ROUTES } from "../src/build/first-load";
 import { CATEGORIES, lighthouseScores, PAGES, SELECTED_PAGES } from "./lighthouse";
 
 const dist = join(import.meta.dirname, "..", "dist", "bench-web");
@@ -72,12 +72,7 @@ const sum = (files: Iterable<string>) => {
 const kb = (n: number) => (n / 1024).toFixed(1);
 
 const rows = Object.entries(ROUTES).map(([route, modules]) => {
-  const keys = chunkClosure(manifest, entry);
-  for (const m of modules) {
-    const key = moduleKey(manifest, m);
-    // A module with no chunk of its own is bundled into a chunk already counted.
-    if (key) chunkClosure(manifest, key, keys);
-  }
+  const keys = firstLoadKeys(manifest, modules);
   const js = new Set<string>();
   const css = new Set<string>();
   for (const k of keys) {

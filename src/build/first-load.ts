@@ -77,6 +77,17 @@ export function chunkClosure(manifest: Manifest, key: string, into = new Set<str
   return into;
 }
 
+/** The manifest keys of every chunk a first visit showing `modules` loads: the entry's and the modules', with their imports. */
+export function firstLoadKeys(manifest: Manifest, modules: readonly string[]): Set<string> {
+  const keys = chunkClosure(manifest, entryKey(manifest));
+  for (const m of modules) {
+    const key = moduleKey(manifest, m);
+    // A module with no chunk of its own is bundled into a chunk already counted.
+    if (key) chunkClosure(manifest, key, keys);
+  }
+  return keys;
+}
+
 /**
  * The manifest key of the chunk holding `module`: its own, or, when another chunk imports the module too
  * and Rollup made it a shared chunk (`_yeekee-page-<hash>.js`), the shared chunk named after it.
