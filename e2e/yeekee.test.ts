@@ -278,3 +278,30 @@ it("while the shooting time is on its way the pad's place says so, and nothing b
   await expect(page.getByTestId("numpad-space").count()).resolves.toBe(0);
   await context.close();
 });
+
+it("a round's page finds its round from the lottery its link names without the lotto list, and from a wrong one with it", async () => {
+  const r = await q(
+    `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
+     select lottery_id, 996, draw_date, now() - interval '1 hour', now() + interval '10 minutes', now() + interval '20 minutes'
+     from rounds where id = $1 returning id`,
+    [roundId],
+  );
+  const id = Number(r[0].id);
+  const player = await createPlayer(site);
+  const { page, context } = await signedInPage(site, player);
+  const asked: string[] = [];
+  page.on("request", (req) => asked.push(new URL(req.url()).pathname));
+  await page.goto(`/yeekeePage/${id}?lotto=yeekee`);
+  await expect.poll(() => page.getByTestId("yeekee-round").textContent()).toContain("รอบที่ 996");
+  await page.waitForLoadState("networkidle");
+  expect(asked.filter((p) => p.startsWith("/api/get-activity-yeekee/"))).toEqual(["/api/get-activity-yeekee/yeekee"]);
+  expect(asked).not.toContain("/api/lottolist");
+  // hanoi is no yeekee lottery: the lotto list says which are, and their lists are asked for.
+  asked.length = 0;
+  await page.goto(`/yeekeePage/${id}?lotto=hanoi`);
+  // After hanoi's refusal, asked twice (queries are retried once, a second later).
+  await expect.poll(() => page.getByTestId("yeekee-round").textContent(), { timeout: 10_000 }).toContain("รอบที่ 996");
+  expect(asked).toContain("/api/lottolist");
+  await expect(page.getByTestId("yeekee-lottery-name").textContent()).resolves.not.toBe("หวยยี่กี");
+  await context.close();
+});

@@ -62,7 +62,8 @@ function YeekeeRound({ activityid, hint }: { activityid: number; hint: string | 
   const drawVerifier = useIdleAfter(!roundLoading);
   const timeout = useRoundTimeout(activityid);
   const listed = useListedShots(activityid);
-  const lottoList = useLottoList();
+  // Only for the lottery's name when the round is not found (the round names it): not asked for beside every load.
+  const lottoList = useLottoList({ enabled: !roundLoading && round === null });
 
   // Shots this page sent, as the server answered them (unmasked), until the live feed brings them.
   const [sent, setSent] = useState<NumberRecord[]>([]);

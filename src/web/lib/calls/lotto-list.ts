@@ -34,8 +34,12 @@ const lottoListQuery = (storage: StorageLike) =>
     refetchInterval: 60_000,
   });
 
-/** The lotto list: the cached list is shown at once, then the server's replaces it. */
-export function useLottoList() {
+/**
+ * The lotto list: the cached list is shown at once, then the server's replaces it. `enabled: false` for a page that
+ * needs it only in some cases (the yeekee page, when the link does not lead to its round): the cached list, if any,
+ * and no ask.
+ */
+export function useLottoList({ enabled = true }: { enabled?: boolean } = {}) {
   const storage = browserStorage();
   const client = useQueryClient();
   // Read (and parsed) only when the query has no list yet: the start-up has usually put one there, and the parse
@@ -46,6 +50,7 @@ export function useLottoList() {
     initialData: cached ?? undefined,
     // The cached list is shown but always counts as stale, so the server is asked at once.
     initialDataUpdatedAt: 0,
+    enabled,
   });
 }
 
