@@ -35,8 +35,7 @@ const PAGE_MODULES: Record<string, readonly string[]> = {
   "/changePasswordPage": [SHELL, "features/account/change-password-page.tsx"],
   "/admin": [SHELL, "features/admin/admin-page.tsx"],
   "/resultsPage": [SHELL, "features/lottery/results-page.tsx"],
-  // As the bet form's: the round's data is asked for by a chunk of its own at start-up (app/signed-in.ts).
-  "/yeekeePage": [SHELL, "features/yeekee/yeekee-page.tsx", "features/yeekee/api/prefetch-round.ts"],
+  "/yeekeePage": [SHELL, "features/yeekee/yeekee-page.tsx"],
   "/gamePage": [SHELL, "features/games/games-page.tsx"],
 };
 

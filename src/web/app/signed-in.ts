@@ -17,9 +17,6 @@ import { PATHS, roundIdParam } from "../lib/paths";
  * fetched 20 of them beside the shell (docs/decisions/025).
  */
 
-/** A yeekee round's page is this and the round's id (PATHS.yeekee). */
-const YEEKEE_PAGE = PATHS.yeekee.replace(":activityid", "");
-
 const loaders = {
   HomePage: () => import("../features/home/home-page"),
   MainCreditPage: () => import("../features/wallet/main-credit-page"),
@@ -48,8 +45,8 @@ export const SIGNED_IN_PAGES: { [K in SignedInPageName]: () => Promise<Record<K,
 /**
  * A signed-in first load's start-up asks that need the shell's or a page's modules (app/prefetch.ts asks for
  * the rest before the shell's chunk has come): the unread notices, a player's responsible-play settings and
- * wins not yet seen, the lotto list on the home page, the round's data on a round's bet form (with the
- * lottery's round list when the round is not the lotto list's next one) and on a yeekee round's page. Settles when every answer has come.
+ * wins not yet seen, the lotto list on the home page, and the round's data on a round's bet form (with the
+ * lottery's round list when the round is not the lotto list's next one). Settles when every answer has come.
  */
 export function prefetchSignedInData(
   client: QueryClient,
@@ -76,12 +73,6 @@ export function prefetchSignedInData(
     // A round that is not its lottery's next one is named from the lottery's round list, known once the lotto list is.
     asked.push(
       Promise.all([betting, lottoList]).then(([m]) => m.prefetchRoundList(client, activityid, params.get("lotto"), offsetMeasured), failed),
-    );
-  }
-  const yeekeeRound = pathname.startsWith(YEEKEE_PAGE) ? roundIdParam(pathname.slice(YEEKEE_PAGE.length)) : null;
-  if (yeekeeRound !== null) {
-    asked.push(
-      import("../features/yeekee/api/prefetch-round").then((m) => m.prefetchYeekeeRound(client, yeekeeRound, params.get("lotto")), failed),
     );
   }
   return Promise.allSettled(asked);

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { yeekee } from "../../../../contract";
 import { callApi } from "../../../lib/api";
 import { ownShotsKey } from "./keys";
@@ -8,16 +8,11 @@ import { ownShotsKey } from "./keys";
  * once when the page opens, to show the player's earlier shots and learn the pseudonym they shoot under.
  */
 export function useListedShots(activityid: number) {
-  return useQuery(listedShotsQuery(activityid));
-}
-
-/** The query `useListedShots` reads; fresh for a few seconds, so a page mounting just after the start-up asked (prefetch-round.ts) does not ask again. */
-export const listedShotsQuery = (activityid: number) =>
-  queryOptions({
+  return useQuery({
     queryKey: ownShotsKey(activityid),
     queryFn: () => callApi(yeekee.readNumberRecord, { activityid }),
-    staleTime: 5_000,
   });
+}
 
 /** The same list read once on demand, outside the query cache: the verify panel checks it against what the live feed showed. */
 export const readNumberRecord = (activityid: number) => callApi(yeekee.readNumberRecord, { activityid });

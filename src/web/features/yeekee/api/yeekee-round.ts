@@ -8,16 +8,13 @@ import { yeekeeRoundKey } from "./keys";
 
 const LOTTERY_ID = /^[a-z0-9-]{2,40}$/;
 
-/** The lottery a link names (`?lotto=`), when it can be one. */
-export const namedLottery = (hint: string | null): string | null => (hint && LOTTERY_ID.test(hint) ? hint : null);
-
 /**
  * The round (lottery name, round number, times, status) from today's rounds of the yeekee
  * lotteries (`/api/get-activity-yeekee/:id`), read fresh rather than from the browser cache so the status is current. `hint` is the
  * lottery named in the link (`?lotto=`), asked first; null while unknown or not in today's lists.
  */
 export function useYeekeeRound(activityid: number, hint: string | null): { round: Activity | null; loading: boolean } {
-  const named = namedLottery(hint);
+  const named = hint && LOTTERY_ID.test(hint) ? hint : null;
   const inList = (data: { activitylist: Activity[] } | undefined) => data?.activitylist.find((a) => a.activityid === activityid);
   const hinted = useQuery({ ...roundsQuery(named ?? ""), enabled: named !== null });
   // The lotto list (17 KB) says which lotteries are yeekee ones: needed only when the link named none or the named one's
@@ -37,8 +34,7 @@ export function useYeekeeRound(activityid: number, hint: string | null): { round
   };
 }
 
-/** A yeekee lottery's rounds of the day, as the page reads them (`useYeekeeRound`) and the start-up asks for them (prefetch-round.ts). */
-export const roundsQuery = (id: string) => ({
+const roundsQuery = (id: string) => ({
   queryKey: [...yeekeeRoundKey, id],
   queryFn: () => callApi(lottery.getActivityYeekee, undefined, undefined, {}, { id }),
   staleTime: 30_000,
