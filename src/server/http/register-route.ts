@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { controlCharacterIssue } from "../../contract/common";
 import type { RouteDef } from "../../contract/route";
+import { compressAnswer } from "./compress-answer";
 import { badRequest, forbidden, tooManyRequests, unauthorized } from "./errors";
 import { SessionEnded } from "./session-ended";
 
@@ -62,6 +63,8 @@ export interface RouteOptions {
    * for whoever sets the relay up.
    */
   englishRefusals?: boolean;
+  /** A large answer (a list): sent compressed to a browser that accepts it (compress-answer.ts, docs/decisions/067). */
+  compress?: boolean;
 }
 
 const authenticated = new WeakMap<FastifyRequest, AuthUser>();
@@ -111,6 +114,7 @@ export function registerRoute<R extends RouteDef>(
     url: def.path,
     config,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.compress ? { onSend: compressAnswer } : {}),
     schema: {
       summary: def.summary,
       ...(def.body ? { body: def.body } : {}),

@@ -27,19 +27,29 @@ export function lotteryRoutes(app: FastifyInstance, authenticate: Authenticate, 
   const service = lotteryService(db);
   const r = routesOf(app, authenticate);
 
-  r(lottery.getActivityYeekee, async ({ params }) => ({
-    status: "Success" as const,
-    ...yeekeeActivitiesView(await service.yeekeeActivities(params.id)),
-  }));
-  r(lottery.getActivityOtherLotto, async ({ body }) => ({
-    status: "Success" as const,
-    ...otherActivitiesView(await service.otherActivities(body.configID)),
-  }));
+  // A day's rounds and the lotto list are the largest answers a page loads (17-25 KB of JSON): compressed (docs/decisions/067).
+  const LIST = { compress: true };
+  r(
+    lottery.getActivityYeekee,
+    async ({ params }) => ({
+      status: "Success" as const,
+      ...yeekeeActivitiesView(await service.yeekeeActivities(params.id)),
+    }),
+    LIST,
+  );
+  r(
+    lottery.getActivityOtherLotto,
+    async ({ body }) => ({
+      status: "Success" as const,
+      ...otherActivitiesView(await service.otherActivities(body.configID)),
+    }),
+    LIST,
+  );
   r(lottery.checkTimeout, async ({ body }) => ({
     status: "Success" as const,
     ...timeoutView(await service.checkTimeout(body.activityid)),
   }));
-  r(lottery.lottoList, async () => ({ status: "Success" as const, lottoList: (await service.lottoList()).map(lottoListItemView) }));
+  r(lottery.lottoList, async () => ({ status: "Success" as const, lottoList: (await service.lottoList()).map(lottoListItemView) }), LIST);
   r(lottery.cacheData, async ({ body, user }) => ({ status: "Success" as const, val: await service.cacheData(user, body) }));
   r(lottery.award, async ({ body }) => ({ status: "Success" as const, awardlist: (await service.awards(body.activityid)).map(awardView) }));
   r(lottery.getAllAwardList, async ({ body }) => ({ status: "Success" as const, ...allAwardsView(await service.allAwards(body.date)) }));
