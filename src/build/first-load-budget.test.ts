@@ -43,5 +43,9 @@ describe("each player page's first load as built", () => {
     ]);
     expect(overBudget(loads, { maxKB: 200, maxFiles: 3 })).toEqual([expect.stringMatching(/^\/a: 4 files/)]);
     expect(overBudget(loads, { maxKB: 200, maxFiles: 8 })).toEqual([]);
+    expect(overBudget(loads, { maxKB: 170 })).toEqual([
+      expect.stringMatching(/^\/a: 4 files, .* \(at most any number of files, 170 KB\)$/),
+    ]);
+    expect(overBudget(loads, { maxKB: 200 })).toEqual([]);
   });
 });

@@ -14,8 +14,12 @@ export interface FirstLoad {
 export interface FirstLoadBudget {
   /** JavaScript gzip -9, in KB (1,024 bytes), a page may load on its first visit. */
   maxKB: number;
-  /** Script files a page may load on its first visit, the entry included. */
-  maxFiles: number;
+  /**
+   * Script files a page may load on its first visit, the entry included; unbounded when not given. The build does not
+   * bound them: the chunk plan's second pass has given 9 files for a page it planned at 8 in one build of the same
+   * code (docs/decisions/066).
+   */
+  maxFiles?: number;
 }
 
 /** Each route's first load in the build at `dir`, from its Vite manifest. */
@@ -36,8 +40,11 @@ export function firstLoadsOf(dir: string, manifest: Manifest, routes: Readonly<R
 export function overBudget(loads: readonly FirstLoad[], budget: FirstLoadBudget): string[] {
   return loads.flatMap((l) => {
     const kb = l.gzipBytes / 1024;
-    return kb > budget.maxKB || l.files > budget.maxFiles
-      ? [`${l.route}: ${l.files} files, ${kb.toFixed(1)} KB of JavaScript gzip (at most ${budget.maxFiles} files, ${budget.maxKB} KB)`]
+    const files = budget.maxFiles ?? Infinity;
+    return kb > budget.maxKB || l.files > files
+      ? [
+          `${l.route}: ${l.files} files, ${kb.toFixed(1)} KB of JavaScript gzip (at most ${budget.maxFiles ?? "any number of"} files, ${budget.maxKB} KB)`,
+        ]
       : [];
   });
 }
