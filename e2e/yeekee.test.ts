@@ -234,13 +234,19 @@ it("a live page whose session ends elsewhere goes to the sign-in page saying why
   await context.close();
 });
 
-it("while the shooting time is on its way the pad's place says so, and nothing below the pad moves when it comes", async () => {
+/** Another round of the test round's lottery and draw date, open for bets and shooting from now: its id. */
+async function openRoundBeside(roundNo: number): Promise<number> {
   const r = await q(
     `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
-     select lottery_id, 997, draw_date, now() - interval '1 hour', now() + interval '10 minutes', now() + interval '20 minutes'
+     select lottery_id, $2, draw_date, now() - interval '1 hour', now() + interval '10 minutes', now() + interval '20 minutes'
      from rounds where id = $1 returning id`,
-    [roundId],
+    [roundId, roundNo],
   );
+  return Number(r[0].id);
+}
+
+it("while the shooting time is on its way the pad's place says so, and nothing below the pad moves when it comes", async () => {
+  const id = await openRoundBeside(997);
   const player = await createPlayer(site);
   const { page, context } = await signedInPage(site, player);
   // Everything that tells the page the shooting time (the round list, the listed shots, the live feed) is held back
@@ -264,7 +270,7 @@ it("while the shooting time is on its way the pad's place says so, and nothing b
   const buttonTop = async () =>
     (await page.getByTestId("shoot-button").evaluate((e) => e.getBoundingClientRect().top)) -
     (await page.getByTestId("shoot-box").evaluate((e) => e.getBoundingClientRect().top));
-  await page.goto(`/yeekeePage/${Number(r[0].id)}?lotto=yeekee`);
+  await page.goto(`/yeekeePage/${id}?lotto=yeekee`);
   await page.getByTestId("live-shots").waitFor();
   await painted();
   await expect(page.getByTestId("numpad-space").textContent()).resolves.toBe("กำลังโหลดเวลายิงเลข…");
@@ -279,14 +285,8 @@ it("while the shooting time is on its way the pad's place says so, and nothing b
   await context.close();
 });
 
-it("a round's page finds its round from the lottery its link names without the lotto list, and from a wrong one with it", async () => {
-  const r = await q(
-    `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
-     select lottery_id, 996, draw_date, now() - interval '1 hour', now() + interval '10 minutes', now() + interval '20 minutes'
-     from rounds where id = $1 returning id`,
-    [roundId],
-  );
-  const id = Number(r[0].id);
+it("a round's page finds its round from the lottery its link names without the lotto list, and from a wrong one too", async () => {
+  const id = await openRoundBeside(996);
   const player = await createPlayer(site);
   const { page, context } = await signedInPage(site, player);
   const asked: string[] = [];
