@@ -24,7 +24,9 @@ export function answerEncoding(acceptEncoding: string | undefined): "br" | "gzip
 export async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (reply.statusCode !== 200 || (typeof payload !== "string" && !Buffer.isBuffer(payload))) return payload;
   if (Buffer.byteLength(payload) < COMPRESS_FROM_BYTES) return payload;
-  reply.header("vary", "accept-encoding");
+  // Added to what is there (CORS may have said Origin), not in its place.
+  const vary = reply.getHeader("vary");
+  reply.header("vary", vary ? `${String(vary)}, accept-encoding` : "accept-encoding");
   const encoding = answerEncoding(request.headers["accept-encoding"]);
   if (encoding === null) return payload;
   reply.header("content-encoding", encoding);
