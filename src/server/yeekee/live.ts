@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { listenTo } from "../db/listen";
 import { SESSION_ENDED_CODE } from "../../contract/auth";
 import { type LiveSockets, SESSION_ENDED_MESSAGE, type Socket } from "../http/live-sockets";
+import { type BuiltFrame, buildFrame, sendBuilt } from "../http/ws-frame";
 import type { Authenticate } from "../http/register-route";
 import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 
@@ -35,24 +36,18 @@ const Query = z.object({ activityid: z.coerce.number().int().positive(), after: 
 /** Every message sent is one of the contract's. */
 const encode = (m: LiveMessage) => JSON.stringify(m);
 
-interface Frame {
-  data: Buffer;
-  binary: boolean;
-}
-
 /**
  * Consecutive shots as one frame: binary (docs/decisions/064) with each shooter named once, either in the
  * round (`firstSeq`, for watchers holding it from its first shot) or in the frame; JSON for shots the
- * binary layout cannot carry. Encoded once to bytes for every watcher it goes to.
+ * binary layout cannot carry. Built once, as a whole WebSocket frame, for every watcher it goes to
+ * (docs/decisions/068).
  */
-function shotsFrame(records: readonly NumberRecord[], firstSeq?: (i: number) => number): Frame {
+function shotsFrame(records: readonly NumberRecord[], firstSeq?: (i: number) => number): BuiltFrame {
   const first = records[0]!;
   const bytes = encodeLiveShots(first, records, { first: first.hash, head: records[records.length - 1]!.hash }, firstSeq);
-  if (bytes) return { data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), binary: true };
-  return { data: Buffer.from(encode(packLiveShots([...records]))), binary: false };
+  if (bytes) return buildFrame(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), true);
+  return buildFrame(Buffer.from(encode(packLiveShots([...records]))), false);
 }
-
-const send = (socket: Socket, frame: Frame) => socket.send(frame.data, { binary: frame.binary });
 
 /**
  * Live yeekee rounds over WebSocket (`GET /api/ws/yeekee?activityid=N&after=SEQ`), for a signed-in player
@@ -97,7 +92,7 @@ export async function yeekeeLive(
     if (fresh.length && fresh[0]!.seq > w.lastSeq + 1) fresh = await service.shotsAfter(null, round, w.lastSeq);
     if (fresh.length === 0 || w.socket.readyState !== 1) return;
     // Each frame of a catch-up stands alone.
-    for (let i = 0; i < fresh.length; i += CHUNK) send(w.socket, shotsFrame(fresh.slice(i, i + CHUNK)));
+    for (let i = 0; i < fresh.length; i += CHUNK) if (!sendBuilt(w.socket, shotsFrame(fresh.slice(i, i + CHUNK)))) return;
     w.lastSeq = Math.max(w.lastSeq, fresh[fresh.length - 1]!.seq);
   }
 
@@ -106,8 +101,8 @@ export async function yeekeeLive(
     buffered.delete(round);
     if (records.length === 0) return;
     // Encoded once for every watcher that opened from the round's first shot, once for the others.
-    let fromStart: Frame | undefined;
-    let alone: Frame | undefined;
+    let fromStart: BuiltFrame | undefined;
+    let alone: BuiltFrame | undefined;
     let visited = 0;
     let sliceStart = performance.now();
     for (const w of watchers.get(round) ?? []) {
@@ -119,8 +114,8 @@ export async function yeekeeLive(
       if (w.queued) w.queued.push(...records);
       else if (w.socket.readyState === 1 && records[0]!.seq === w.lastSeq + 1) {
         // The common case shares one encoded frame.
-        send(w.socket, w.fromStart ? (fromStart ??= shotsFrame(records, (i) => records[i]!.firstSeq)) : (alone ??= shotsFrame(records)));
-        w.lastSeq = records[records.length - 1]!.seq;
+        const frame = w.fromStart ? (fromStart ??= shotsFrame(records, (i) => records[i]!.firstSeq)) : (alone ??= shotsFrame(records));
+        if (sendBuilt(w.socket, frame)) w.lastSeq = records[records.length - 1]!.seq;
       } else await catchUp(round, w, records);
     }
   }
@@ -174,8 +169,11 @@ export async function yeekeeLive(
     serially(async () => {
       await readNew(round);
       await flush(round);
-      const message = encode({ type: "result", activityid: round, result: note.result === "void" ? "void" : "result" });
-      for (const w of watchers.get(round) ?? []) if (w.socket.readyState === 1) w.socket.send(message);
+      const message = buildFrame(
+        Buffer.from(encode({ type: "result", activityid: round, result: note.result === "void" ? "void" : "result" })),
+        false,
+      );
+      for (const w of watchers.get(round) ?? []) sendBuilt(w.socket, message);
     });
   }
 
