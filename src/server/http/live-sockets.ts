@@ -16,6 +16,11 @@ export type Socket = {
 /** The largest frame a watcher may send: it is never expected to send anything. */
 const MAX_CLIENT_FRAME_BYTES = 1024;
 const PING_MS = 30_000;
+/**
+ * The pings go out a share at a time, every PING_SLICE_MS, so each socket is pinged once per PING_MS:
+ * pinging 10,000 watchers at once held the event loop for 100-270 ms (docs/decisions/068).
+ */
+const PING_SLICE_MS = 1_000;
 
 export type LiveFeed = "yeekee" | "games";
 
@@ -52,7 +57,12 @@ export const SESSION_ENDED_MESSAGE = "การเข้าสู่ระบบ
  * open sockets per client address over every feed (one address cannot hold the server's memory with
  * watchers), and the ping that finds half-open connections.
  */
-export async function liveSockets(app: FastifyInstance, maxPerAddress: number, sessionWatch: SessionWatch): Promise<LiveSockets> {
+export async function liveSockets(
+  app: FastifyInstance,
+  maxPerAddress: number,
+  sessionWatch: SessionWatch,
+  timing: { pingMs: number; pingSliceMs: number } = { pingMs: PING_MS, pingSliceMs: PING_SLICE_MS },
+): Promise<LiveSockets> {
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });
   const perAddress = new Map<string, number>();
   const watched = new Map<Socket, { alive: boolean; onGone: () => void }>();
@@ -93,8 +103,21 @@ export async function liveSockets(app: FastifyInstance, maxPerAddress: number, s
   );
   app.addHook("onClose", async () => clearInterval(recheck));
 
+  // A socket not answering since its last ping is terminated at its next turn, one ping interval later.
+  // Each slice earns its share of the sockets (fractions carried over), so a few sockets are still pinged
+  // once per interval, not once per slice.
+  let turn = watched.entries();
+  let owed = 0;
   const pinger = setInterval(() => {
-    for (const [socket, w] of watched) {
+    owed = Math.min(owed + (watched.size * timing.pingSliceMs) / timing.pingMs, watched.size);
+    for (; owed >= 1; owed -= 1) {
+      let next = turn.next();
+      if (next.done) {
+        turn = watched.entries();
+        next = turn.next();
+        if (next.done) return;
+      }
+      const [socket, w] = next.value;
       if (!w.alive) {
         watched.delete(socket);
         socket.terminate();
@@ -104,7 +127,7 @@ export async function liveSockets(app: FastifyInstance, maxPerAddress: number, s
       w.alive = false;
       socket.ping();
     }
-  }, PING_MS);
+  }, timing.pingSliceMs);
   app.addHook("onClose", async () => clearInterval(pinger));
 
   return {
