@@ -9,6 +9,7 @@ import { connect, type Db, runMigrations } from "../src/server/db/client";
 import { ensureDatabaseExists } from "../src/server/db/database";
 import { startEmbeddedPostgres } from "../src/server/db/embedded";
 import { seed } from "../src/server/seed";
+import { SERVER_NODE_FLAGS } from "../src/server/node-flags";
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -72,6 +73,7 @@ export async function benchServer(
   const server = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE] : []),
       "--import",
       "tsx",

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { SERVER_NODE_FLAGS } from "../../src/server/node-flags";
 import { freePort, stopProcess } from "../support/processes";
 
 // `npm start`'s server process for real: embedded PostgreSQL under DATA_DIR, migrations, seed,
@@ -127,3 +128,8 @@ it("starts again after the server was killed with SIGKILL, though its embedded P
     rmSync(dir, { recursive: true, force: true });
   }
 }, 120_000);
+
+it("npm start runs the server with the flags the benchmarks measured it with", () => {
+  const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+  expect(scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} --import tsx scripts/start.ts`);
+});
