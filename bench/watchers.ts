@@ -86,13 +86,32 @@ function frameReader(i: number, socket: net.Socket) {
       else if (opcode === 0x9) socket.write(clientFrame(0xa, payload));
       else if (opcode === 0x8) socket.end();
     }
-    if (at < bytes.length) held = bytes.subarray(at);
+    // The bytes of a frame still coming: copied, as the process's read buffer is reused for the next read.
+    if (at < bytes.length) held = Buffer.from(bytes.subarray(at));
   };
 }
 
+/**
+ * One read buffer for the process: each connection's bytes are handed to its reader as read, without
+ * the stream machinery and a new buffer each time (`onread`). The reader keeps nothing of it past the call.
+ */
+const READ_BUFFER = Buffer.alloc(256 * 1024);
+
 function open(i: number, attempt = 0): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
+    let received: (chunk: Buffer) => void = () => {};
+    const socket = net.connect({
+      host: target.hostname,
+      port: Number(target.port),
+      noDelay: true,
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (length: number) => {
+          received(READ_BUFFER.subarray(0, length));
+          return true;
+        },
+      },
+    });
     let opened = false;
     let answer = Buffer.alloc(0);
     const retry = (why: string) => {
@@ -113,7 +132,7 @@ function open(i: number, attempt = 0): Promise<void> {
           `Sec-WebSocket-Key: ${randomBytes(16).toString("base64")}\r\nSec-WebSocket-Version: 13\r\nCookie: jwt=${token}\r\n\r\n`,
       ),
     );
-    socket.on("data", (chunk: Buffer) => {
+    received = (chunk: Buffer) => {
       if (opened) return read(chunk);
       answer = Buffer.concat([answer, chunk]);
       const end = answer.indexOf("\r\n\r\n");
@@ -124,7 +143,7 @@ function open(i: number, attempt = 0): Promise<void> {
       sockets[i] = socket;
       resolve();
       if (answer.length > end + 4) read(answer.subarray(end + 4));
-    });
+    };
     socket.on("error", (err) => {
       if (opened) return console.error(`watcher ${i}: ${err.message}`);
       retry(err.message);
