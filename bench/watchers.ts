@@ -99,7 +99,7 @@ const READ_BUFFER = Buffer.alloc(256 * 1024);
 
 function open(i: number, attempt = 0): Promise<void> {
   return new Promise((resolve, reject) => {
-    let received: (chunk: Buffer) => void = () => {};
+    let onBytes: (chunk: Buffer) => void = () => {};
     const socket = net.connect({
       host: target.hostname,
       port: Number(target.port),
@@ -107,7 +107,7 @@ function open(i: number, attempt = 0): Promise<void> {
       onread: {
         buffer: READ_BUFFER,
         callback: (length: number) => {
-          received(READ_BUFFER.subarray(0, length));
+          onBytes(READ_BUFFER.subarray(0, length));
           return true;
         },
       },
@@ -132,7 +132,7 @@ function open(i: number, attempt = 0): Promise<void> {
           `Sec-WebSocket-Key: ${randomBytes(16).toString("base64")}\r\nSec-WebSocket-Version: 13\r\nCookie: jwt=${token}\r\n\r\n`,
       ),
     );
-    received = (chunk: Buffer) => {
+    onBytes = (chunk: Buffer) => {
       if (opened) return read(chunk);
       answer = Buffer.concat([answer, chunk]);
       const end = answer.indexOf("\r\n\r\n");

@@ -29,9 +29,19 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unkno
 /**
  * The headers a helmet middleware sets, worked out once: it is run against a response that records them.
  * They do not depend on the request (no nonce, no per-request option), so every reply gets the same set
- * from memory (docs/decisions/070). Anything else the middleware does with the response stops the start.
+ * from memory (docs/decisions/070). A middleware that reads the request or the response, does not finish
+ * at once, or sets different values on a second run (a value made afresh each time) stops the start.
  */
 export function headersOf(middleware: Middleware): Readonly<Record<string, string>> {
+  const first = recordOnce(middleware);
+  const second = recordOnce(middleware);
+  if (JSON.stringify(first) !== JSON.stringify(second)) {
+    throw new Error("security headers: the middleware set different values on two runs, so they may differ between requests");
+  }
+  return Object.freeze(first);
+}
+
+function recordOnce(middleware: Middleware): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: unknown) {
@@ -60,5 +70,5 @@ export function headersOf(middleware: Middleware): Readonly<Record<string, strin
     finished = true;
   });
   if (!finished) throw new Error("security headers: the middleware did not finish at once");
-  return Object.freeze(headers);
+  return headers;
 }
