@@ -24,6 +24,9 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_SHOT_RATE ?? 3000);
 // Watchers in several processes of their own, so one client's event loop does not hold back the rest.
 const WATCHER_PROCESSES = Number(process.env.BENCH_WATCHER_PROCESSES ?? 4);
+// BENCH_LIVE_SERVER=1: the watchers on a second server process of their own (same database and secret), the shots
+// on the first: a measurement of that split (bench/README.md), not a set-up `npm start` makes.
+const LIVE_SERVER = process.env.BENCH_LIVE_SERVER === "1";
 
 type WatcherReport = { received: number; gaps: number; delays: number[]; lowestLast: number; highestLast: number };
 
@@ -51,12 +54,14 @@ async function main() {
     const server = await benchServer(url);
     cleanup.unshift(() => server.stop());
     const tokens = await benchLogins(server.base, SHOOTERS);
+    const live = LIVE_SERVER ? await benchServer(url) : server;
+    if (live !== server) cleanup.unshift(() => live.stop());
 
     // The server's memory (with its workers) before the watchers connect and once all have: the difference per watcher.
-    const rssBefore = treeRssBytes(server.process.pid!);
+    const rssBefore = treeRssBytes(live.process.pid!);
     const script = fileURLToPath(new URL("./watchers.ts", import.meta.url));
     const children = Array.from({ length: WATCHER_PROCESSES }, () =>
-      fork(script, [server.base, String(roundId), String(Math.ceil(WATCHERS / WATCHER_PROCESSES)), tokens[0]!.token], {
+      fork(script, [live.base, String(roundId), String(Math.ceil(WATCHERS / WATCHER_PROCESSES)), tokens[0]!.token], {
         execArgv: ["--import", "tsx"],
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       }),
@@ -74,7 +79,7 @@ async function main() {
           }),
       ),
     );
-    const rssWithWatchers = treeRssBytes(server.process.pid!);
+    const rssWithWatchers = treeRssBytes(live.process.pid!);
     const watching = Math.ceil(WATCHERS / WATCHER_PROCESSES) * WATCHER_PROCESSES;
     const serverMemory = {
       beforeWatchersMB: +(rssBefore / 2 ** 20).toFixed(1),
@@ -170,6 +175,7 @@ async function main() {
       // CPU over the measured time only (not the paced phase's connecting and warming up).
       const cpu = cpuMeter({
         server: server.process.pid!,
+        ...(live !== server ? { liveServer: live.process.pid! } : {}),
         generator: process.pid,
         ...Object.fromEntries(children.map((c, i) => [`watchers${i + 1}`, c.pid!])),
         postgres,
