@@ -33,14 +33,7 @@ function siteTexts(): Array<{ text: string; at: string }> {
       file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
     );
     const visit = (node: ts.Node) => {
-      if (
-        ts.isStringLiteral(node) ||
-        ts.isNoSubstitutionTemplateLiteral(node) ||
-        ts.isTemplateHead(node) ||
-        ts.isTemplateMiddle(node) ||
-        ts.isTemplateTail(node) ||
-        ts.isJsxText(node)
-      ) {
+      if (ts.isStringLiteral(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node)) {
         texts.push({ text: node.text, at: `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}` });
       }
       ts.forEachChild(node, visit);
