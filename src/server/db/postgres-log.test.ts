@@ -23,13 +23,25 @@ describe("the embedded PostgreSQL's lines an operator sees", () => {
       `${at} [8] 23505 ERROR:  duplicate key value violates unique constraint "x"`,
       `${at} [8] 23505 STATEMENT:  insert into x`,
       "\tvalues (1)",
-      `${at} [9] 57P01 FATAL:  terminating connection due to administrator command`,
+      `${at} [9] 53300 FATAL:  sorry, too many clients already`,
     ].join("\n");
     expect(postgresLinesToShow(chunk)).toEqual([
       `${at} [8] 23505 ERROR:  duplicate key value violates unique constraint "x"`,
       `${at} [8] 23505 STATEMENT:  insert into x`,
       "\tvalues (1)",
-      `${at} [9] 57P01 FATAL:  terminating connection due to administrator command`,
+      `${at} [9] 53300 FATAL:  sorry, too many clients already`,
     ]);
+  });
+
+  it("what a stop of PostgreSQL itself tells connections (57P01, 57P03) is left out; a crash of another process is not", () => {
+    const chunk = [
+      `${at} [7] 00000 LOG:  received fast shutdown request`,
+      `${at} [9] 57P01 FATAL:  terminating connection due to administrator command`,
+      `${at} [10] 57P01 FATAL:  terminating connection due to administrator command`,
+      `${at} [13] 57P03 FATAL:  the database system is shutting down`,
+      `${at} [11] 57P02 WARNING:  terminating connection because of crash of another server process`,
+      `${at} [12] 57P02 FATAL:  the database system is in recovery mode`,
+    ].join("\n");
+    expect(postgresLinesToShow(chunk)).toEqual([`${at} [12] 57P02 FATAL:  the database system is in recovery mode`]);
   });
 });

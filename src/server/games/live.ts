@@ -72,7 +72,8 @@ export async function gamesLive(
     },
     app.log,
   );
-  app.addHook("onClose", async () => listener.close());
+  // At the start of the app's close, before a stopping database could drop it (docs/decisions/071).
+  app.addHook("preClose", async () => listener.close());
 
   app.get("/api/ws/games", { websocket: true }, (socket: Socket, request) => {
     const query = Query.safeParse(request.query);

@@ -190,7 +190,8 @@ export async function yeekeeLive(
     },
     app.log,
   );
-  app.addHook("onClose", async () => {
+  // At the start of the app's close, before a stopping database could drop it (docs/decisions/071).
+  app.addHook("preClose", async () => {
     closing = true;
     await listener.close();
   });
