@@ -98,6 +98,8 @@ async function main(): Promise<void> {
     const exited = Promise.all(workers.map((w) => new Promise((r) => w.once("exit", r))));
     for (const w of workers) w.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, WORKERS_STOP_MS))]);
+    // One still running then is stopped outright: the database is about to go.
+    for (const w of workers) if (!w.isDead()) w.process.kill("SIGKILL");
     await release.stop();
     await database.embedded?.stop().catch(() => {});
     process.exit(0);
@@ -108,8 +110,10 @@ async function main(): Promise<void> {
 
 /** What stops the server in order: its connections closed, then the embedded database (docs/decisions/071). */
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-/** How long the primary waits for its workers to close before it stops the embedded database anyway. */
+/** How long the primary waits for its workers to close before it stops them outright and the embedded database. */
 const WORKERS_STOP_MS = 10_000;
+/** How long a stop waits for a ticker step under way (a settlement of a large round takes about a second). */
+const TICKER_SETTLE_MS = 5_000;
 
 async function serve(
   config: Config,
@@ -133,6 +137,8 @@ async function serve(
     ticker.stop();
     await metrics?.close().catch(() => {});
     await app.close().catch(() => {});
+    // A ticker step under way finishes before the pool ends under it (at most TICKER_SETTLE_MS).
+    await Promise.race([ticker.settled(), new Promise((r) => setTimeout(r, TICKER_SETTLE_MS))]);
     await db.$client.end().catch(() => {});
     await own?.stopDatabase()?.catch(() => {});
     process.exit(0);

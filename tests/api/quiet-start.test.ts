@@ -116,7 +116,8 @@ it("a first start, a day's refusals and the stop print no ERROR and no warning",
     await owner.end();
     owner = undefined;
     // The stop: the app's connections close first, then its embedded PostgreSQL (nothing left for it to end).
-    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    // "close": exited, and all it printed has been read.
+    const exited = new Promise<number | null>((r) => child.once("close", (code) => r(code)));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(existsSync(join(dataDir, "pg", "postmaster.pid")), "the embedded PostgreSQL stopped with the server").toBe(false);

@@ -23,10 +23,11 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 /**
  * Stops a server process as Ctrl-C in its terminal or a service manager stopping its whole group does: the
  * signal reaches the server and its embedded PostgreSQL together. The child must have been spawned
- * `detached` (a process group of its own). Resolves with its exit code.
+ * `detached` (a process group of its own). Resolves with its exit code once its output has all been read.
  */
 export async function stopProcessGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
-  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  // "close": exited, and everything it wrote to its pipes has been read.
+  const exited = new Promise<number | null>((r) => child.once("close", (code) => r(code)));
   process.kill(-child.pid!, signal);
   return exited;
 }

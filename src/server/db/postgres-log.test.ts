@@ -33,15 +33,19 @@ describe("the embedded PostgreSQL's lines an operator sees", () => {
     ]);
   });
 
-  it("what a stop of PostgreSQL itself tells connections (57P01, 57P03) is left out; a crash of another process is not", () => {
+  it("what a stop of PostgreSQL itself tells connections is left out; the recovery after a crash is not", () => {
     const chunk = [
       `${at} [7] 00000 LOG:  received fast shutdown request`,
       `${at} [9] 57P01 FATAL:  terminating connection due to administrator command`,
       `${at} [10] 57P01 FATAL:  terminating connection due to administrator command`,
       `${at} [13] 57P03 FATAL:  the database system is shutting down`,
       `${at} [11] 57P02 WARNING:  terminating connection because of crash of another server process`,
-      `${at} [12] 57P02 FATAL:  the database system is in recovery mode`,
+      `${at} [12] 57P03 FATAL:  the database system is in recovery mode`,
+      `${at} [14] 57P03 FATAL:  the database system is not yet accepting connections`,
     ].join("\n");
-    expect(postgresLinesToShow(chunk)).toEqual([`${at} [12] 57P02 FATAL:  the database system is in recovery mode`]);
+    expect(postgresLinesToShow(chunk)).toEqual([
+      `${at} [12] 57P03 FATAL:  the database system is in recovery mode`,
+      `${at} [14] 57P03 FATAL:  the database system is not yet accepting connections`,
+    ]);
   });
 });

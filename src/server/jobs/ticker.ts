@@ -8,6 +8,7 @@ import { lapseRaises } from "../rg/service";
 import { forgetOldRateLimits } from "../http/rate-limit-store";
 import { releaseStaleReports } from "../wallet/stale-reports";
 import { finishDueYeekeeRounds } from "../yeekee/service";
+import { isDatabaseUnavailable } from "../db/errors";
 import type { LedgerCheckOutcome } from "../metrics/registry";
 import { bankWaitingStep } from "./bank-watch";
 import { type AlertLog, ledgerCheckStep } from "./ledger-watch";
@@ -16,7 +17,10 @@ import { type AlertLog, ledgerCheckStep } from "./ledger-watch";
 // which therefore do not import each other for it).
 
 export interface Ticker {
+  /** No step starts after this. */
   stop(): void;
+  /** Resolves once no step is running (after stop(): the steps it let finish). */
+  settled(): Promise<void>;
 }
 
 export interface TickerOptions {
@@ -38,13 +42,19 @@ export interface TickerOptions {
  */
 export function startTicker(db: Db, log: (msg: string, err?: unknown) => void, options?: TickerOptions): Ticker {
   let stopped = false;
+  let running = 0;
+  const whenIdle: Array<() => void> = [];
   const guard = (name: string, step: () => Promise<unknown>) => async () => {
+    running += 1;
     try {
       await step();
     } catch (err) {
-      // A step cut off by the server's stop (its database going away with it) rolled back and runs again after
-      // the next start: no failure to report (docs/decisions/071).
-      if (!stopped) log(`ticker ${name} failed`, err);
+      // A step whose database went away with the server's stop (its whole process group signalled) rolled
+      // back and runs again after the next start: no failure to report (docs/decisions/071).
+      if (!(stopped && isDatabaseUnavailable(err))) log(`ticker ${name} failed`, err);
+    } finally {
+      running -= 1;
+      if (running === 0) for (const resolve of whenIdle.splice(0)) resolve();
     }
   };
   const close = new Cron(
@@ -104,5 +114,6 @@ export function startTicker(db: Db, log: (msg: string, err?: unknown) => void, o
       yeekee.stop();
       points.stop();
     },
+    settled: () => (running === 0 ? Promise.resolve() : new Promise((resolve) => whenIdle.push(resolve))),
   };
 }
