@@ -139,6 +139,38 @@ it("starts again after the server was killed with SIGKILL, though its embedded P
   }
 }, 120_000);
 
+it("with two workers, a SIGTERM to the primary stops both workers, then the database, and prints nothing to act on", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "lotto-workers-"));
+  try {
+    const env = {
+      DATA_DIR: dir,
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      EMBEDDED_PG_PORT: String(await freePort()),
+      WORKERS: "2",
+    };
+    const server = await start(env);
+    // Each worker says it listens, with its pid on the line.
+    const workerPids = () => [...server.output().matchAll(/"pid":(\d+)[^\n]*Server listening at/g)].map((m) => Number(m[1]));
+    await expect.poll(() => workerPids().length, { timeout: 60_000 }).toBe(2);
+    const before = server.output().length;
+    const exited = new Promise<number | null>((r) => server.child.once("close", (code) => r(code)));
+    server.child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const stopping = server.output().slice(before);
+    // Both workers closed their apps before the primary stopped the database under them (docs/decisions/071).
+    for (const pid of workerPids()) {
+      expect(stopping).toMatch(new RegExp(`"pid":${pid},[^\n]*"msg":"shutting down"`));
+      expect(() => process.kill(pid, 0), `worker ${pid} has exited`).toThrow();
+    }
+    expect(stopping).not.toContain("database shutting down");
+    expect(stopping.split("\n").filter((line) => ALARMING.test(line))).toEqual([]);
+    expect(existsSync(join(dir, "pg", "postmaster.pid")), "the embedded PostgreSQL stopped").toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
+
 it("npm start runs the server with the flags the benchmarks measured it with", () => {
   const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
   expect(scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(" ")} --import tsx scripts/start.ts`);
