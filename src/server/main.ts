@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     const workers = Object.values(cluster.workers ?? {}).flatMap((w) => (w && !w.isDead() ? [w] : []));
     const exited = Promise.all(workers.map((w) => new Promise((r) => w.once("exit", r))));
     for (const w of workers) w.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, WORKERS_STOP_MS))]);
+    await atMost(exited, WORKERS_STOP_MS);
     // One still running then is stopped outright: the database is about to go.
     for (const w of workers) if (!w.isDead()) w.process.kill("SIGKILL");
     await release.stop();
@@ -114,6 +114,9 @@ const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 const WORKERS_STOP_MS = 10_000;
 /** How long a stop waits for a ticker step under way (a settlement of a large round takes about a second). */
 const TICKER_SETTLE_MS = 5_000;
+
+/** Waits for `work`, but no longer than `ms`. */
+const atMost = (work: Promise<unknown>, ms: number) => Promise.race([work, new Promise((r) => setTimeout(r, ms))]);
 
 async function serve(
   config: Config,
@@ -138,7 +141,7 @@ async function serve(
     await metrics?.close().catch(() => {});
     await app.close().catch(() => {});
     // A ticker step under way finishes before the pool ends under it (at most TICKER_SETTLE_MS).
-    await Promise.race([ticker.settled(), new Promise((r) => setTimeout(r, TICKER_SETTLE_MS))]);
+    await atMost(ticker.settled(), TICKER_SETTLE_MS);
     await db.$client.end().catch(() => {});
     await own?.stopDatabase()?.catch(() => {});
     process.exit(0);

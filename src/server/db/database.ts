@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { Config } from "../config";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./embedded";
-import { ADMIN_SHUTDOWN } from "./listen";
+import { ADMIN_SHUTDOWN } from "./errors";
 
 export interface DatabaseHandle {
   url: string;
@@ -58,7 +58,8 @@ const REPORT_PARTS = new Set(["DETAIL", "HINT", "CONTEXT", "STATEMENT", "QUERY",
  * PANIC reports, whole (with their DETAIL, CONTEXT and STATEMENT lines), except a player's refusal raised by
  * the SQL functions (SQLSTATE LR000: insufficient funds, a closed round …), which the app answers with its Thai
  * message and is no fault, and what a stop of PostgreSQL itself tells connections (STOPPING). `chunk` is what
- * PostgreSQL wrote, one or more reports; each line made with POSTGRES_LOG_LINE_PREFIX. A line of a statement's text (no prefix) belongs to the report above it.
+ * PostgreSQL wrote, one or more reports; each line made with POSTGRES_LOG_LINE_PREFIX. A line of a statement's
+ * text (no prefix) belongs to the report above it.
  */
 export function postgresLinesToShow(chunk: string): string[] {
   const shown: string[] = [];

@@ -9,8 +9,11 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   return p.code === "23505" && (constraint === undefined || p.constraint === constraint);
 }
 
+/** PostgreSQL's SQLSTATE for "terminating connection due to administrator command" (a stop of the database). */
+export const ADMIN_SHUTDOWN = "57P01";
+
 const UNAVAILABLE_CODES = new Set([
-  "57P01",
+  ADMIN_SHUTDOWN,
   "57P02",
   "57P03",
   "53300",

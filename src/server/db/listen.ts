@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
+import { ADMIN_SHUTDOWN } from "./errors";
 import { releaseConnection } from "./functions";
 
 export interface ChannelHandlers {
@@ -7,9 +8,6 @@ export interface ChannelHandlers {
   /** After every (re)connection: what was sent while the connection was down is to be read again. */
   onConnected(): void;
 }
-
-/** PostgreSQL's SQLSTATE for "terminating connection due to administrator command". */
-export const ADMIN_SHUTDOWN = "57P01";
 
 /**
  * One LISTEN connection for a channel, re-established after it drops (0.25 s doubling to 5 s). The first
