@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(cookie);
-  // Limits are counted in PostgreSQL, shared by every instance (yeekee shots count in memory).
+  // Limits are counted in PostgreSQL, shared by every instance (yeekee shots count in memory, docs/decisions/072).
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(db.$client) });
   await app.register(swagger, {
     openapi: {

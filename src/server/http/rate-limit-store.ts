@@ -4,37 +4,18 @@ import type pg from "pg";
 type Callback = Parameters<FastifyRateLimitStore["incr"]>[1];
 /** What the plugin passes to child(): the route's merged limit options, with the route itself. */
 type RouteParams = {
-  routeInfo?: { url?: string; method?: string | string[]; config?: { localRateLimit?: boolean } };
-  /** A limiter made with createRateLimit (it has no route): the name its counts go under, and where it counts. */
+  routeInfo?: { url?: string; method?: string | string[] };
+  /** A limiter made with createRateLimit (it has no route): the name its counts go under. */
   countsAs?: string;
-  localRateLimit?: boolean;
 };
 
 /**
  * A @fastify/rate-limit store in PostgreSQL (docs/decisions/022): each call's count per client address and fixed
  * window is one upserted row of `rate_limits`, so every instance on the database shares one limit
- * instead of each allowing it again. A route that sets `config.localRateLimit` (yeekee shots: thousands
- * a second, paced per player in the database already) keeps counting in this instance's memory.
+ * instead of each allowing it again. A route that counts in this instance's memory (yeekee shots: thousands
+ * a second, paced per player in the database already) does so itself (register-route.ts, docs/decisions/072).
  */
 export function sharedRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
-  class LocalCounts implements FastifyRateLimitStore {
-    private counts = new Map<string, { count: number; start: number }>();
-    incr(key: string, cb: Callback, timeWindow: number) {
-      const now = Date.now();
-      let c = this.counts.get(key);
-      if (!c || c.start + timeWindow <= now) {
-        if (this.counts.size > 50_000) this.counts.clear();
-        c = { count: 0, start: now };
-        this.counts.set(key, c);
-      }
-      c.count += 1;
-      cb(null, { current: c.count, ttl: c.start + timeWindow - now });
-    }
-    child() {
-      return new LocalCounts();
-    }
-  }
-
   class SharedCounts implements FastifyRateLimitStore {
     private readonly route: string;
     /** The plugin constructs the first one with its options; each route's own is made by child(). */
@@ -61,7 +42,6 @@ export function sharedRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
     child(options: Parameters<FastifyRateLimitStore["child"]>[0]): FastifyRateLimitStore {
       const params = options as unknown as RouteParams;
       const route = params.routeInfo;
-      if (route?.config?.localRateLimit || params.localRateLimit) return new LocalCounts();
       return new SharedCounts(params.countsAs ?? `${[route?.method ?? ""].flat().join(",")} ${route?.url ?? ""}`);
     }
   }

@@ -5,6 +5,7 @@ import { controlCharacterIssue } from "../../contract/common";
 import type { RouteDef } from "../../contract/route";
 import { compressAnswer } from "./compress-answer";
 import { badRequest, forbidden, tooManyRequests, unauthorized } from "./errors";
+import { localLimit } from "./local-limit";
 import { SessionEnded } from "./session-ended";
 
 export interface AuthUser {
@@ -54,7 +55,10 @@ export interface RouteOptions {
    * with a ceiling per address of ADDRESS_CEILING_FACTOR times it.
    */
   rateLimitPerMinute?: number;
-  /** Count the limit in this instance's memory instead of the shared store (a call too frequent for a database write each). */
+  /**
+   * A signed-in call's limit counted in this instance's memory, by the route itself, instead of the plugin's shared
+   * store (a call too frequent for a database write each, or for the plugin's work on each request; docs/decisions/072).
+   */
   localRateLimit?: boolean;
   /** Bytes; the app's default (1 MiB) otherwise. */
   bodyLimit?: number;
@@ -68,6 +72,14 @@ export interface RouteOptions {
 }
 
 const authenticated = new WeakMap<FastifyRequest, AuthUser>();
+
+const MINUTE_MS = 60_000;
+
+/** A refused call's answer: 429, and when its window ends. */
+function tooSoon(reply: FastifyReply, seconds: number): never {
+  reply.header("retry-after", String(seconds));
+  throw tooManyRequests();
+}
 
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -91,7 +103,16 @@ export function registerRoute<R extends RouteDef>(
   if (options.englishRefusals) config.englishRefusals = true;
   const signedIn = def.access !== "public";
   let addressCeiling: ReturnType<FastifyInstance["createRateLimit"]> | null = null;
-  if (options.rateLimitPerMinute) {
+  if (options.localRateLimit && !signedIn) throw new Error(`${def.path}: a limit in memory is counted per player, for signed-in calls`);
+  // Counted here, in memory: the address's ceiling and the player's limit (docs/decisions/072).
+  const local =
+    options.rateLimitPerMinute && options.localRateLimit
+      ? {
+          address: localLimit(options.rateLimitPerMinute * ADDRESS_CEILING_FACTOR, MINUTE_MS),
+          player: localLimit(options.rateLimitPerMinute, MINUTE_MS),
+        }
+      : null;
+  if (options.rateLimitPerMinute && !local) {
     config.rateLimit = {
       max: options.rateLimitPerMinute,
       timeWindow: "1 minute",
@@ -99,13 +120,11 @@ export function registerRoute<R extends RouteDef>(
       // verified token and checked session, not anything the client says.
       ...(signedIn ? { keyGenerator: (request: FastifyRequest) => `player ${authenticated.get(request)?.uuid ?? request.ip}` } : {}),
     };
-    if (options.localRateLimit) config.localRateLimit = true;
     if (signedIn) {
       addressCeiling = app.createRateLimit({
         max: options.rateLimitPerMinute * ADDRESS_CEILING_FACTOR,
         timeWindow: "1 minute",
         countsAs: `${def.method} ${def.path} address`,
-        ...(options.localRateLimit ? { localRateLimit: true } : {}),
       } as Parameters<FastifyInstance["createRateLimit"]>[0]);
     }
   }
@@ -134,10 +153,10 @@ export function registerRoute<R extends RouteDef>(
             // Before the token is even looked at: a flood from one address is cut off whoever it claims to be.
             if (addressCeiling) {
               const ceiling = await addressCeiling(request);
-              if (!ceiling.isAllowed && ceiling.isExceeded) {
-                reply.header("retry-after", String(ceiling.ttlInSeconds));
-                throw tooManyRequests();
-              }
+              if (!ceiling.isAllowed && ceiling.isExceeded) tooSoon(reply, ceiling.ttlInSeconds);
+            } else if (local) {
+              const wait = local.address(request.ip);
+              if (wait) tooSoon(reply, wait);
             }
             const token = bearerOf(request);
             if (!token) throw unauthorized("กรุณาเข้าสู่ระบบ");
@@ -152,6 +171,8 @@ export function registerRoute<R extends RouteDef>(
             // A copy per request: the session cache shares one user object between requests. An admin
             // session without the second factor acts as a plain user on player calls (no one else's slips).
             const role = user.role === "admin" && !user.backOffice && def.access !== "admin" ? "player" : user.role;
+            const wait = local?.player(user.uuid);
+            if (wait) tooSoon(reply, wait);
             authenticated.set(request, { ...user, role, requestId: request.id });
           },
     // Before any schema, for every route: a control character anywhere in the body or the path is a
