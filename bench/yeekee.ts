@@ -9,7 +9,7 @@
  * Reports accepted shots/s, p50/p99 latency, and the fan-out delay (from the server's receive time of a
  * shot to its arrival at a watcher), checks every watcher got every shot, in order, without gaps, and
  * the CPU each part used (server, generator, watchers, PostgreSQL), as they share the machine's cores.
- * Loopback only, bounded in time.
+ * The machine's pace is read before and after the phases (bench/yardstick.ts). Loopback only, bounded in time.
  */
 import autocannon from "autocannon";
 import { type ChildProcess, fork } from "node:child_process";
@@ -17,6 +17,7 @@ import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { pacedLoad } from "./paced";
 import { benchDatabase, benchLogins, benchPlayers, benchServer, cpuMeter, postmasterPid, statementReport, treeRssBytes } from "./setup";
+import { httpYardstick } from "./yardstick";
 
 const SHOOTERS = Number(process.env.BENCH_SHOOTERS ?? 500);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 10_000);
@@ -42,6 +43,7 @@ function ask(child: ChildProcess, cmd: string): Promise<WatcherReport> {
 }
 
 async function main() {
+  const yardstickBefore = await httpYardstick();
   const { url, db, cleanup } = await benchDatabase();
   try {
     await benchPlayers(db, SHOOTERS, 0);
@@ -226,6 +228,11 @@ async function main() {
     const offered = await phase(paced);
     await statementReport(db);
     for (const c of children) c.send("close");
+    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+    // The machine's pace after the phases, the watchers gone and their closes handled (about a second), as it was
+    // read before anything was started (above).
+    await new Promise((r) => setTimeout(r, 1000));
+    const yardstickAfter = await httpYardstick();
 
     console.log(
       JSON.stringify(
@@ -236,6 +243,9 @@ async function main() {
           watcherProcesses: WATCHER_PROCESSES,
           serverMemory,
           seconds: DURATION_S,
+          // A bare Node http server's requests a second on this machine before the bench starts anything and
+          // after its phases (bench/yardstick.ts): runs of one change are compared when these read alike.
+          yardstick: { bareHttpPerSecondBefore: yardstickBefore, bareHttpPerSecondAfter: yardstickAfter },
           saturation,
           [`offered${RATE}PerSecond`]: offered,
         },
