@@ -26,7 +26,7 @@ export function sharedRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
     incr(key: string, cb: Callback, timeWindow: number) {
       pool
         .query<{ count: number; ttl: number }>(
-          // A window starts at its key's first request (as the in-memory store's do) and a new one
+          // A window starts at its key's first request (as local-limit.ts's do) and a new one
           // begins at the first request after it ends.
           `insert into rate_limits as r (key, window_start, count) values ($1, clock_timestamp(), 1)
            on conflict (key) do update set

@@ -10,7 +10,8 @@ import { yeekeeWatch } from "./watch";
 export function yeekeeRoutes(app: FastifyInstance, authenticate: Authenticate, db: Db, shotsPerMinute: number, shooterSecret: string) {
   const service = yeekeeService(db, shooterSecret);
   const r = routesOf(app, authenticate);
-  // The per-round interval is enforced in the database; this address limit stops floods before it.
+  // The per-round interval is enforced in the database; this limit (per player, and per address before the token,
+  // counted in memory: docs/decisions/072) stops floods before it.
   r(
     yeekee.postNumberRecord,
     async ({ body, user }) => ({ status: "Success" as const, message: "ยิงเลขแล้ว", ...(await service.shoot(user, body)) }),
