@@ -19,6 +19,12 @@ it("Enter sends each step; every field's problem shows at once; registered means
   page.on("request", (r) => {
     if (new URL(r.url()).pathname === "/register") registerCalls += 1;
   });
+  // What the account step's calls answered, for a failure to say.
+  const answers: string[] = [];
+  page.on("response", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (["/check-username-bankno", "/register", "/login"].includes(path)) answers.push(`${path} ${r.status()}`);
+  });
   await page.goto("/registerPage");
   await page.locator('input[name="phonenumber"]').fill(player.phonenumber);
   await page.locator('input[name="phonenumber"]').press("Enter");
@@ -50,7 +56,21 @@ it("Enter sends each step; every field's problem shows at once; registered means
   await page.locator('input[name="bankaccounts"]').fill(player.bankaccounts);
   expect(await page.locator(".mantine-InputWrapper-error").count()).toBe(0);
   await page.locator('input[name="bankaccounts"]').press("Enter");
-  await page.waitForURL((u) => u.pathname === "/");
+  // Home; if not, where the page went, what the calls answered and what it told the player.
+  await page
+    .waitForURL((u) => u.pathname === "/")
+    .catch(async (e: unknown) => {
+      const told = await page
+        .getByTestId("register-error")
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
+      throw new Error(
+        `not home after registering: at ${page.url()}; answers: ${answers.join(", ") || "none"}; message: ${told ?? "none"}`,
+        {
+          cause: e,
+        },
+      );
+    });
   await page.getByTestId("username").filter({ hasText: player.username }).waitFor();
   expect(registerCalls).toBe(1);
   await context.close();
