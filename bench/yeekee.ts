@@ -28,6 +28,9 @@ const WATCHER_PROCESSES = Number(process.env.BENCH_WATCHER_PROCESSES ?? 4);
 // BENCH_LIVE_SERVER=1: the watchers on a second server process of their own (same database and secret), the shots
 // on the first: a measurement of that split (bench/README.md), not a set-up `npm start` makes.
 const LIVE_SERVER = process.env.BENCH_LIVE_SERVER === "1";
+// The server as an operator runs a site with many watchers: one worker for the calls, one for the live sockets
+// (LIVE_WORKERS, docs/decisions/073); BENCH_LIVE_WORKERS=0 measures the single process.
+const LIVE_WORKERS = process.env.BENCH_LIVE_WORKERS ?? "1";
 
 type WatcherReport = { received: number; gaps: number; delays: number[]; lowestLast: number; highestLast: number };
 
@@ -53,7 +56,7 @@ async function main() {
        values ('yeekee', 999, current_date, now() - interval '1 hour', now() - interval '1 second', now() + interval '1 hour') returning id`,
     );
     const roundId = Number(round.rows[0].id);
-    const server = await benchServer(url);
+    const server = await benchServer(url, { LIVE_WORKERS });
     cleanup.unshift(() => server.stop());
     const tokens = await benchLogins(server.base, SHOOTERS);
     const live = LIVE_SERVER ? await benchServer(url) : server;
@@ -241,6 +244,7 @@ async function main() {
           shooters: SHOOTERS,
           watchers: watching,
           watcherProcesses: WATCHER_PROCESSES,
+          server: { workers: Number(process.env.BENCH_WORKERS ?? 1), liveWorkers: Number(LIVE_WORKERS) },
           serverMemory,
           seconds: DURATION_S,
           // A bare Node http server's requests a second on this machine before the bench starts anything and

@@ -54,6 +54,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** false: no log; a stream: the log's lines are written there (tests read them). */
   logger?: boolean | { stream: { write(line: string): void } };
+  /** This process takes only the live sockets (a live worker): its fan-out leaves room on the machine (docs/decisions/073). */
+  liveWorker?: boolean;
 }
 
 declare module "fastify" {
@@ -184,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const sockets = await liveSockets(app, config.wsMaxPerAddress, { liveSessions: auth.liveSessions, recheckMs: config.sessionCacheMs });
     auth.onSessionsEnded((ids) => sockets.endSessions(ids));
     metrics.countLiveWatchers(sockets.watching);
-    await yeekeeLive(app, db, deps.databaseUrl, shooterSecret, authenticate, sockets);
+    await yeekeeLive(app, db, deps.databaseUrl, shooterSecret, authenticate, sockets, { spacePasses: deps.liveWorker === true });
     await gamesLive(app, db, deps.databaseUrl, authenticate, sockets);
   }
   healthRoutes(app, db);

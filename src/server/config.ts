@@ -8,6 +8,8 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Processes beside the workers that take only the live sockets (docs/decisions/073). */
+  LIVE_WORKERS: z.coerce.number().int().min(0).max(16).default(0),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   /** A frozen or unreachable database answers 503 after these bounds (docs/decisions/051). */
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
@@ -81,6 +83,8 @@ export interface Config {
   host: string;
   /** HTTP worker processes sharing the port (1: the single process does everything). */
   workers: number;
+  /** Processes that take only the live sockets (`/api/ws/...`), their fan-out beside the workers (docs/decisions/073). */
+  liveWorkers: number;
   /** Database connections per process. */
   dbPoolSize: number;
   /** The longest wait for a free or new database connection before a call answers 503. */
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     workers: e.WORKERS,
+    liveWorkers: e.LIVE_WORKERS,
     dbPoolSize: e.DB_POOL_SIZE,
     dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,

@@ -1,4 +1,5 @@
-import cluster from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
+import type { Server } from "node:net";
 import { sql } from "drizzle-orm";
 import { buildApp } from "./app";
 import { type Config, loadConfig } from "./config";
@@ -11,11 +12,14 @@ import { prepareServingRole } from "./db/serving-role";
 import { smsStartWarning } from "./auth/sms";
 import { answerClusterMetrics, clusterMetrics, processMetrics } from "./metrics/server";
 import { seed } from "./seed";
+import { routeConnections, takeHandedConnections } from "./http/connection-router";
 
 /**
  * Starts everything: config, database, migrations, seed, HTTP. With WORKERS > 1 the primary process
  * prepares the database and forks that many HTTP workers sharing the port (each one a full instance,
- * as several machines would be). Any failure exits non-zero.
+ * as several machines would be). With LIVE_WORKERS > 0 the primary also forks that many workers for the
+ * live sockets only and hands each connection to a worker by its first request (docs/decisions/073).
+ * Any failure exits non-zero.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -64,7 +68,7 @@ async function main(): Promise<void> {
   // Migrations and seed ran as the owner; everything after that runs as the serving role.
   await db.$client.end();
   const serving = await prepareServingRole(database.url, config.jwtSecret);
-  if (config.workers <= 1)
+  if (config.workers <= 1 && config.liveWorkers === 0)
     return serve(config, serving.url, {
       stopDatabase: async () => {
         await release.stop();
@@ -80,17 +84,55 @@ async function main(): Promise<void> {
   // A worker's channel can close before the primary writes to it (both get SIGTERM at shutdown): that
   // is logged, not an unhandled error that would stop the primary before the database.
   cluster.on("fork", (worker) => worker.on("error", (err) => console.error(`worker ${worker.process.pid}: ${err.message}`)));
-  for (let i = 0; i < config.workers; i++) cluster.fork(env);
+  // With live workers the primary holds the port and hands each connection over (docs/decisions/073);
+  // without, the workers share it through the cluster module.
+  const routed = config.liveWorkers > 0;
+  const roles = new Map<number, WorkerRole>();
+  // The workers of each part that have said they take connections, in the order they did.
+  const ready: Record<WorkerRole, Worker[]> = { app: [], live: [] };
+  const readyWaiters: Array<() => void> = [];
+  const fork = (role: WorkerRole) => {
+    const worker = cluster.fork({ ...env, WORKER_ROLE: role, WORKER_ROUTED: routed ? "1" : "" });
+    roles.set(worker.id, role);
+    worker.on("message", (m: unknown) => {
+      if ((m as { type?: unknown } | null)?.type !== "ready") return;
+      ready[role].push(worker);
+      for (const wake of readyWaiters.splice(0)) wake();
+    });
+  };
+  for (let i = 0; i < config.workers; i++) fork("app");
+  for (let i = 0; i < config.liveWorkers; i++) fork("live");
+  let router: Server | null = null;
+  if (routed) {
+    // The port opens once each part has a worker to take its connections (one that failed to start is replaced).
+    while (ready.app.length === 0 || ready.live.length === 0) await new Promise<void>((r) => readyWaiters.push(r));
+    const turn: Record<WorkerRole, number> = { app: 0, live: 0 };
+    router = await routeConnections({
+      port: config.port,
+      host: config.host,
+      backlog: 4096,
+      headTimeoutMs: FIRST_REQUEST_MS,
+      pick: (kind) => {
+        const list = ready[kind];
+        return list.length === 0 ? null : list[turn[kind]++ % list.length]!;
+      },
+      onError: (message) => console.error(`[start] the listening socket: ${message}`),
+    });
+  }
   sayWhereItRuns(`http://${config.host}:${config.port}`);
   let stopping = false;
   cluster.on("exit", (worker, code) => {
+    const role = roles.get(worker.id) ?? "app";
+    roles.delete(worker.id);
+    ready[role] = ready[role].filter((w) => w !== worker);
     if (stopping) return;
     console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
-    cluster.fork(env);
+    fork(role);
   });
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    router?.close();
     await metrics?.close().catch(() => {});
     // The database stops once every worker has closed its connections (or after WORKERS_STOP_MS), not
     // under them (docs/decisions/071).
@@ -112,6 +154,10 @@ async function main(): Promise<void> {
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 /** How long the primary waits for its workers to close before it stops them outright and the embedded database. */
 const WORKERS_STOP_MS = 10_000;
+/** A worker's part: every kind of call, or only the live sockets (docs/decisions/073). */
+type WorkerRole = "app" | "live";
+/** How long the primary waits for a connection's first request line before it closes it. */
+const FIRST_REQUEST_MS = 10_000;
 /** How long a stop waits for a ticker step under way (a settlement of a large round takes about a second). */
 const TICKER_SETTLE_MS = 5_000;
 
@@ -124,7 +170,7 @@ async function serve(
   own?: { stopDatabase: () => Promise<void> | undefined; handOverSignals: () => void },
 ) {
   const db = connect(databaseUrl, poolBounds(config));
-  const app = await buildApp({ config, db, databaseUrl });
+  const app = await buildApp({ config, db, databaseUrl, liveWorker: process.env.WORKER_ROLE === "live" });
   const ticker = startTicker(db, (msg, err) => app.log.error({ err }, msg), {
     ledgerCheckMinutes: config.ledgerCheckMinutes,
     alertLog: app.log,
@@ -148,10 +194,18 @@ async function serve(
   };
   for (const signal of STOP_SIGNALS) process.on(signal, () => void stop(signal));
   own?.handOverSignals();
-  // Players connect together at a round's close: a long accept queue (the kernel caps it at
-  // net.core.somaxconn) keeps their connections from being dropped and retried a second later.
-  const address = await app.listen({ port: config.port, host: config.host, backlog: 4096 });
-  if (!cluster.isWorker) sayWhereItRuns(address);
+  if (process.env.WORKER_ROUTED === "1") {
+    // The primary holds the port and hands this worker its connections (docs/decisions/073).
+    await app.ready();
+    takeHandedConnections(app.server);
+    app.log.info({ role: process.env.WORKER_ROLE }, "taking connections from the primary");
+    process.send?.({ type: "ready" });
+  } else {
+    // Players connect together at a round's close: a long accept queue (the kernel caps it at
+    // net.core.somaxconn) keeps their connections from being dropped and retried a second later.
+    const address = await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+    if (!cluster.isWorker) sayWhereItRuns(address);
+  }
   if (metrics) {
     await metrics.listen({ port: config.metricsPort!, host: config.metricsHost });
     app.log.info({ port: config.metricsPort, host: config.metricsHost }, "metrics served at /metrics");

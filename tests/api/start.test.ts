@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import WebSocket from "ws";
 import { SERVER_NODE_FLAGS } from "../../src/server/node-flags";
 import { ALARMING, freePort, stopProcess, stopProcessGroup } from "../support/processes";
 
@@ -12,7 +13,7 @@ import { ALARMING, freePort, stopProcess, stopProcessGroup } from "../support/pr
 const dataDir = mkdtempSync(join(tmpdir(), "lotto-start-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string>, ready = /Server listening at/) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, ...env, DATABASE_URL: "", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -23,7 +24,7 @@ async function start(env: Record<string, string>) {
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const deadline = Date.now() + 60_000;
-  while (!/Server listening at/.test(output)) {
+  while (!ready.test(output)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -164,6 +165,78 @@ it("with two workers, a SIGTERM to the primary stops both workers, then the data
       expect(() => process.kill(pid, 0), `worker ${pid} has exited`).toThrow();
     }
     expect(stopping).not.toContain("database shutting down");
+    expect(stopping.split("\n").filter((line) => ALARMING.test(line))).toEqual([]);
+    expect(existsSync(join(dir, "pg", "postmaster.pid")), "the embedded PostgreSQL stopped").toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
+
+it("with a live worker, the primary hands live sockets to it and every other call to the worker, and stops both", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "lotto-live-worker-"));
+  try {
+    const env = {
+      DATA_DIR: dir,
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      EMBEDDED_PG_PORT: String(await freePort()),
+      WORKERS: "1",
+      LIVE_WORKERS: "1",
+    };
+    const server = await start(env, /The site is running at/);
+    const base = `http://127.0.0.1:${env.PORT}`;
+    // Each worker says which part it takes, with its pid on the line.
+    const pidOf = (role: string) =>
+      Number(new RegExp(`"pid":(\\d+)[^\n]*"role":"${role}"[^\n]*taking connections`).exec(server.output())?.[1]);
+    const app = pidOf("app");
+    const live = pidOf("live");
+    expect(app).toBeGreaterThan(0);
+    expect(live).toBeGreaterThan(0);
+    expect(live).not.toBe(app);
+    // Ordinary calls (fetch keeps one connection for both): answered by the other worker.
+    const docs = await fetch(`${base}/api/docs`, { redirect: "manual" });
+    const page = await fetch(`${base}/`);
+    expect(docs.status).toBeLessThan(400);
+    expect(page.status).toBe(200);
+    // A live socket without a session: the live worker answers it (the session's end, 4401).
+    const socket = new WebSocket(`ws://127.0.0.1:${env.PORT}/api/ws/yeekee?activityid=1`);
+    const closed = await new Promise<{ code: number; message: string }>((resolve, reject) => {
+      let message = "";
+      socket.on("message", (m) => (message = String(m)));
+      socket.on("close", (code) => resolve({ code, message }));
+      socket.on("error", reject);
+    });
+    expect(closed.code).toBe(4401);
+    expect(closed.message).toContain("error");
+    const servedBy = (url: string) =>
+      [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"incoming request"/g)]
+        .filter((m) => m[0].includes(`"url":"${url}"`))
+        .map((m) => Number(m[1]));
+    const ws = "/api/ws/yeekee?activityid=1";
+    await expect.poll(() => servedBy(ws).length).toBe(1);
+    expect(servedBy(ws)).toEqual([live]);
+    expect(servedBy("/api/docs")).toEqual([app]);
+    expect(servedBy("/")).toEqual([app]);
+
+    // A live worker that dies is replaced, and the live sockets go to its successor.
+    process.kill(live, "SIGKILL");
+    const livePids = () =>
+      [...server.output().matchAll(/"pid":(\d+)[^\n]*"role":"live"[^\n]*taking connections/g)].map((m) => Number(m[1]));
+    await expect.poll(() => livePids().length, { timeout: 60_000 }).toBe(2);
+    const successor = livePids()[1]!;
+    const again = new WebSocket(`ws://127.0.0.1:${env.PORT}/api/ws/yeekee?activityid=2`);
+    expect(await new Promise((resolve, reject) => again.on("close", resolve).on("error", reject))).toBe(4401);
+    await expect.poll(() => servedBy("/api/ws/yeekee?activityid=2")).toEqual([successor]);
+
+    const before = server.output().length;
+    const exited = new Promise<number | null>((r) => server.child.once("close", (code) => r(code)));
+    server.child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const stopping = server.output().slice(before);
+    for (const pid of [app, successor]) {
+      expect(stopping).toMatch(new RegExp(`"pid":${pid},[^\n]*"msg":"shutting down"`));
+      expect(() => process.kill(pid, 0), `worker ${pid} has exited`).toThrow();
+    }
     expect(stopping.split("\n").filter((line) => ALARMING.test(line))).toEqual([]);
     expect(existsSync(join(dir, "pg", "postmaster.pid")), "the embedded PostgreSQL stopped").toBe(false);
   } finally {

@@ -12,6 +12,9 @@ let a: TestApp;
 let bDb: Db;
 let b: Awaited<ReturnType<typeof buildApp>>;
 let bUrl: string;
+/** A third instance as a live worker runs it: its fan-out's passes spaced (docs/decisions/073). */
+let c: Awaited<ReturnType<typeof buildApp>>;
+let cUrl: string;
 /** The watchers' session: the feed is a player's (the page's jwt cookie, docs/decisions/048). */
 let signedIn: { headers: { cookie: string } };
 
@@ -21,10 +24,13 @@ beforeAll(async () => {
   bDb = connect(url);
   b = await buildApp({ config: testConfig(), db: bDb, databaseUrl: url, sms: recordingSms(), logger: false });
   bUrl = (await b.listen({ port: 0, host: "127.0.0.1" })).replace("http", "ws");
+  c = await buildApp({ config: testConfig(), db: bDb, databaseUrl: url, sms: recordingSms(), logger: false, liveWorker: true });
+  cUrl = (await c.listen({ port: 0, host: "127.0.0.1" })).replace("http", "ws");
   await a.db.$client.query(`update site_config set value = value || '{"shotIntervalSeconds": 0}'::jsonb where key = 'yeekee'`);
   signedIn = { headers: { cookie: `jwt=${(await createPlayer(a)).token}` } };
 });
 afterAll(async () => {
+  await c.close();
   await b.close();
   await bDb.$client.end();
   await a.close();
@@ -38,8 +44,8 @@ async function yeekeeRound(): Promise<number> {
   return Number(r.rows[0].id);
 }
 
-function watch(round: number, after = 0) {
-  const ws = new WebSocket(`${bUrl}/api/ws/yeekee?activityid=${round}&after=${after}`, signedIn);
+function watch(round: number, after = 0, base = bUrl) {
+  const ws = new WebSocket(`${base}/api/ws/yeekee?activityid=${round}&after=${after}`, signedIn);
   const messages: LiveMessage[] = [];
   const frames: Array<{ binary: boolean; bytes: number; rows: number }> = [];
   // A shot's shooter named by an earlier shot this watcher received (docs/decisions/064).
@@ -85,6 +91,23 @@ it("a shot sent to one instance reaches a WebSocket watcher of the other, in ord
     [2, "22222"],
     [3, "33333"],
   ]);
+  w.ws.close();
+});
+
+it("a live worker, its passes spaced, sends every shot to its watcher in order over many passes", async () => {
+  const round = await yeekeeRound();
+  const players = await Promise.all([createPlayer(a), createPlayer(a), createPlayer(a)]);
+  const w = watch(round, 0, cUrl);
+  await w.opened;
+  await w.until(() => w.messages.some((m) => m.type === "hello"));
+  let sent = 0;
+  for (let group = 0; group < 4; group++) {
+    const answers = await Promise.all(players.map((p, i) => shoot(p, round, String(10000 + group * 10 + i))));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    sent += players.length;
+    await w.until(() => w.shots().length === sent);
+  }
+  expect(w.shots().map((s) => s.seq)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
   w.ws.close();
 });
 

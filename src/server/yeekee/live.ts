@@ -30,6 +30,13 @@ const CHUNK = 1000;
  * 1.4-3.7 s, as each pause waited for a whole turn of the busy event loop (docs/decisions/064).
  */
 const FANOUT_SLICE_MS = 10;
+/**
+ * In a live worker, a pass begins at least this many times its predecessor's CPU time after that one
+ * began: the fan-out takes at most a third of a core, and the machine's other processes (the workers
+ * answering the shots, PostgreSQL) keep the rest (docs/decisions/073). A short pass (a small site) still
+ * goes every FLUSH_MS.
+ */
+const PASS_SPACING = 3;
 
 const Query = z.object({ activityid: z.coerce.number().int().positive(), after: z.coerce.number().int().min(0).default(0) });
 
@@ -65,6 +72,7 @@ export async function yeekeeLive(
   shooterSecret: string,
   authenticate: Authenticate,
   sockets: LiveSockets,
+  { spacePasses = false }: { spacePasses?: boolean } = {},
 ): Promise<void> {
   const service = yeekeeService(db, shooterSecret);
   const watchers = new Map<number, Set<Watcher>>();
@@ -139,14 +147,22 @@ export async function yeekeeLive(
    * schedules another, so every committed shot is read.
    */
   const scheduled = new Set<number>();
+  let passStart = 0;
+  let passCpuMs = 0;
   function schedule(round: number) {
     if (scheduled.has(round)) return;
     scheduled.add(round);
     setTimeout(
       () =>
         serially(async () => {
+          if (spacePasses) {
+            const wait = passStart + passCpuMs * PASS_SPACING - performance.now();
+            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+            passStart = performance.now();
+          }
           scheduled.delete(round);
           if (closing) return;
+          const cpu = spacePasses ? process.cpuUsage() : null;
           try {
             await readNew(round);
             await flush(round);
@@ -154,6 +170,10 @@ export async function yeekeeLive(
             // Read again shortly: a quiet round would otherwise wait for its next shot or its result.
             app.log.error({ err }, "yeekee fan-out failed; reading again");
             schedule(round);
+          }
+          if (cpu) {
+            const used = process.cpuUsage(cpu);
+            passCpuMs = (used.user + used.system) / 1000;
           }
         }),
       FLUSH_MS,
