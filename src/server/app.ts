@@ -54,8 +54,11 @@ export interface AppDeps {
   sms?: SmsSender;
   /** false: no log; a stream: the log's lines are written there (tests read them). */
   logger?: boolean | { stream: { write(line: string): void } };
-  /** This process takes only the live sockets (a live worker): its fan-out leaves room on the machine (docs/decisions/073). */
-  liveWorker?: boolean;
+  /**
+   * This process takes only the live sockets (a live worker): its fan-out leaves room on the machine
+   * (docs/decisions/073). Tests give the least time between its passes.
+   */
+  liveWorker?: boolean | { leastPassGapMs: number };
 }
 
 declare module "fastify" {
@@ -186,7 +189,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const sockets = await liveSockets(app, config.wsMaxPerAddress, { liveSessions: auth.liveSessions, recheckMs: config.sessionCacheMs });
     auth.onSessionsEnded((ids) => sockets.endSessions(ids));
     metrics.countLiveWatchers(sockets.watching);
-    await yeekeeLive(app, db, deps.databaseUrl, shooterSecret, authenticate, sockets, { spacePasses: deps.liveWorker === true });
+    await yeekeeLive(app, db, deps.databaseUrl, shooterSecret, authenticate, sockets, {
+      liveWorker: deps.liveWorker !== undefined && deps.liveWorker !== false,
+      leastPassGapMs: typeof deps.liveWorker === "object" ? deps.liveWorker.leastPassGapMs : 0,
+    });
     await gamesLive(app, db, deps.databaseUrl, authenticate, sockets);
   }
   healthRoutes(app, db);

@@ -12,7 +12,10 @@ let a: TestApp;
 let bDb: Db;
 let b: Awaited<ReturnType<typeof buildApp>>;
 let bUrl: string;
-/** A third instance as a live worker runs it: its fan-out's passes spaced (docs/decisions/073). */
+/**
+ * A third instance as a live worker runs it: its fan-out's passes spaced (docs/decisions/073), here at least
+ * 300 ms apart, so that shots are read while a pass waits.
+ */
 let c: Awaited<ReturnType<typeof buildApp>>;
 let cUrl: string;
 /** The watchers' session: the feed is a player's (the page's jwt cookie, docs/decisions/048). */
@@ -24,7 +27,14 @@ beforeAll(async () => {
   bDb = connect(url);
   b = await buildApp({ config: testConfig(), db: bDb, databaseUrl: url, sms: recordingSms(), logger: false });
   bUrl = (await b.listen({ port: 0, host: "127.0.0.1" })).replace("http", "ws");
-  c = await buildApp({ config: testConfig(), db: bDb, databaseUrl: url, sms: recordingSms(), logger: false, liveWorker: true });
+  c = await buildApp({
+    config: testConfig(),
+    db: bDb,
+    databaseUrl: url,
+    sms: recordingSms(),
+    logger: false,
+    liveWorker: { leastPassGapMs: 300 },
+  });
   cUrl = (await c.listen({ port: 0, host: "127.0.0.1" })).replace("http", "ws");
   await a.db.$client.query(`update site_config set value = value || '{"shotIntervalSeconds": 0}'::jsonb where key = 'yeekee'`);
   signedIn = { headers: { cookie: `jwt=${(await createPlayer(a)).token}` } };
@@ -109,6 +119,37 @@ it("a live worker, its passes spaced, sends every shot to its watcher in order o
   }
   expect(w.shots().map((s) => s.seq)).toEqual(Array.from({ length: sent }, (_, i) => i + 1));
   w.ws.close();
+});
+
+it("a live worker's watchers, joining while shots come, get every shot once and in order, then the result", async () => {
+  const round = await yeekeeRound();
+  const players = await Promise.all([createPlayer(a), createPlayer(a), createPlayer(a)]);
+  const group = async (g: number) => {
+    const answers = await Promise.all(players.map((p, i) => shoot(p, round, String(20000 + g * 10 + i))));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+  };
+  const first = watch(round, 0, cUrl);
+  await first.until(() => first.messages.some((m) => m.type === "hello"));
+  await group(0);
+  const second = watch(round, 2, cUrl);
+  await group(1);
+  const third = watch(round, 0, cUrl);
+  await group(2);
+  await group(3);
+  for (const w of [first, second, third]) await w.until(() => w.shots().length > 0 && w.shots().at(-1)!.seq === 12);
+  // The last shots and the result together: the result comes after every shot before it.
+  await group(4);
+  await a.db.$client.query("select pg_notify('yeekee_shots', $1)", [JSON.stringify({ round, result: "void" })]);
+  for (const [w, after] of [
+    [first, 0],
+    [second, 2],
+    [third, 0],
+  ] as const) {
+    await w.until(() => w.messages.some((m) => m.type === "result"));
+    expect(w.shots().map((s) => s.seq)).toEqual(Array.from({ length: 15 - after }, (_, i) => after + i + 1));
+    expect(w.messages.at(-1)).toMatchObject({ type: "result", activityid: round, result: "void" });
+    w.ws.close();
+  }
 });
 
 it("a watcher that reconnects catches up from its last shot without gaps", async () => {

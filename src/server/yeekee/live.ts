@@ -12,6 +12,15 @@ import { YEEKEE_CHANNEL, yeekeeService } from "./service";
 
 type LiveShot = Awaited<ReturnType<ReturnType<typeof yeekeeService>["liveShotsAfter"]>>[number];
 
+/** Consecutive shots read together, with their frames once built (a live worker's, docs/decisions/073). */
+interface Segment {
+  records: LiveShot[];
+  first: number;
+  last: number;
+  fromStart?: BuiltFrame;
+  alone?: BuiltFrame;
+}
+
 interface Watcher {
   socket: Socket;
   lastSeq: number;
@@ -31,12 +40,24 @@ const CHUNK = 1000;
  */
 const FANOUT_SLICE_MS = 10;
 /**
- * In a live worker, a pass begins at least this many times its predecessor's CPU time after that one
- * began: the fan-out takes at most a third of a core, and the machine's other processes (the workers
- * answering the shots, PostgreSQL) keep the rest (docs/decisions/073). A short pass (a small site) still
- * goes every FLUSH_MS.
+ * In a live worker, a pass begins at least this many times the passes' CPU time (RECENT_PASSES) after the
+ * previous one began: the fan-out takes at most two fifths of a core, and the machine's other processes (the
+ * workers answering the shots, PostgreSQL) keep the rest (docs/decisions/073).
  */
-const PASS_SPACING = 3;
+const PASS_SPACING = 2.5;
+/**
+ * How many of a live worker's last passes set the spacing, by their median CPU time: the process's CPU time
+ * also counts the garbage collector's threads, and one collection made a pass cost three times the others
+ * and held the next one back 750 ms.
+ */
+const RECENT_PASSES = 5;
+/** The middle value (the upper of the two middle ones), 0 for none. */
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  return [...values].sort((a, b) => a - b)[values.length >> 1]!;
+}
+/** In a live worker, new shots are read this long after the first notification, whether or not a pass is under way. */
+const ROLLING_READ_MS = 50;
 
 const Query = z.object({ activityid: z.coerce.number().int().positive(), after: z.coerce.number().int().min(0).default(0) });
 
@@ -72,13 +93,26 @@ export async function yeekeeLive(
   shooterSecret: string,
   authenticate: Authenticate,
   sockets: LiveSockets,
-  { spacePasses = false }: { spacePasses?: boolean } = {},
+  {
+    liveWorker = false,
+    leastPassGapMs = 0,
+  }: {
+    liveWorker?: boolean;
+    /** The least time between the starts of a live worker's passes, whatever they cost (tests hold passes apart with it). */
+    leastPassGapMs?: number;
+  } = {},
 ): Promise<void> {
   const service = yeekeeService(db, shooterSecret);
   const watchers = new Map<number, Set<Watcher>>();
   /** The last shot this instance read for each watched round; only readNew moves it. */
   const lastRead = new Map<number, number>();
   const buffered = new Map<number, LiveShot[]>();
+  /**
+   * In a live worker (docs/decisions/073): each read's shots, in order, each with its frames built once,
+   * kept until a pass has offered them to every watcher. A pass sends each watcher every segment it lacks,
+   * those read while the pass is under way too, so a shot waits for its watcher's turn, not for a whole pass.
+   */
+  const segments = new Map<number, Segment[]>();
   let reading: Promise<unknown> = Promise.resolve();
   const serially = (step: () => Promise<unknown>) => {
     reading = reading.then(step).catch((err) => app.log.error({ err }, "yeekee fan-out failed"));
@@ -91,6 +125,7 @@ export async function yeekeeLive(
       watchers.delete(round);
       lastRead.delete(round);
       buffered.delete(round);
+      segments.delete(round);
     }
   };
 
@@ -128,6 +163,85 @@ export async function yeekeeLive(
     }
   }
 
+  /** One pass over a round's watchers in a live worker: each is sent the segments it lacks, in one go. */
+  async function rollingPass(round: number) {
+    const list = segments.get(round);
+    if (!list?.length) return;
+    // Segments read from here on may miss the watchers already visited: they stay for the next pass.
+    const offered = list.length;
+    let visited = 0;
+    let sliceStart = performance.now();
+    for (const w of watchers.get(round) ?? []) {
+      // New watchers and reads are taken between slices.
+      if (++visited % 64 === 0 && performance.now() - sliceStart > FANOUT_SLICE_MS) {
+        await new Promise((r) => setImmediate(r));
+        sliceStart = performance.now();
+      }
+      if (w.queued) {
+        const after = w.queued.length ? w.queued[w.queued.length - 1]!.seq : w.lastSeq;
+        for (const segment of list) if (segment.last > after) w.queued.push(...segment.records.filter((r) => r.seq > after));
+        continue;
+      }
+      if (w.socket.readyState !== 1) continue;
+      let i = 0;
+      while (i < list.length && list[i]!.last <= w.lastSeq) i++;
+      if (i === list.length) continue;
+      if (list[i]!.first !== w.lastSeq + 1) {
+        await catchUp(
+          round,
+          w,
+          list.slice(i).flatMap((segment) => segment.records),
+        );
+        continue;
+      }
+      const tcp = (w.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+      const several = i < list.length - 1 && tcp;
+      if (several) tcp.cork();
+      for (; i < list.length; i++) {
+        const segment = list[i]!;
+        const frame = w.fromStart
+          ? (segment.fromStart ??= shotsFrame(segment.records, (k) => segment.records[k]!.firstSeq))
+          : (segment.alone ??= shotsFrame(segment.records));
+        if (!sendBuilt(w.socket, frame)) break;
+        w.lastSeq = segment.last;
+      }
+      if (several) tcp.uncork();
+    }
+    list.splice(0, offered);
+  }
+
+  let passing = false;
+  let passStart = 0;
+  /** The CPU time of the last few passes: the spacing follows their median, not one pass a collection slowed. */
+  const recentPassCpuMs: number[] = [];
+  const drainedWaiters: Array<() => void> = [];
+  const undelivered = () => [...segments.values()].some((list) => list.length > 0);
+  /** A live worker's passes, spaced (PASS_SPACING), for as long as some segment is undelivered. */
+  async function runPasses() {
+    if (passing) return;
+    passing = true;
+    try {
+      while (!closing && undelivered()) {
+        const wait = passStart + Math.max(median(recentPassCpuMs) * PASS_SPACING, leastPassGapMs) - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        passStart = performance.now();
+        const cpu = process.cpuUsage();
+        for (const round of [...segments.keys()]) await rollingPass(round);
+        const used = process.cpuUsage(cpu);
+        const passCpuMs = (used.user + used.system) / 1000;
+        recentPassCpuMs.push(passCpuMs);
+        if (recentPassCpuMs.length > RECENT_PASSES) recentPassCpuMs.shift();
+      }
+    } catch (err) {
+      app.log.error({ err }, "yeekee fan-out failed");
+    } finally {
+      passing = false;
+      for (const wake of drainedWaiters.splice(0)) wake();
+    }
+  }
+  /** Once every segment read so far has been offered to every watcher (or the passes stopped). */
+  const drained = () => (passing ? new Promise<void>((r) => drainedWaiters.push(r)) : Promise.resolve());
+
   /** Reads the shots this instance has not read yet into the round's buffer. */
   async function readNew(round: number) {
     const set = watchers.get(round);
@@ -136,6 +250,12 @@ export async function yeekeeLive(
     const records = await service.liveShotsAfter(round, from);
     if (records.length === 0) return;
     lastRead.set(round, records[records.length - 1]!.seq);
+    if (liveWorker) {
+      const list = segments.get(round) ?? [];
+      segments.set(round, list);
+      list.push({ records, first: records[0]!.seq, last: records[records.length - 1]!.seq });
+      return;
+    }
     const pending = buffered.get(round);
     if (pending) pending.push(...records);
     else buffered.set(round, records);
@@ -147,36 +267,25 @@ export async function yeekeeLive(
    * schedules another, so every committed shot is read.
    */
   const scheduled = new Set<number>();
-  let passStart = 0;
-  let passCpuMs = 0;
   function schedule(round: number) {
     if (scheduled.has(round)) return;
     scheduled.add(round);
     setTimeout(
       () =>
         serially(async () => {
-          if (spacePasses) {
-            const wait = passStart + passCpuMs * PASS_SPACING - performance.now();
-            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-            passStart = performance.now();
-          }
           scheduled.delete(round);
           if (closing) return;
-          const cpu = spacePasses ? process.cpuUsage() : null;
           try {
             await readNew(round);
-            await flush(round);
+            if (liveWorker) void runPasses();
+            else await flush(round);
           } catch (err) {
             // Read again shortly: a quiet round would otherwise wait for its next shot or its result.
             app.log.error({ err }, "yeekee fan-out failed; reading again");
             schedule(round);
           }
-          if (cpu) {
-            const used = process.cpuUsage(cpu);
-            passCpuMs = (used.user + used.system) / 1000;
-          }
         }),
-      FLUSH_MS,
+      liveWorker ? ROLLING_READ_MS : FLUSH_MS,
     );
   }
 
@@ -188,7 +297,10 @@ export async function yeekeeLive(
     // The result goes after every shot before it has been sent.
     serially(async () => {
       await readNew(round);
-      await flush(round);
+      if (liveWorker) {
+        void runPasses();
+        await drained();
+      } else await flush(round);
       const message = buildFrame(
         Buffer.from(encode({ type: "result", activityid: round, result: note.result === "void" ? "void" : "result" })),
         false,
