@@ -88,9 +88,10 @@ async function main(): Promise<void> {
   // without, the workers share it through the cluster module.
   const routed = config.liveWorkers > 0;
   const roles = new Map<number, WorkerRole>();
-  // The workers of each part that have said they take connections, in the order they did.
+  // The workers of each part that have said they take connections and are still connected, in that order.
   const ready: Record<WorkerRole, Worker[]> = { app: [], live: [] };
   const readyWaiters: Array<() => void> = [];
+  const unready = (worker: Worker, role: WorkerRole) => (ready[role] = ready[role].filter((w) => w !== worker));
   const fork = (role: WorkerRole) => {
     const worker = cluster.fork({ ...env, WORKER_ROLE: role, WORKER_ROUTED: routed ? "1" : "" });
     roles.set(worker.id, role);
@@ -99,32 +100,15 @@ async function main(): Promise<void> {
       ready[role].push(worker);
       for (const wake of readyWaiters.splice(0)) wake();
     });
+    worker.on("disconnect", () => unready(worker, role));
   };
-  for (let i = 0; i < config.workers; i++) fork("app");
-  for (let i = 0; i < config.liveWorkers; i++) fork("live");
   let router: Server | null = null;
-  if (routed) {
-    // The port opens once each part has a worker to take its connections (one that failed to start is replaced).
-    while (ready.app.length === 0 || ready.live.length === 0) await new Promise<void>((r) => readyWaiters.push(r));
-    const turn: Record<WorkerRole, number> = { app: 0, live: 0 };
-    router = await routeConnections({
-      port: config.port,
-      host: config.host,
-      backlog: 4096,
-      headTimeoutMs: FIRST_REQUEST_MS,
-      pick: (kind) => {
-        const list = ready[kind];
-        return list.length === 0 ? null : list[turn[kind]++ % list.length]!;
-      },
-      onError: (message) => console.error(`[start] the listening socket: ${message}`),
-    });
-  }
-  sayWhereItRuns(`http://${config.host}:${config.port}`);
   let stopping = false;
+  // Before any worker starts: one that fails to start is replaced, and a stop meanwhile is in order.
   cluster.on("exit", (worker, code) => {
     const role = roles.get(worker.id) ?? "app";
     roles.delete(worker.id);
-    ready[role] = ready[role].filter((w) => w !== worker);
+    unready(worker, role);
     if (stopping) return;
     console.error(`worker ${worker.process.pid} exited (${code}); starting another`);
     fork(role);
@@ -148,6 +132,26 @@ async function main(): Promise<void> {
   };
   for (const signal of STOP_SIGNALS) process.on(signal, () => void stop());
   database.embedded?.handOverSignals();
+
+  for (let i = 0; i < config.workers; i++) fork("app");
+  for (let i = 0; i < config.liveWorkers; i++) fork("live");
+  if (routed) {
+    // The port opens once each part has a worker to take its connections.
+    while (ready.app.length === 0 || ready.live.length === 0) await new Promise<void>((r) => readyWaiters.push(r));
+    const turn: Record<WorkerRole, number> = { app: 0, live: 0 };
+    router = await routeConnections({
+      port: config.port,
+      host: config.host,
+      backlog: 4096,
+      headTimeoutMs: FIRST_REQUEST_MS,
+      pick: (kind) => {
+        const list = ready[kind].filter((w) => w.isConnected());
+        return list.length === 0 ? null : list[turn[kind]++ % list.length]!;
+      },
+      onError: (message) => console.error(`[start] the listening socket: ${message}`),
+    });
+  }
+  sayWhereItRuns(`http://${config.host}:${config.port}`);
 }
 
 /** What stops the server in order: its connections closed, then the embedded database (docs/decisions/071). */
@@ -156,6 +160,8 @@ const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 const WORKERS_STOP_MS = 10_000;
 /** A worker's part: every kind of call, or only the live sockets (docs/decisions/073). */
 type WorkerRole = "app" | "live";
+/** How long a routed worker's stop waits for the requests under way on its connections. */
+const HANDED_DRAIN_MS = 5_000;
 /** How long the primary waits for a connection's first request line before it closes it. */
 const FIRST_REQUEST_MS = 10_000;
 /** How long a stop waits for a ticker step under way (a settlement of a large round takes about a second). */
@@ -178,6 +184,7 @@ async function serve(
   });
   if (cluster.isWorker) answerClusterMetrics(app.metrics.registry);
   const metrics = config.metricsPort && !cluster.isWorker ? processMetrics(app.metrics.registry) : null;
+  let handed: { drained: () => Promise<void> } | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -186,6 +193,9 @@ async function serve(
     ticker.stop();
     await metrics?.close().catch(() => {});
     await app.close().catch(() => {});
+    // A routed worker's server does not count the connections handed to it: their requests under way end
+    // first (at most HANDED_DRAIN_MS; docs/decisions/073).
+    if (handed) await atMost(handed.drained(), HANDED_DRAIN_MS);
     // A ticker step under way finishes before the pool ends under it (at most TICKER_SETTLE_MS).
     await atMost(ticker.settled(), TICKER_SETTLE_MS);
     await db.$client.end().catch(() => {});
@@ -197,7 +207,7 @@ async function serve(
   if (process.env.WORKER_ROUTED === "1") {
     // The primary holds the port and hands this worker its connections (docs/decisions/073).
     await app.ready();
-    takeHandedConnections(app.server);
+    handed = takeHandedConnections(app.server);
     app.log.info({ role: process.env.WORKER_ROLE }, "taking connections from the primary");
     process.send?.({ type: "ready" });
   } else {

@@ -14,7 +14,7 @@ let b: Awaited<ReturnType<typeof buildApp>>;
 let bUrl: string;
 /**
  * A third instance as a live worker runs it: its fan-out's passes spaced (docs/decisions/073), here at least
- * 300 ms apart, so that shots are read while a pass waits.
+ * a second apart, so that several reads' shots wait for the same pass.
  */
 let c: Awaited<ReturnType<typeof buildApp>>;
 let cUrl: string;
@@ -33,7 +33,7 @@ beforeAll(async () => {
     databaseUrl: url,
     sms: recordingSms(),
     logger: false,
-    liveWorker: { leastPassGapMs: 300 },
+    liveWorker: { leastPassGapMs: 1000 },
   });
   cUrl = (await c.listen({ port: 0, host: "127.0.0.1" })).replace("http", "ws");
   await a.db.$client.query(`update site_config set value = value || '{"shotIntervalSeconds": 0}'::jsonb where key = 'yeekee'`);
@@ -131,13 +131,16 @@ it("a live worker's watchers, joining while shots come, get every shot once and 
   const first = watch(round, 0, cUrl);
   await first.until(() => first.messages.some((m) => m.type === "hello"));
   await group(0);
+  await first.until(() => first.shots().length === 3);
+  // From here on nothing waits for the watchers: the shots, two watchers joining and the result all come
+  // while the next pass waits (a second after the last one), several reads' segments for one pass.
   const second = watch(round, 2, cUrl);
   await group(1);
   const third = watch(round, 0, cUrl);
   await group(2);
   await group(3);
-  for (const w of [first, second, third]) await w.until(() => w.shots().length > 0 && w.shots().at(-1)!.seq === 12);
-  // The last shots and the result together: the result comes after every shot before it.
+  // Both have joined (their hello sent after they were counted in): the result is not one a joiner races.
+  for (const w of [second, third]) await w.until(() => w.messages.some((m) => m.type === "hello"));
   await group(4);
   await a.db.$client.query("select pg_notify('yeekee_shots', $1)", [JSON.stringify({ round, result: "void" })]);
   for (const [w, after] of [

@@ -1,3 +1,4 @@
+import { fork } from "node:child_process";
 import { once } from "node:events";
 import { type AddressInfo, connect, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +24,7 @@ it("waits for the whole request line, and gives up waiting on a line too long to
 describe("routeConnections", () => {
   type Handed = { kind: "live" | "app"; head: string; socket: Socket };
   const handed: Handed[] = [];
+  const everyHanded: Socket[] = [];
   let workers: Array<"live" | "app"> = ["live", "app"];
   let server: Server;
   let port: number;
@@ -34,13 +36,22 @@ describe("routeConnections", () => {
       headTimeoutMs: 300,
       pick: (kind) =>
         workers.includes(kind)
-          ? { send: (m, socket) => handed.push({ kind, head: Buffer.from(m.head, "base64").toString("latin1"), socket }) }
+          ? {
+              send: (m, socket) => {
+                everyHanded.push(socket);
+                handed.push({ kind, head: Buffer.from(m.head, "base64").toString("latin1"), socket });
+              },
+            }
           : null,
       onError: () => {},
     });
     port = (server.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise((r) => server.close(r)));
+  afterAll(() => {
+    // The router's side of each handed connection reads no more (a worker would take it): closed here.
+    for (const socket of everyHanded) socket.destroy();
+    return new Promise((r) => server.close(r));
+  });
 
   const open = async () => {
     const client = connect(port, "127.0.0.1");
@@ -65,11 +76,7 @@ describe("routeConnections", () => {
     await handedCount(1);
     expect(handed[0]!.kind).toBe("live");
     expect(handed[0]!.head).toBe("GET /api/ws/yeekee?activityid=1 HTTP/1.1\r\nHost: x\r\n");
-    // What the client sends next stays unread for the worker.
-    client.write("\r\n");
-    handed[0]!.socket.resume();
-    const [rest] = (await once(handed[0]!.socket, "data")) as [Buffer];
-    expect(rest.toString()).toBe("\r\n");
+    // What the client sends next stays in the kernel for the worker: the test below, with a worker process.
     client.destroy();
   });
 
@@ -96,4 +103,54 @@ describe("routeConnections", () => {
     await once(client, "close");
     expect(handed).toEqual([]);
   });
+});
+
+describe("a connection handed to a worker process", () => {
+  it("keeps every byte the client sends while the worker is busy taking connections; slow headers get 408", async () => {
+    const worker = fork(new URL("./connection-router.fixture.ts", import.meta.url).pathname, [], { execArgv: ["--import", "tsx"] });
+    try {
+      await once(worker, "message");
+      const server = await routeConnections({
+        port: 0,
+        host: "127.0.0.1",
+        backlog: 16,
+        headTimeoutMs: 5000,
+        pick: () => worker,
+        onError: () => {},
+      });
+      const port = (server.address() as AddressInfo).port;
+      const ask = async (parts: string[]) => {
+        const client = connect(port, "127.0.0.1");
+        await once(client, "connect");
+        let answer = "";
+        client.on("data", (d) => (answer += d));
+        for (const [i, part] of parts.entries()) {
+          // The rest of the request comes while the worker is still busy with the connection before.
+          if (i > 0) await new Promise((r) => setTimeout(r, 50));
+          client.write(part);
+        }
+        await new Promise<void>((resolve, reject) => {
+          client.on("data", () => answer.includes("}") && resolve());
+          client.on("close", () => reject(new Error(`closed; read ${JSON.stringify(answer)}`)));
+        });
+        client.destroy();
+        return JSON.parse(answer.slice(answer.indexOf("{"))) as unknown;
+      };
+      const first = ask(["GET /a HTTP/1.1\r\nHost: a\r\n\r\n"]);
+      const second = ask(["GET /api/ws/b HTTP/1.1\r\n", "Host: b\r\n", "X-Extra: late\r\n\r\n"]);
+      expect(await first).toEqual({ url: "/a", host: "a", extra: null });
+      expect(await second).toEqual({ url: "/api/ws/b", host: "b", extra: "late" });
+      // Headers that never end: the worker's server answers 408 and closes, as a listening one would.
+      const slow = connect(port, "127.0.0.1");
+      await once(slow, "connect");
+      let read = "";
+      slow.on("data", (d) => (read += d));
+      slow.write("GET /slow HTTP/1.1\r\nHost: s\r\n");
+      await once(slow, "close");
+      expect(read).toMatch(/^HTTP\/1\.1 408/);
+      server.close();
+    } finally {
+      worker.kill();
+    }
+  }, 20_000);
 });

@@ -1,3 +1,4 @@
+import type http from "node:http";
 import net from "node:net";
 
 /** The message that hands a worker a connection: the bytes the primary read from it come along. */
@@ -64,6 +65,10 @@ export function routeConnections(options: RouterOptions): Promise<net.Server> {
       const kind = connectionKind(head);
       if (!kind) return;
       done();
+      // Nothing more is read here: what the client sends next stays in the kernel for the worker (a paused
+      // socket would go on reading into its buffer, and the hand-over drops what it holds).
+      // Node is left believing it reads (`reading` stays set), or it would start again before the hand-over.
+      (socket as unknown as { _handle?: { readStop(): number } })._handle?.readStop();
       socket.pause();
       const worker = options.pick(kind) ?? options.pick(kind === "live" ? "app" : "live");
       if (!worker) {
@@ -90,12 +95,27 @@ export function routeConnections(options: RouterOptions): Promise<net.Server> {
   });
 }
 
-/** In a worker: takes the connections the primary hands over into the app's HTTP server. */
-export function takeHandedConnections(server: { emit: (event: "connection", socket: net.Socket) => unknown }): void {
+/**
+ * In a worker: takes the connections the primary hands over into the app's HTTP server. The server never
+ * listens, so Node's checks of slow headers and requests are started here as `listen` would start them,
+ * and the connections are counted for the stop: `drained` resolves once every one has closed.
+ */
+export function takeHandedConnections(server: http.Server): { drained: () => Promise<void> } {
+  server.emit("listening");
+  const open = new Set<net.Socket>();
+  let wake: (() => void) | null = null;
   process.on("message", (message: unknown, socket?: net.Socket) => {
     if (!isHandedConnection(message) || !socket) return;
+    open.add(socket);
+    socket.once("close", () => {
+      open.delete(socket);
+      if (open.size === 0) wake?.();
+    });
     server.emit("connection", socket);
     socket.emit("data", Buffer.from(message.head, "base64"));
     socket.resume();
   });
+  return {
+    drained: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((r) => (wake = r))),
+  };
 }

@@ -187,11 +187,17 @@ export async function yeekeeLive(
       while (i < list.length && list[i]!.last <= w.lastSeq) i++;
       if (i === list.length) continue;
       if (list[i]!.first !== w.lastSeq + 1) {
-        await catchUp(
-          round,
-          w,
-          list.slice(i).flatMap((segment) => segment.records),
-        );
+        try {
+          await catchUp(
+            round,
+            w,
+            list.slice(i).flatMap((segment) => segment.records),
+          );
+        } catch (err) {
+          // This watcher only: it reconnects from its last shot (`after`), the pass goes on for the others.
+          app.log.warn({ err }, "yeekee catch-up failed; the watcher is closed to reconnect");
+          w.socket.terminate();
+        }
         continue;
       }
       const tcp = (w.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
@@ -224,6 +230,7 @@ export async function yeekeeLive(
       while (!closing && undelivered()) {
         const wait = passStart + Math.max(median(recentPassCpuMs) * PASS_SPACING, leastPassGapMs) - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if (closing) break;
         passStart = performance.now();
         const cpu = process.cpuUsage();
         for (const round of [...segments.keys()]) await rollingPass(round);
@@ -233,7 +240,9 @@ export async function yeekeeLive(
         if (recentPassCpuMs.length > RECENT_PASSES) recentPassCpuMs.shift();
       }
     } catch (err) {
-      app.log.error({ err }, "yeekee fan-out failed");
+      // Tried again shortly: the segments left are the next passes' to send.
+      app.log.error({ err }, "yeekee fan-out failed; passing again");
+      setTimeout(() => void runPasses(), FLUSH_MS);
     } finally {
       passing = false;
       for (const wake of drainedWaiters.splice(0)) wake();
@@ -298,8 +307,11 @@ export async function yeekeeLive(
     serially(async () => {
       await readNew(round);
       if (liveWorker) {
-        void runPasses();
-        await drained();
+        // Until this round's segments are all offered (a failed pass is tried again, a few times at most).
+        for (let tries = 0; tries < 5 && !closing && segments.get(round)?.length; tries++) {
+          void runPasses();
+          await drained();
+        }
       } else await flush(round);
       const message = buildFrame(
         Buffer.from(encode({ type: "result", activityid: round, result: note.result === "void" ? "void" : "result" })),
