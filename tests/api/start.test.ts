@@ -140,16 +140,15 @@ it("starts again after the server was killed with SIGKILL, though its embedded P
   }
 }, 120_000);
 
+/** A server of its own for a workers test: its data in `dir`, free ports. */
+async function workersEnv(dir: string, workers: Record<string, string>) {
+  return { DATA_DIR: dir, PORT: String(await freePort()), HOST: "127.0.0.1", EMBEDDED_PG_PORT: String(await freePort()), ...workers };
+}
+
 it("with two workers, a SIGTERM to the primary stops both workers, then the database, and prints nothing to act on", async () => {
   const dir = mkdtempSync(join(tmpdir(), "lotto-workers-"));
   try {
-    const env = {
-      DATA_DIR: dir,
-      PORT: String(await freePort()),
-      HOST: "127.0.0.1",
-      EMBEDDED_PG_PORT: String(await freePort()),
-      WORKERS: "2",
-    };
+    const env = await workersEnv(dir, { WORKERS: "2" });
     const server = await start(env);
     // Each worker says it listens, with its pid on the line.
     const workerPids = () => [...server.output().matchAll(/"pid":(\d+)[^\n]*Server listening at/g)].map((m) => Number(m[1]));
@@ -175,14 +174,7 @@ it("with two workers, a SIGTERM to the primary stops both workers, then the data
 it("with a live worker, the primary hands live sockets to it and every other call to the worker, and stops both", async () => {
   const dir = mkdtempSync(join(tmpdir(), "lotto-live-worker-"));
   try {
-    const env = {
-      DATA_DIR: dir,
-      PORT: String(await freePort()),
-      HOST: "127.0.0.1",
-      EMBEDDED_PG_PORT: String(await freePort()),
-      WORKERS: "1",
-      LIVE_WORKERS: "1",
-    };
+    const env = await workersEnv(dir, { WORKERS: "1", LIVE_WORKERS: "1" });
     const server = await start(env, /The site is running at/);
     const base = `http://127.0.0.1:${env.PORT}`;
     // Each worker says which part it takes, with its pid on the line.

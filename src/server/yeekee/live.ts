@@ -56,6 +56,23 @@ function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   return [...values].sort((a, b) => a - b)[values.length >> 1]!;
 }
+/**
+ * A fan-out's turns, called once per watcher: a promise to await once FANOUT_SLICE_MS have gone by (checked
+ * every 64 watchers), so what waits on the event loop is served; otherwise nothing to await (no tick per watcher).
+ */
+function slices(): () => Promise<void> | undefined {
+  let visited = 0;
+  let sliceStart = performance.now();
+  return () => {
+    if (++visited % 64 !== 0 || performance.now() - sliceStart <= FANOUT_SLICE_MS) return undefined;
+    return new Promise<void>((resume) =>
+      setImmediate(() => {
+        sliceStart = performance.now();
+        resume();
+      }),
+    );
+  };
+}
 /** In a live worker, new shots are read this long after the first notification, whether or not a pass is under way. */
 const ROLLING_READ_MS = 50;
 
@@ -146,14 +163,11 @@ export async function yeekeeLive(
     // Encoded once for every watcher that opened from the round's first shot, once for the others.
     let fromStart: BuiltFrame | undefined;
     let alone: BuiltFrame | undefined;
-    let visited = 0;
-    let sliceStart = performance.now();
+    // Shots (HTTP) are served between slices of the fan-out, not after all of it.
+    const between = slices();
     for (const w of watchers.get(round) ?? []) {
-      // Shots (HTTP) are served between slices of the fan-out, not after all of it.
-      if (++visited % 64 === 0 && performance.now() - sliceStart > FANOUT_SLICE_MS) {
-        await new Promise((r) => setImmediate(r));
-        sliceStart = performance.now();
-      }
+      const pause = between();
+      if (pause) await pause;
       if (w.queued) w.queued.push(...records);
       else if (w.socket.readyState === 1 && records[0]!.seq === w.lastSeq + 1) {
         // The common case shares one encoded frame.
@@ -169,14 +183,11 @@ export async function yeekeeLive(
     if (!list?.length) return;
     // Segments read from here on may miss the watchers already visited: they stay for the next pass.
     const offered = list.length;
-    let visited = 0;
-    let sliceStart = performance.now();
+    // New watchers and reads are taken between slices.
+    const between = slices();
     for (const w of watchers.get(round) ?? []) {
-      // New watchers and reads are taken between slices.
-      if (++visited % 64 === 0 && performance.now() - sliceStart > FANOUT_SLICE_MS) {
-        await new Promise((r) => setImmediate(r));
-        sliceStart = performance.now();
-      }
+      const pause = between();
+      if (pause) await pause;
       if (w.queued) {
         const after = w.queued.length ? w.queued[w.queued.length - 1]!.seq : w.lastSeq;
         for (const segment of list) if (segment.last > after) w.queued.push(...segment.records.filter((r) => r.seq > after));
