@@ -8,9 +8,10 @@
  *   and fan-out delay at that rate.
  * Reports accepted shots/s, p50/p99 latency (at the offered rate also the p99 of the shots sent after the
  * phase's first second: a start from nothing at the full rate leaves a backlog on a full machine), and the
- * fan-out delay (from the server's receive time of a shot to its arrival at a watcher), checks every watcher got every shot, in order, without gaps, and
- * the CPU each part used (server, generator, watchers, PostgreSQL), as they share the machine's cores.
- * The machine's pace is read before and after the phases (bench/yardstick.ts). Loopback only, bounded in time.
+ * fan-out delay (from the server's receive time of a shot to its arrival at a watcher), checks every watcher
+ * got every shot, in order, without gaps, and the CPU each part used (server, generator, watchers,
+ * PostgreSQL), as they share the machine's cores. The machine's pace is read before and after the phases
+ * (bench/yardstick.ts). Loopback only, bounded in time.
  */
 import autocannon from "autocannon";
 import { type ChildProcess, fork } from "node:child_process";
@@ -210,9 +211,14 @@ async function main() {
         p90ms: Math.round(result.latency.p90),
         p99ms: Math.round(result.latency.p99),
         maxMs: Math.round(result.latency.max),
-        ...(result.p99AfterFirstSecondMs !== undefined ? { p99AfterFirstSecondMs: result.p99AfterFirstSecondMs } : {}),
         ...(result.fromDue
-          ? { inServer: result.inServer, fromDue: result.fromDue, generatorSendLag: result.sendLag, connectBeforeClockMs: result.connectMs }
+          ? {
+              p99AfterFirstSecondMs: result.p99AfterFirstSecondMs,
+              inServer: result.inServer,
+              fromDue: result.fromDue,
+              generatorSendLag: result.sendLag,
+              connectBeforeClockMs: result.connectMs,
+            }
           : {}),
         non2xx: result.non2xx,
         fanOut: {
