@@ -32,6 +32,8 @@ export interface PacedResult {
   serverTimes: number[];
   /** How long connecting every player (and the warm-up request) took, before the clock started. */
   connectMs: number;
+  /** Each answered request: its send time from the start of the clock, its latency and the server's own time (null without), in ms. */
+  timeline: Array<[number, number, number | null]>;
 }
 
 type Answer = { status: number; serverTime: number | null };
@@ -137,6 +139,7 @@ export async function pacedLoad<P>(o: {
     sendLags: [],
     serverTimes: [],
     connectMs: 0,
+    timeline: [],
   };
   const interval = (o.players.length / o.ratePerSecond) * 1000;
   // Players are connected before the clock starts, as players with the page open are: connections
@@ -176,6 +179,7 @@ export async function pacedLoad<P>(o: {
           result.latencies.push(answeredAt - sentAt);
           if (sentAt - start >= 1000) result.afterFirstSecond.push(answeredAt - sentAt);
           result.fromDue.push(answeredAt - due);
+          result.timeline.push([sentAt - start, answeredAt - sentAt, answer.serverTime]);
           if (answer.serverTime !== null) result.serverTimes.push(answer.serverTime);
           if (answer.status >= 200 && answer.status < 300) result.ok += 1;
           else result.non2xx += 1;

@@ -74,6 +74,8 @@ export async function benchServer(
     process.execPath,
     [
       ...SERVER_NODE_FLAGS,
+      // BENCH_SERVER_FLAGS: Node or V8 flags for the server NODE_OPTIONS does not take, e.g. `--log-deopt --logfile=/tmp/v8.log`.
+      ...(process.env.BENCH_SERVER_FLAGS ? process.env.BENCH_SERVER_FLAGS.split(" ") : []),
       ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE] : []),
       "--import",
       "tsx",

@@ -6,6 +6,10 @@
  * - offered rate: the players together shoot BENCH_SHOT_RATE shots/s (default 3,000), each at its own
  *   steady pace (bench/paced.ts, open loop, latency counted from when each shot was due): the latency
  *   and fan-out delay at that rate.
+ * Before both, with the watchers not yet connected, the players shoot on another round at the offered rate for
+ * BENCH_WARM_UP_SECONDS (3 unless set; each connection's first call a page's read, as in the offered phase), not
+ * measured: the server's compiled code has then seen the calls and connections a site's server has seen by a
+ * round's close. Without it the offered phase began by recompiling the server's request path (bench/README.md).
  * Reports accepted shots/s, p50/p99 latency (at the offered rate also the p99 of the shots sent after the
  * phase's first second: a start from nothing at the full rate leaves a backlog on a full machine), and the
  * fan-out delay (from the server's receive time of a shot to its arrival at a watcher), checks every watcher
@@ -33,11 +37,32 @@ const LIVE_SERVER = process.env.BENCH_LIVE_SERVER === "1";
 // The server as an operator runs a site with many watchers: one worker for the calls, one for the live sockets
 // (LIVE_WORKERS, docs/decisions/073); BENCH_LIVE_WORKERS=0 measures the single process.
 const LIVE_WORKERS = process.env.BENCH_LIVE_WORKERS ?? "1";
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 
 type WatcherReport = { received: number; gaps: number; delays: number[]; lowestLast: number; highestLast: number };
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+}
+
+/**
+ * BENCH_TIMELINE=1 (on stderr): the offered phase's shots by when they were sent, 100 ms at a time for 2 s, then
+ * by the second: latency and the server's own time (Server-Timing), p50 and p99 of each.
+ */
+function printTimeline(timeline: Array<[number, number, number | null]>) {
+  const buckets = new Map<number, Array<[number, number, number | null]>>();
+  for (const row of timeline) {
+    const key = row[0] < 2000 ? Math.floor(row[0] / 100) * 100 : Math.floor(row[0] / 1000) * 1000;
+    buckets.set(key, [...(buckets.get(key) ?? []), row]);
+  }
+  for (const key of [...buckets.keys()].sort((a, b) => a - b)) {
+    const rows = buckets.get(key)!;
+    const list = rows.map((r) => r[1]).sort((a, b) => a - b);
+    const inServer = rows.map((r) => r[2] ?? NaN).sort((a, b) => a - b);
+    console.error(
+      `timeline ${key} ms: ${list.length} shots, p50 ${Math.round(percentile(list, 50))}, p99 ${Math.round(percentile(list, 99))}, in server p50 ${Math.round(percentile(inServer, 50))}, p99 ${Math.round(percentile(inServer, 99))}`,
+    );
+  }
 }
 
 function ask(child: ChildProcess, cmd: string): Promise<WatcherReport> {
@@ -61,6 +86,33 @@ async function main() {
     const server = await benchServer(url, { LIVE_WORKERS });
     cleanup.unshift(() => server.stop());
     const tokens = await benchLogins(server.base, SHOOTERS);
+    // A shot's call as a player's page makes it, on a round, numbered across the whole run.
+    let seq = 0;
+    const shot = (round: number) => (player: { uuid: string; token: string }) => {
+      seq += 1;
+      return {
+        path: "/api/post-numberrecord-mockdata",
+        headers: { "content-type": "application/json", authorization: `Bearer ${player.token}` },
+        body: JSON.stringify({ uuid: player.uuid, activityid: round, number: String((seq * 7919) % 100000).padStart(5, "0") }),
+      };
+    };
+    let warmUpResult: { seconds: number; sent: number; ok: number } | "skipped" = "skipped";
+    if (WARM_UP_SECONDS > 0) {
+      // The warm-up's own round (see the header), so the measured round's shots and the watchers' catch-up are the phases' only.
+      const warmUp = await db.$client.query(
+        `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
+         values ('yeekee', 998, current_date, now() - interval '1 hour', now() - interval '1 second', now() + interval '1 hour') returning id`,
+      );
+      const r = await pacedLoad({
+        base: server.base,
+        players: tokens,
+        ratePerSecond: RATE,
+        seconds: WARM_UP_SECONDS,
+        warmUpPath: "/read-openSite-config",
+        request: shot(Number(warmUp.rows[0].id)),
+      });
+      warmUpResult = { seconds: WARM_UP_SECONDS, sent: r.sent, ok: r.ok };
+    }
     const live = LIVE_SERVER ? await benchServer(url) : server;
     if (live !== server) cleanup.unshift(() => live.stop());
 
@@ -95,11 +147,7 @@ async function main() {
     };
 
     let next = 0;
-    let seq = 0;
-    const body = (player: { uuid: string }) => {
-      seq += 1;
-      return JSON.stringify({ uuid: player.uuid, activityid: roundId, number: String((seq * 7919) % 100000).padStart(5, "0") });
-    };
+    const measured = shot(roundId);
     const shoot = (extra: Partial<autocannon.Options>) =>
       autocannon({
         url: server.base,
@@ -112,11 +160,8 @@ async function main() {
             path: "/api/post-numberrecord-mockdata",
             setupRequest: (req: Record<string, unknown>, context: { player?: { token: string; uuid: string } }) => {
               context.player ??= tokens[next++ % tokens.length]!;
-              return {
-                ...req,
-                headers: { "content-type": "application/json", authorization: `Bearer ${context.player.token}` },
-                body: body(context.player),
-              };
+              const { headers, body } = measured(context.player);
+              return { ...req, headers, body };
             },
           },
         ],
@@ -139,12 +184,9 @@ async function main() {
         ratePerSecond: RATE,
         seconds: DURATION_S,
         warmUpPath: "/read-openSite-config",
-        request: (p) => ({
-          path: "/api/post-numberrecord-mockdata",
-          headers: { "content-type": "application/json", authorization: `Bearer ${p.token}` },
-          body: body(p),
-        }),
+        request: measured,
       });
+      if (process.env.BENCH_TIMELINE) printTimeline(r.timeline);
       const pct = (list: number[]) => ({
         p50: percentile(list, 50),
         p90: percentile(list, 90),
@@ -257,6 +299,7 @@ async function main() {
           server: { workers: Number(process.env.BENCH_WORKERS ?? 1), liveWorkers: Number(LIVE_WORKERS) },
           serverMemory,
           seconds: DURATION_S,
+          warmUp: warmUpResult,
           // A bare Node http server's requests a second on this machine before the bench starts anything and
           // after its phases (bench/yardstick.ts): runs of one change are compared when these read alike.
           yardstick: { bareHttpPerSecondBefore: yardstickBefore, bareHttpPerSecondAfter: yardstickAfter },
