@@ -53,7 +53,9 @@ function printTimeline(timeline: Array<[number, number, number | null]>) {
   const buckets = new Map<number, Array<[number, number, number | null]>>();
   for (const row of timeline) {
     const key = row[0] < 2000 ? Math.floor(row[0] / 100) * 100 : Math.floor(row[0] / 1000) * 1000;
-    buckets.set(key, [...(buckets.get(key) ?? []), row]);
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(row);
+    else buckets.set(key, [row]);
   }
   for (const key of [...buckets.keys()].sort((a, b) => a - b)) {
     const rows = buckets.get(key)!;
@@ -78,11 +80,18 @@ async function main() {
   try {
     await benchPlayers(db, SHOOTERS, 0);
     await db.$client.query(`update site_config set value = value || '{"shotIntervalSeconds": 0}'::jsonb where key = 'yeekee'`);
-    const round = await db.$client.query(
-      `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
-       values ('yeekee', 999, current_date, now() - interval '1 hour', now() - interval '1 second', now() + interval '1 hour') returning id`,
-    );
-    const roundId = Number(round.rows[0].id);
+    // A yeekee round in its shooting time (closed to bets, its result an hour away), by its number.
+    const shootingRound = async (roundNo: number) =>
+      Number(
+        (
+          await db.$client.query(
+            `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
+             values ('yeekee', $1, current_date, now() - interval '1 hour', now() - interval '1 second', now() + interval '1 hour') returning id`,
+            [roundNo],
+          )
+        ).rows[0].id,
+      );
+    const roundId = await shootingRound(999);
     const server = await benchServer(url, { LIVE_WORKERS });
     cleanup.unshift(() => server.stop());
     const tokens = await benchLogins(server.base, SHOOTERS);
@@ -99,17 +108,14 @@ async function main() {
     let warmUpResult: { seconds: number; sent: number; ok: number } | "skipped" = "skipped";
     if (WARM_UP_SECONDS > 0) {
       // The warm-up's own round (see the header), so the measured round's shots and the watchers' catch-up are the phases' only.
-      const warmUp = await db.$client.query(
-        `insert into rounds (lottery_id, round_no, draw_date, open_at, close_at, result_at)
-         values ('yeekee', 998, current_date, now() - interval '1 hour', now() - interval '1 second', now() + interval '1 hour') returning id`,
-      );
+      const warmUpRound = await shootingRound(998);
       const r = await pacedLoad({
         base: server.base,
         players: tokens,
         ratePerSecond: RATE,
         seconds: WARM_UP_SECONDS,
         warmUpPath: "/read-openSite-config",
-        request: shot(Number(warmUp.rows[0].id)),
+        request: shot(warmUpRound),
       });
       warmUpResult = { seconds: WARM_UP_SECONDS, sent: r.sent, ok: r.ok };
     }
