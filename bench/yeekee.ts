@@ -60,7 +60,7 @@ function printTimeline(timeline: Array<[number, number, number | null]>) {
   for (const key of [...buckets.keys()].sort((a, b) => a - b)) {
     const rows = buckets.get(key)!;
     const list = rows.map((r) => r[1]).sort((a, b) => a - b);
-    const inServer = rows.map((r) => r[2] ?? NaN).sort((a, b) => a - b);
+    const inServer = rows.flatMap((r) => (r[2] === null ? [] : [r[2]])).sort((a, b) => a - b);
     console.error(
       `timeline ${key} ms: ${list.length} shots, p50 ${Math.round(percentile(list, 50))}, p99 ${Math.round(percentile(list, 99))}, in server p50 ${Math.round(percentile(inServer, 50))}, p99 ${Math.round(percentile(inServer, 99))}`,
     );
